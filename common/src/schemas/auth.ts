@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { de } from '../messages';
+
+export const loginRequestSchema = z.object({
+  username: z
+    .string({ error: de.login.usernameRequired })
+    .trim()
+    .min(1, { error: de.login.usernameRequired })
+    .max(100, { error: de.login.invalidCredentials }),
+  password: z
+    .string({ error: de.login.passwordRequired })
+    .min(1, { error: de.login.passwordRequired })
+    .max(1000, { error: de.login.invalidCredentials }),
+});
+
+export type LoginRequest = z.infer<typeof loginRequestSchema>;

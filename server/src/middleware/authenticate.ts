@@ -1,0 +1,37 @@
+import koaJwt from 'koa-jwt';
+import { de } from '@werkboard/common';
+import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER, isTokenClaims } from '../auth/tokens';
+import { ApiError } from '../errors';
+import { User } from '../models';
+import { permissionsForRole } from '../services/permissions';
+import type { AppMiddleware } from '../appTypes';
+import { requireDatabase } from './requireDatabase';
+
+const sessionInvalid = () => new ApiError(401, de.login.sessionExpired, 'session_invalid');
+
+/**
+ * Bearer authentication: koa-jwt checks signature (HS256 only), expiry, issuer and audience;
+ * then the user is loaded and the token's version compared, so a token issued before a
+ * password change, role change or deletion is refused with 401.
+ */
+export function authenticate(jwtSecret: string): AppMiddleware[] {
+  const verifyToken = koaJwt({
+    secret: jwtSecret,
+    key: 'jwt',
+    algorithms: [TOKEN_ALGORITHM],
+    issuer: TOKEN_ISSUER,
+    audience: TOKEN_AUDIENCE,
+  }) as unknown as AppMiddleware;
+
+  const loadActor: AppMiddleware = async (ctx, next) => {
+    requireDatabase(ctx);
+    const claims = ctx.state.jwt;
+    if (!isTokenClaims(claims)) throw sessionInvalid();
+    const user = await User.findByPk(claims.sub);
+    if (!user || user.tokenVersion !== claims.ver) throw sessionInvalid();
+    ctx.state.actor = { user, permissions: await permissionsForRole(user.role) };
+    await next();
+  };
+
+  return [verifyToken, loadActor];
+}

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import send from 'koa-send';
+import type { AppMiddleware } from '../appTypes';
+
+/**
+ * Serves the built renderer from the same origin as /api (architecture decision 12).
+ * Routing is hash based, so only real files and '/' exist. Hashed assets are cached for a
+ * year; index.html and the service worker are revalidated on every load.
+ */
+export function serveRenderer(rendererDir: string): AppMiddleware {
+  const root = path.resolve(rendererDir);
+  return async (ctx, next) => {
+    const isApi = ctx.path === '/api' || ctx.path.startsWith('/api/');
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApi || !fs.existsSync(path.join(root, 'index.html'))) {
+      await next();
+      return;
+    }
+    const file = ctx.path === '/' ? 'index.html' : ctx.path;
+    const immutable = file.startsWith('/assets/');
+    try {
+      await send(ctx, file, {
+        root,
+        hidden: false,
+        immutable,
+        maxage: immutable ? 365 * 24 * 60 * 60 * 1000 : 0,
+        setHeaders: (res) => {
+          if (!immutable) res.setHeader('Cache-Control', 'no-cache');
+        },
+      });
+    } catch (error) {
+      const status = (error as { status?: number }).status;
+      if (status !== 404 && status !== 400) throw error;
+      await next();
+    }
+  };
+}

@@ -1,0 +1,141 @@
+import jwt from 'jsonwebtoken';
+import { de, PERMISSION_KEYS, type LoginResponse, type UserDto } from '@werkboard/common';
+import { User } from '../models';
+import { buildUser, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await testServer();
+});
+afterAll(() => t.close());
+
+describe('POST /api/auth/login', () => {
+  it('logs in the seeded Admin and returns a token and the user without secrets', async () => {
+    const response = await t.request<LoginResponse>('POST', '/api/auth/login', { body: TEST_ADMIN });
+    expect(response.status).toBe(200);
+    expect(typeof response.body.token).toBe('string');
+    const user = response.body.user as UserDto & Record<string, unknown>;
+    expect(user.username).toBe('admin');
+    expect(user.role).toBe('Admin');
+    expect(user.permissions).toEqual([...PERMISSION_KEYS]);
+    expect(user.licenseType).toBe('Free');
+    expect(user.lastLogin).not.toBeNull();
+    expect(JSON.stringify(response.body.user)).not.toMatch(/passwordHash|password_hash|argon2|tokenVersion/);
+  });
+
+  it('accepts the username in any case and with surrounding blanks', async () => {
+    const response = await t.request('POST', '/api/auth/login', {
+      body: { username: '  ADMIN ', password: TEST_ADMIN.password },
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('refuses a wrong password and an unknown user with the same German message', async () => {
+    const wrongPassword = await t.request('POST', '/api/auth/login', {
+      body: { username: 'admin', password: 'falsch' },
+    });
+    const unknownUser = await t.request('POST', '/api/auth/login', {
+      body: { username: 'niemand', password: 'falsch' },
+    });
+    for (const response of [wrongPassword, unknownUser]) {
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ message: 'Ungültiger Benutzername oder Passwort.', code: 'invalid_credentials' });
+    }
+  });
+
+  it('answers 400 with German field messages for missing fields', async () => {
+    const response = await t.request<{ message: string; fields: Record<string, string> }>('POST', '/api/auth/login', {
+      body: { username: ' ' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(de.login.usernameRequired);
+    expect(response.body.fields).toEqual({ username: de.login.usernameRequired, password: de.login.passwordRequired });
+  });
+
+  it('answers 400 in German for a body that is not JSON', async () => {
+    const response = await t.request<{ message: string }>('POST', '/api/auth/login', { rawBody: '{"username":' });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(de.api.validationFailed);
+  });
+
+  it('blocks a username after ten failed attempts, even with the right password', async () => {
+    const { user, password } = await buildUser({ role: 'Helfer' });
+    for (let i = 0; i < 10; i++) {
+      const failed = await t.request('POST', '/api/auth/login', {
+        body: { username: user.username, password: 'falsch' },
+      });
+      expect(failed.status).toBe(401);
+    }
+    const blocked = await t.request<{ message: string }>('POST', '/api/auth/login', {
+      body: { username: user.username, password },
+    });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe(de.login.tooManyAttempts);
+  });
+});
+
+describe('GET /api/auth/me', () => {
+  it('answers 401 without a token, in German', async () => {
+    const response = await t.request<{ message: string }>('GET', '/api/auth/me');
+    expect(response.status).toBe(401);
+    expect(response.body.message).toBe('Sitzung abgelaufen oder ungültig. Bitte erneut anmelden.');
+  });
+
+  it('returns the current user with the permissions of the role', async () => {
+    const { user, password } = await buildUser({ role: 'Monteur' });
+    const { token } = await t.login(user.username, password);
+    const response = await t.request<UserDto>('GET', '/api/auth/me', { token });
+    expect(response.status).toBe(200);
+    expect(response.body.id).toBe(user.id);
+    expect(response.body.role).toBe('Monteur');
+    expect(response.body.permissions).toContain('can_view_dashboard');
+    expect(response.body.permissions).not.toContain('can_manage_users');
+  });
+
+  it('refuses tokens that are forged, expired, for another audience or unsigned', async () => {
+    const { user } = await buildUser();
+    const wrongSecret = jwt.sign({ ver: 0 }, 'not-the-secret', {
+      subject: user.id,
+      issuer: 'werkboard',
+      audience: 'werkboard-api',
+    });
+    const secret = t.server.services.secrets.jwtSecret;
+    const expired = jwt.sign({ ver: 0, exp: Math.floor(Date.now() / 1000) - 10 }, secret, {
+      subject: user.id,
+      issuer: 'werkboard',
+      audience: 'werkboard-api',
+    });
+    const otherAudience = jwt.sign({ ver: 0 }, secret, {
+      subject: user.id,
+      issuer: 'werkboard',
+      audience: 'elsewhere',
+    });
+    const unsigned = jwt.sign({ ver: 0 }, '', {
+      algorithm: 'none',
+      subject: user.id,
+      issuer: 'werkboard',
+      audience: 'werkboard-api',
+    });
+    for (const token of [wrongSecret, expired, otherAudience, unsigned, 'kein-token']) {
+      const response = await t.request('GET', '/api/auth/me', { token });
+      expect(response.status).toBe(401);
+    }
+  });
+
+  it('invalidates old tokens when the token version changes (password or role change)', async () => {
+    const { user, password } = await buildUser();
+    const { token } = await t.login(user.username, password);
+    expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(200);
+    await user.increment('tokenVersion');
+    expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(401);
+    const fresh = await t.login(user.username, password);
+    expect((await t.request('GET', '/api/auth/me', { token: fresh.token })).status).toBe(200);
+  });
+
+  it('invalidates the tokens of a deleted user', async () => {
+    const { user, password } = await buildUser();
+    const { token } = await t.login(user.username, password);
+    await User.destroy({ where: { id: user.id } });
+    expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(401);
+  });
+});

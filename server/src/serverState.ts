@@ -1,0 +1,16 @@
+import type { ServerStatus } from '@werkboard/common';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import type { Logger } from './logger';
+import type { Secrets } from './secrets';
+
+/** What every request handler may reach: set up once by startServer. */
+export interface Services {
+  config: Config;
+  logger: Logger;
+  secrets: Secrets;
+  version: string;
+  status: ServerStatus;
+  /** Present once the database is connected, migrated and seeded. */
+  database: Database | null;
+}

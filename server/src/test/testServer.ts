@@ -1,0 +1,125 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import type { LoginResponse, Role } from '@werkboard/common';
+import { hashPassword } from '../auth/passwords';
+import type { Config } from '../config';
+import { User } from '../models';
+import { type RunningServer, startServer } from '../server';
+
+export const TEST_ADMIN = { username: 'admin', password: 'admin-test-passwort' } as const;
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface TestServer {
+  server: RunningServer;
+  url: string;
+  request<T = unknown>(
+    method: string,
+    urlPath: string,
+    options?: { token?: string; body?: unknown; rawBody?: string },
+  ): Promise<ApiResponse<T>>;
+  login(username: string, password: string): Promise<LoginResponse>;
+  close(): Promise<void>;
+}
+
+function adminUrl(): string {
+  const url = process.env.WERKBOARD_TEST_DATABASE_URL;
+  if (!url)
+    throw new Error(
+      'WERKBOARD_TEST_DATABASE_URL is not set: run API tests through jest (test/support/globalSetup.mjs)',
+    );
+  return url;
+}
+
+/** A fresh database in the test PostgreSQL, for one test file. */
+async function createTestDatabase(): Promise<string> {
+  const name = `wb_test_${crypto.randomBytes(6).toString('hex')}`;
+  const client = new Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Boots the real app (migrations, seed, routes) on a free port against real PostgreSQL. */
+export async function testServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'werkboard-api-'));
+  const config: Config = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: await createTestDatabase(),
+    adminUsername: TEST_ADMIN.username,
+    adminPassword: TEST_ADMIN.password,
+    rendererDir: path.join(dataDir, 'no-renderer'),
+    logLevel: 'info',
+    tokenTtlSeconds: 3600,
+    logToConsole: false,
+    ...overrides,
+  };
+  const server = await startServer(config);
+  await server.ready;
+
+  const request: TestServer['request'] = async (method, urlPath, options = {}) => {
+    const headers: Record<string, string> = { 'X-Device-Id': 'test-device' };
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = options.rawBody;
+    } else if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const response = await fetch(`${server.url}${urlPath}`, { method, headers, body });
+    const text = await response.text();
+    const isJson = response.headers.get('content-type')?.includes('application/json');
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (isJson && text ? JSON.parse(text) : text) as never,
+    };
+  };
+
+  const login = async (username: string, password: string): Promise<LoginResponse> => {
+    const response = await request<LoginResponse>('POST', '/api/auth/login', { body: { username, password } });
+    if (response.status !== 200) throw new Error(`login of ${username} failed with ${response.status}`);
+    return response.body;
+  };
+
+  return {
+    server,
+    url: server.url,
+    request,
+    login,
+    close: async () => {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Factory: a user of the given role with a known password. */
+export async function buildUser(
+  options: { role?: Role; username?: string; password?: string } = {},
+): Promise<{ user: User; password: string }> {
+  const password = options.password ?? `pw-${crypto.randomBytes(4).toString('hex')}`;
+  const user = await User.create({
+    username: options.username ?? `user-${crypto.randomBytes(4).toString('hex')}`,
+    passwordHash: await hashPassword(password),
+    role: options.role ?? 'Monteur',
+  });
+  return { user, password };
+}
