@@ -1,0 +1,274 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { DESKTOP_IPC } from '@werkboard/common';
+
+import { SERVER_URL_ENV } from './config';
+
+// main.ts is wiring around Electron, whose binary cannot run here. These tests load it
+// against a recording fake of the 'electron' module and check that the wiring hands every
+// decision to the tested modules.
+
+type Listener = (...args: unknown[]) => unknown;
+
+class FakeEmitter {
+  readonly listeners = new Map<string, Listener[]>();
+
+  on(name: string, listener: Listener): this {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
+    return this;
+  }
+
+  emit(name: string, ...args: unknown[]): unknown[] {
+    return (this.listeners.get(name) ?? []).map((listener) => listener(...args));
+  }
+}
+
+class FakeWebContents extends FakeEmitter {
+  windowOpenHandler: ((details: { url: string }) => unknown) | null = null;
+
+  setWindowOpenHandler(handler: (details: { url: string }) => unknown): void {
+    this.windowOpenHandler = handler;
+  }
+}
+
+class FakeEvent {
+  defaultPrevented = false;
+  constructor(readonly url = '') {}
+  preventDefault(): void {
+    this.defaultPrevented = true;
+  }
+}
+
+function createFakeElectron(options: { userData: string; gotLock?: boolean }) {
+  const windows: FakeWindow[] = [];
+  const ipcHandlers = new Map<string, Listener>();
+  const openedExternally: string[] = [];
+  const appPaths: Record<string, string> = { appData: options.userData, documents: options.userData };
+  let permissionRequestHandler: Listener | null = null;
+  let permissionCheckHandler: Listener | null = null;
+
+  class FakeWindow extends FakeEmitter {
+    readonly loadedUrls: string[] = [];
+    readonly webContents = new FakeWebContents();
+    constructor(readonly options: { webPreferences?: { preload?: string } }) {
+      super();
+      windows.push(this);
+    }
+    loadURL(url: string): Promise<void> {
+      this.loadedUrls.push(url);
+      return Promise.resolve();
+    }
+    static getAllWindows(): FakeWindow[] {
+      return windows;
+    }
+    static fromWebContents(): FakeWindow | null {
+      return windows[0] ?? null;
+    }
+  }
+
+  const app = Object.assign(new FakeEmitter(), {
+    name: '',
+    sandboxEnabled: false,
+    quitCalls: 0,
+    setName(name: string) {
+      app.name = name;
+    },
+    setPath(name: string, value: string) {
+      appPaths[name] = value;
+    },
+    getPath(name: string) {
+      const value = appPaths[name];
+      if (value === undefined) throw new Error(`unexpected getPath(${name})`);
+      return value;
+    },
+    getVersion: () => '0.1.0',
+    enableSandbox() {
+      app.sandboxEnabled = true;
+    },
+    requestSingleInstanceLock: () => options.gotLock ?? true,
+    quit() {
+      app.quitCalls += 1;
+    },
+    whenReady: () => Promise.resolve(),
+  });
+
+  const module = {
+    app,
+    BrowserWindow: FakeWindow,
+    dialog: { showSaveDialog: () => Promise.resolve({ canceled: true, filePath: '' }) },
+    ipcMain: { handle: (channel: string, listener: Listener) => ipcHandlers.set(channel, listener) },
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: (handler: Listener) => (permissionRequestHandler = handler),
+        setPermissionCheckHandler: (handler: Listener) => (permissionCheckHandler = handler),
+      },
+    },
+    shell: {
+      openExternal: (url: string) => {
+        openedExternally.push(url);
+        return Promise.resolve();
+      },
+    },
+  };
+
+  return {
+    module,
+    app,
+    appPaths,
+    windows,
+    ipcHandlers,
+    openedExternally,
+    permissionRequestHandler: () => permissionRequestHandler,
+    permissionCheckHandler: () => permissionCheckHandler,
+  };
+}
+
+type FakeElectron = ReturnType<typeof createFakeElectron>;
+
+const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe('main wiring', () => {
+  const APP_URL = 'https://board.example.de/';
+  const APP = 'https://board.example.de';
+  let userData: string;
+  let savedEnv: string | undefined;
+
+  beforeEach(async () => {
+    userData = await mkdtemp(path.join(tmpdir(), 'werkboard-main-'));
+    savedEnv = process.env[SERVER_URL_ENV];
+    process.env[SERVER_URL_ENV] = APP_URL;
+    jest.spyOn(console, 'info').mockImplementation(() => undefined);
+  });
+
+  afterEach(async () => {
+    if (savedEnv === undefined) delete process.env[SERVER_URL_ENV];
+    else process.env[SERVER_URL_ENV] = savedEnv;
+    jest.restoreAllMocks();
+    await rm(userData, { recursive: true, force: true });
+  });
+
+  async function startMain(gotLock = true): Promise<FakeElectron> {
+    const fake = createFakeElectron({ userData, gotLock });
+    jest.resetModules();
+    jest.doMock('electron', () => fake.module);
+    // requireActual re-runs main.ts (the registry was reset) while its 'electron' is the fake.
+    jest.requireActual('./main');
+    await flush();
+    return fake;
+  }
+
+  it('moves userData to a Werkboard folder and enables the sandbox before ready', async () => {
+    const fake = await startMain();
+    expect(fake.app.name).toBe('Werkboard');
+    expect(fake.appPaths.userData).toBe(path.join(userData, 'Werkboard'));
+    expect(fake.app.sandboxEnabled).toBe(true);
+  });
+
+  it('creates one secure window with the preload next to main and loads the server URL', async () => {
+    const fake = await startMain();
+    expect(fake.windows).toHaveLength(1);
+    const window = fake.windows[0]!;
+    expect(window.options).toMatchObject({
+      webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false },
+    });
+    expect(window.options.webPreferences?.preload).toBe(path.join(__dirname, 'preload.js'));
+    expect(window.loadedUrls).toEqual([APP_URL]);
+  });
+
+  it('guards every web contents: navigation, new windows and webviews', async () => {
+    const fake = await startMain();
+    const contents = new FakeWebContents();
+    fake.app.emit('web-contents-created', new FakeEvent(), contents);
+
+    const inApp = new FakeEvent(`${APP}/#/projects/3`);
+    contents.emit('will-navigate', inApp);
+    expect(inApp.defaultPrevented).toBe(false);
+
+    const away = new FakeEvent('https://evil.example/phish');
+    contents.emit('will-navigate', away);
+    expect(away.defaultPrevented).toBe(true);
+
+    const toFile = new FakeEvent('file:///etc/passwd');
+    contents.emit('will-navigate', toFile);
+    expect(toFile.defaultPrevented).toBe(true);
+
+    const redirect = new FakeEvent('https://evil.example/');
+    contents.emit('will-redirect', redirect);
+    expect(redirect.defaultPrevented).toBe(true);
+
+    expect(contents.windowOpenHandler?.({ url: 'https://www.openstreetmap.org/' })).toEqual({ action: 'deny' });
+    expect(contents.windowOpenHandler?.({ url: `${APP}/#/x` })).toEqual({ action: 'deny' });
+    expect(contents.windowOpenHandler?.({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' });
+
+    const webview = new FakeEvent();
+    contents.emit('will-attach-webview', webview);
+    expect(webview.defaultPrevented).toBe(true);
+
+    // Only the foreign http(s) targets went to the system browser, never file: or javascript:.
+    expect(fake.openedExternally).toEqual(['https://evil.example/phish', 'https://www.openstreetmap.org/']);
+  });
+
+  it('grants only the allowed permissions, only to the app origin', async () => {
+    const fake = await startMain();
+    const request = fake.permissionRequestHandler();
+    const check = fake.permissionCheckHandler();
+    if (request === null || check === null) throw new Error('permission handlers not installed');
+
+    const answers: boolean[] = [];
+    const callback = (granted: boolean) => answers.push(granted);
+    request(null, 'notifications', callback, { requestingUrl: `${APP}/`, isMainFrame: true });
+    request(null, 'media', callback, { requestingUrl: `${APP}/`, isMainFrame: true });
+    request(null, 'notifications', callback, { requestingUrl: 'https://evil.example/', isMainFrame: false });
+    expect(answers).toEqual([true, false, false]);
+
+    expect(check(null, 'clipboard-sanitized-write', APP, { isMainFrame: true })).toBe(true);
+    expect(check(null, 'geolocation', APP, { isMainFrame: true })).toBe(false);
+  });
+
+  it('registers the bridge handlers, bound to the app origin', async () => {
+    const fake = await startMain();
+    expect([...fake.ipcHandlers.keys()].sort()).toEqual(Object.values(DESKTOP_IPC).sort());
+    const getVersion = fake.ipcHandlers.get(DESKTOP_IPC.getVersion)!;
+    await expect(getVersion({ senderFrame: { url: `${APP}/` } })).resolves.toBe('0.1.0');
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(getVersion({ senderFrame: { url: 'http://localhost:3000/' } })).rejects.toThrow('Sender not allowed');
+  });
+
+  it('quits at once when another instance holds the lock', async () => {
+    const fake = await startMain(false);
+    expect(fake.app.quitCalls).toBe(1);
+    expect(fake.windows).toHaveLength(0);
+    expect(fake.ipcHandlers.size).toBe(0);
+  });
+
+  it('focuses the existing window on a second start', async () => {
+    const fake = await startMain();
+    const window = fake.windows[0]! as unknown as { isMinimized(): boolean; restore(): void; focus(): void };
+    const calls: string[] = [];
+    Object.assign(window, {
+      isMinimized: () => true,
+      restore: () => calls.push('restore'),
+      focus: () => calls.push('focus'),
+    });
+    fake.app.emit('second-instance');
+    expect(calls).toEqual(['restore', 'focus']);
+    expect(fake.windows).toHaveLength(1);
+  });
+
+  it('quits when all windows are closed, except on macOS', async () => {
+    const fake = await startMain();
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+    try {
+      Object.defineProperty(process, 'platform', { value: 'darwin' });
+      fake.app.emit('window-all-closed');
+      expect(fake.app.quitCalls).toBe(0);
+      Object.defineProperty(process, 'platform', { value: 'win32' });
+      fake.app.emit('window-all-closed');
+      expect(fake.app.quitCalls).toBe(1);
+    } finally {
+      Object.defineProperty(process, 'platform', platform);
+    }
+  });
+});

@@ -1,0 +1,38 @@
+import { createWindowOptions, MIN_WINDOW_HEIGHT, MIN_WINDOW_WIDTH } from './windowOptions';
+
+describe('createWindowOptions', () => {
+  const options = createWindowOptions('/opt/werkboard/dist/preload.js');
+
+  it('uses the secure webPreferences and the given preload', () => {
+    expect(options.webPreferences).toMatchObject({
+      preload: '/opt/werkboard/dist/preload.js',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      navigateOnDragDrop: false,
+    });
+  });
+
+  it('does not enable anything that weakens isolation', () => {
+    const preferences = options.webPreferences ?? {};
+    expect(preferences.experimentalFeatures).toBeUndefined();
+    expect(preferences.enableBlinkFeatures).toBeUndefined();
+    expect(preferences.additionalArguments).toBeUndefined();
+  });
+
+  it('has the title, a black background and a usable minimum size', () => {
+    expect(options.title).toBe('Werkboard');
+    expect(options.backgroundColor).toBe('#000000');
+    expect(options.minWidth).toBe(MIN_WINDOW_WIDTH);
+    expect(options.minHeight).toBe(MIN_WINDOW_HEIGHT);
+    expect(MIN_WINDOW_WIDTH).toBeGreaterThanOrEqual(1024);
+    expect(MIN_WINDOW_HEIGHT).toBeGreaterThanOrEqual(700);
+    expect(options.width).toBeGreaterThanOrEqual(MIN_WINDOW_WIDTH);
+    expect(options.height).toBeGreaterThanOrEqual(MIN_WINDOW_HEIGHT);
+  });
+});
