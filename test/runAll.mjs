@@ -20,7 +20,9 @@ function run(label, command, args) {
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  process.stdout.write(`=== ${label}: ${result.status === 0 ? 'ok' : `failed (exit ${result.status})`} in ${seconds} s\n`);
+  process.stdout.write(
+    `=== ${label}: ${result.status === 0 ? 'ok' : `failed (exit ${result.status})`} in ${seconds} s\n`,
+  );
   return result.status === 0;
 }
 

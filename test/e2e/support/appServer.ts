@@ -1,0 +1,67 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const ENTRY = path.join(ROOT, 'server', 'dist', 'src', 'main.js');
+
+export interface AppServer {
+  url: string;
+  dataDir: string;
+  /** The Admin password the server printed on first start. */
+  adminPassword: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built server the way `npm start` does (node server/dist/src/main.js) on a free
+ * port with a fresh DATA_DIR, so it initialises its own embedded PostgreSQL, and reads the
+ * URL and the generated Admin password from what it prints.
+ */
+export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+  if (!fs.existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run "npm run build" first`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'werkboard-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, [ENTRY], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_TO_CONSOLE: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const onExit = (code: number | null) => (output += `\n[server exited with ${code}]`);
+  child.on('exit', onExit);
+  const started = await new Promise<{ url: string; adminPassword: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60000);
+    const check = () => {
+      const url = /Werkboard läuft: (http:\/\/\S+)/.exec(output)?.[1];
+      const password = /Passwort "([^"]+)"/.exec(output)?.[1] ?? env.ADMIN_PASSWORD;
+      if (url && password) {
+        clearTimeout(timer);
+        resolve({ url, adminPassword: password });
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      reject(new Error(`server stopped during start:\n${output}`));
+    });
+  });
+
+  return {
+    ...started,
+    dataDir,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
