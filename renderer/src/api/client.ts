@@ -1,0 +1,114 @@
+import type { ApiErrorBody } from '@werkboard/common';
+import { de, DEVICE_ID_HEADER } from '@werkboard/common';
+import { ApiError, NetworkError, SessionLostError } from './errors';
+
+/** The part of a fetch Response the client reads; lets tests hand in plain objects. */
+export interface ResponseLike {
+  ok: boolean;
+  status: number;
+  text(): Promise<string>;
+}
+
+export type FetchLike = (url: string, init: RequestInit) => Promise<ResponseLike>;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  body?: unknown;
+  /** Send the stored bearer token (default). False for login and the status poll. */
+  withToken?: boolean;
+  /** Use this token instead of the stored one: login checks a fresh token before storing it. */
+  token?: string;
+  /**
+   * Treat 401/409 as a lost session (default): log out and go to /login. False where a 401 means
+   * something else: wrong credentials at login, or the server log asked for from the login page.
+   */
+  sessionHandling?: boolean;
+  /** Bypass every HTTP cache (the server status must be live). */
+  noCache?: boolean;
+}
+
+export interface ApiClientDeps {
+  fetch: FetchLike;
+  /** Base path of the API; the app and the API share one origin. */
+  baseUrl?: string;
+  deviceId: string;
+  getToken(): string | null;
+  /** Clears the session (logout action) and shows the login page with the session message. */
+  onSessionLost(): void;
+  /** One line per request for the live log of the connection diagnostics. */
+  onLog?(line: string): void;
+}
+
+export interface ApiClient {
+  /** Parsed JSON of a 2xx answer (undefined for an empty body). */
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  /** The raw text of a 2xx answer (the server log is text/plain). */
+  getText(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<string>;
+}
+
+const SESSION_LOST_STATUSES: ReadonlySet<number> = new Set([401, 409]);
+
+/** The one client every server call goes through. Writes use it only via the save path (save.ts). */
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const baseUrl = deps.baseUrl ?? '/api';
+
+  async function send(path: string, options: RequestOptions): Promise<string> {
+    const method = options.method ?? 'GET';
+    const url = `${baseUrl}${path}`;
+    const headers: Record<string, string> = { Accept: 'application/json', [DEVICE_ID_HEADER]: deps.deviceId };
+    const token = options.token ?? (options.withToken === false ? null : deps.getToken());
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (options.noCache) headers['Cache-Control'] = 'no-cache';
+
+    let response: ResponseLike;
+    try {
+      response = await deps.fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        cache: options.noCache ? 'no-store' : 'default',
+      });
+    } catch (cause) {
+      deps.onLog?.(`${method} ${url} → ${de.diagnostics.networkFailure}`);
+      throw new NetworkError(de.api.networkError, { cause });
+    }
+    deps.onLog?.(`${method} ${url} → ${response.status}`);
+
+    const text = await response.text().catch(() => '');
+    if (response.ok) return text;
+
+    const body = parseErrorBody(text);
+    if (options.sessionHandling !== false && SESSION_LOST_STATUSES.has(response.status)) {
+      deps.onSessionLost();
+      throw new SessionLostError(de.login.sessionExpired, response.status, body);
+    }
+    throw new ApiError(body?.message || de.api.failed(response.status), response.status, body);
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const text = await send(path, options);
+    return (text === '' ? undefined : JSON.parse(text)) as T;
+  }
+
+  return {
+    request,
+    get: (path, options = {}) => request(path, { ...options, method: 'GET' }),
+    getText: (path, options = {}) => send(path, { ...options, method: 'GET' }),
+  };
+}
+
+function parseErrorBody(text: string): ApiErrorBody | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && typeof (parsed as ApiErrorBody).message === 'string') {
+      return parsed as ApiErrorBody;
+    }
+  } catch {
+    // Not JSON (a proxy's HTML error page): the generic message with the status is used.
+  }
+  return null;
+}

@@ -1,0 +1,129 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { de } from '@werkboard/common';
+import { startPersistence } from '../store';
+import { buildUser } from '../test/fixtures';
+import { createFakeFetch, networkFailure } from '../test/fakeFetch';
+import { createMemoryStorage, createTestStore, persistedAuth, renderApp, TEST_TOKEN } from '../test/renderApp';
+
+const statusReady = { 'GET /api/status': { body: { databaseInitialized: true } } };
+
+function currentPath(): string | null {
+  return screen.getByTestId('location').textContent;
+}
+
+describe('route guarding (spec section 2)', () => {
+  it.each(['/', '/users', '/project/42', '/admin/permissions', '/nirgendwo'])(
+    'sends a logged-out visitor of %s to /login',
+    async (path) => {
+      renderApp(path, { fake: createFakeFetch(statusReady) });
+
+      expect(await screen.findByLabelText('Benutzername')).toBeTruthy();
+      expect(currentPath()).toBe('/login');
+    },
+  );
+
+  it.each(['/users', '/project-groups', '/archive', '/admin', '/admin/permissions'])(
+    'sends a Monteur on %s to the dashboard',
+    (path) => {
+      renderApp(path, { user: buildUser('Monteur') });
+
+      expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+      expect(currentPath()).toBe('/');
+    },
+  );
+
+  it('sends an unknown path to the dashboard', () => {
+    renderApp('/gibt-es-nicht/123', { user: buildUser('Admin') });
+
+    expect(currentPath()).toBe('/');
+    expect(screen.getByRole('heading', { level: 1, name: de.pages.dashboard })).toBeTruthy();
+  });
+
+  it('sends a logged-in user away from /login', () => {
+    renderApp('/login', { user: buildUser('Helfer') });
+
+    expect(currentPath()).toBe('/');
+    expect(screen.queryByLabelText('Passwort')).toBeNull();
+  });
+
+  it('lets a Firmenleiter into /users', () => {
+    renderApp('/users', { user: buildUser('Firmenleiter') });
+    expect(screen.getByRole('heading', { level: 1, name: 'Benutzer verwalten' })).toBeTruthy();
+  });
+
+  it('keeps /admin/permissions for the Admin', () => {
+    renderApp('/admin/permissions', { user: buildUser('Admin') });
+    expect(currentPath()).toBe('/admin/permissions');
+    expect(screen.getByRole('heading', { level: 1, name: de.pages.permissions })).toBeTruthy();
+  });
+
+  it('redirects a Firmenleiter on /admin/permissions to /', () => {
+    renderApp('/admin/permissions', { user: buildUser('Firmenleiter') });
+    expect(currentPath()).toBe('/');
+  });
+
+  it.each([
+    ['/project/abc', de.pages.project],
+    ['/template/edit/new', de.pages.templateEditor],
+    ['/messages/u2', de.pages.messages],
+    ['/search', de.pages.search],
+    ['/profile', de.pages.profile],
+  ])('shows %s to any logged-in user with its heading and the not-built notice', (path, title) => {
+    renderApp(path, { user: buildUser('Helfer') });
+
+    expect(currentPath()).toBe(path);
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(screen.getByText(de.app.notBuiltText)).toBeTruthy();
+  });
+
+  it("shows 'Authenticating...' while a stored session is checked, then the app", async () => {
+    let answer: (body: unknown) => void = () => undefined;
+    const fake = createFakeFetch({
+      'GET /api/auth/me': () => new Promise((resolve) => (answer = (body) => resolve({ body }))),
+    });
+    const monteur = buildUser('Monteur');
+    const persistStorage = createMemoryStorage(persistedAuth({ token: TEST_TOKEN, user: monteur, lastUser: null }));
+    const context = createTestStore({ fake, persistStorage });
+    const persistor = startPersistence(context.store);
+    await waitFor(() => expect(persistor.getState().bootstrapped).toBe(true));
+
+    renderApp('/', {}, context);
+
+    expect(screen.getByText('Authenticating...')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Dashboard' })).toBeNull();
+    expect(fake.calls('GET /api/auth/me')[0]?.headers.Authorization).toBe(`Bearer ${TEST_TOKEN}`);
+
+    act(() => answer({ ...monteur, licenseType: 'Lifetime' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(screen.queryByText('Authenticating...')).toBeNull();
+    expect(context.store.getState().auth.user?.licenseType).toBe('Lifetime');
+  });
+
+  it('ends a stored session the server no longer accepts (401) on the login page', async () => {
+    const fake = createFakeFetch({ ...statusReady, 'GET /api/auth/me': { status: 401, body: { message: 'x' } } });
+    const persistStorage = createMemoryStorage(persistedAuth({ token: 'old', user: buildUser('Monteur') }));
+    const context = createTestStore({ fake, persistStorage });
+    const persistor = startPersistence(context.store);
+    await waitFor(() => expect(persistor.getState().bootstrapped).toBe(true));
+
+    renderApp('/', {}, context);
+
+    expect((await screen.findByRole('alert')).textContent).toBe(de.login.sessionExpired);
+    expect(currentPath()).toBe('/login');
+    expect(context.store.getState().auth.token).toBeNull();
+  });
+
+  it('keeps a stored session usable when the check cannot reach the server (offline)', async () => {
+    const fake = createFakeFetch({ 'GET /api/auth/me': networkFailure() });
+    const persistStorage = createMemoryStorage(persistedAuth({ token: TEST_TOKEN, user: buildUser('Monteur') }));
+    const context = createTestStore({ fake, persistStorage });
+    const persistor = startPersistence(context.store);
+    await waitFor(() => expect(persistor.getState().bootstrapped).toBe(true));
+
+    renderApp('/search', {}, context);
+
+    expect(await screen.findByRole('heading', { level: 1, name: de.pages.search })).toBeTruthy();
+    expect(context.store.getState().auth.token).toBe(TEST_TOKEN);
+  });
+});

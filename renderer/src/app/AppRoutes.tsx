@@ -1,0 +1,44 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { de } from '@werkboard/common';
+import { LoginPage } from '../features/auth/LoginPage';
+import { DashboardPage } from '../features/pages/DashboardPage';
+import { PlaceholderPage } from '../features/pages/PlaceholderPage';
+import { AppShell } from './AppShell';
+import { AuthGate } from './AuthGate';
+import { RouteGuard } from './RouteGuard';
+
+/** Every route of spec section 2. Screens not built yet show their heading and a notice. */
+const PLACEHOLDER_ROUTES: readonly { path: string; title: string }[] = [
+  { path: '/project/:id', title: de.pages.project },
+  { path: '/templates', title: de.pages.templates },
+  { path: '/template/edit/:id', title: de.pages.templateEditor },
+  { path: '/messages', title: de.pages.messages },
+  { path: '/messages/:userId', title: de.pages.messages },
+  { path: '/search', title: de.pages.search },
+  { path: '/profile', title: de.pages.profile },
+  { path: '/users', title: de.pages.users },
+  { path: '/project-groups', title: de.pages.projectGroups },
+  { path: '/archive', title: de.pages.archive },
+  { path: '/admin', title: de.pages.admin },
+  { path: '/admin/permissions', title: de.pages.permissions },
+];
+
+export function AppRoutes() {
+  return (
+    <AuthGate>
+      <Routes>
+        <Route element={<RouteGuard />}>
+          <Route path="/login" element={<LoginPage />} />
+          <Route element={<AppShell />}>
+            <Route index element={<DashboardPage />} />
+            {PLACEHOLDER_ROUTES.map(({ path, title }) => (
+              <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
+            ))}
+          </Route>
+          {/* resolveRoute already sends unknown paths to /; this only catches what it lets through. */}
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Route>
+      </Routes>
+    </AuthGate>
+  );
+}

@@ -1,0 +1,20 @@
+import { Outlet } from 'react-router-dom';
+import { Footer } from '../features/shell/Footer';
+import { NavBar } from '../features/navigation/NavBar';
+import { useAppSelector } from '../store/hooks';
+
+/** Navigation bar, page, footer: the frame of every logged-in route. */
+export function AppShell() {
+  const user = useAppSelector((state) => state.auth.user);
+  // RouteGuard only lets logged-in users in here; this keeps the types honest.
+  if (!user) return null;
+  return (
+    <div className="app">
+      <NavBar user={user} />
+      <main className="app__main" id="main">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { resolveRoute } from '@werkboard/common';
+import { useAppSelector } from '../store/hooks';
+
+/**
+ * Spec section 2 access rules, all in common's resolveRoute: logged out -> /login, role-only
+ * routes -> /, unknown -> /, logged in on /login -> /. Renders the route only where it resolves
+ * to itself.
+ */
+export function RouteGuard() {
+  const user = useAppSelector((state) => state.auth.user);
+  const { pathname } = useLocation();
+  const target = resolveRoute(user, pathname);
+  if (target !== pathname) return <Navigate to={target} replace />;
+  return <Outlet />;
+}

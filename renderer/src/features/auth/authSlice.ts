@@ -1,0 +1,103 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
+import type { Role, UserDto } from '@werkboard/common';
+import { de } from '@werkboard/common';
+
+/** Who used this browser last; decides whether the login page offers the server log (Admin only). */
+export interface LastUser {
+  username: string;
+  role: Role;
+}
+
+export interface AuthState {
+  token: string | null;
+  user: UserDto | null;
+  lastUser: LastUser | null;
+  /** Whether the stored token was checked against GET /auth/me in this run (not persisted). */
+  verified: boolean;
+  verifying: boolean;
+  /** Shown on the login page: lost session or failed loading after login (not persisted). */
+  notice: string | null;
+}
+
+/** The fields redux-persist keeps across reloads. */
+export const PERSISTED_AUTH_KEYS: readonly (keyof AuthState)[] = ['token', 'user', 'lastUser'];
+
+export const initialAuthState: AuthState = {
+  token: null,
+  user: null,
+  lastUser: null,
+  verified: false,
+  verifying: false,
+  notice: null,
+};
+
+function toLastUser(user: UserDto): LastUser {
+  return { username: user.username, role: user.role };
+}
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    /** Login answered and the app data loaded: the session is confirmed. */
+    loggedIn(state, action: PayloadAction<{ token: string; user: UserDto }>) {
+      state.token = action.payload.token;
+      state.user = action.payload.user;
+      state.lastUser = toLastUser(action.payload.user);
+      state.verified = true;
+      state.verifying = false;
+      state.notice = null;
+    },
+    loggedOut(state) {
+      state.token = null;
+      state.user = null;
+      state.verified = false;
+      state.verifying = false;
+    },
+    /** A 401/409 from any call. */
+    sessionLost(state) {
+      state.token = null;
+      state.user = null;
+      state.verified = false;
+      state.verifying = false;
+      state.notice = de.login.sessionExpired;
+    },
+    noticeShown(state, action: PayloadAction<string>) {
+      state.notice = action.payload;
+    },
+    noticeCleared(state) {
+      state.notice = null;
+    },
+    verifyStarted(state) {
+      state.verifying = true;
+    },
+    /** GET /auth/me answered: fresh permissions and license. */
+    verified(state, action: PayloadAction<UserDto>) {
+      state.user = action.payload;
+      state.lastUser = toLastUser(action.payload);
+      state.verified = true;
+      state.verifying = false;
+    },
+    /**
+     * The check failed without a 401/409 (offline, server starting): keep the stored session
+     * so the app stays usable offline; the next call that gets a 401 still ends it.
+     */
+    verifyUnavailable(state) {
+      state.verifying = false;
+      state.verified = state.token !== null;
+    },
+  },
+});
+
+export const {
+  loggedIn,
+  loggedOut,
+  sessionLost,
+  noticeShown,
+  noticeCleared,
+  verifyStarted,
+  verified,
+  verifyUnavailable,
+} = authSlice.actions;
+export const authReducer = authSlice.reducer;

@@ -1,0 +1,109 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { de } from '@werkboard/common';
+import { buildUser, withPermissions } from '../../test/fixtures';
+import { createFakeFetch } from '../../test/fakeFetch';
+import { renderApp } from '../../test/renderApp';
+
+const PERMISSION_LINK_NAMES = ['Vorlagen', 'Projektgruppen', 'Benutzer', 'Archiv', 'Admin'];
+
+function navigation() {
+  return within(screen.getByRole('navigation', { name: de.nav.primary }));
+}
+
+function visiblePermissionLinks(): string[] {
+  return PERMISSION_LINK_NAMES.filter((name) => navigation().queryByRole('link', { name }) !== null);
+}
+
+describe('navigation bar', () => {
+  it('shows an Admin all five permission links, pointing at their routes', () => {
+    renderApp('/', { user: buildUser('Admin') });
+
+    expect(visiblePermissionLinks()).toEqual(PERMISSION_LINK_NAMES);
+    expect(navigation().getByRole('link', { name: 'Projektgruppen' }).getAttribute('href')).toBe('/project-groups');
+    expect(navigation().getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
+  });
+
+  it('shows a Monteur with only can_view_dashboard none of them', () => {
+    renderApp('/', { user: withPermissions('Monteur', ['can_view_dashboard']) });
+
+    expect(visiblePermissionLinks()).toEqual([]);
+    // The links every user has are still there.
+    for (const name of ['Dashboard', 'Suche', 'Nachrichten', 'Profil']) {
+      expect(navigation().getByRole('link', { name })).toBeTruthy();
+    }
+    for (const name of ['Einladungen', 'Einstellungen', 'Abmelden']) {
+      expect(navigation().getByRole('button', { name })).toBeTruthy();
+    }
+  });
+
+  it('shows a Monteur the templates link once he holds can_manage_templates', () => {
+    renderApp('/', { user: withPermissions('Monteur', ['can_view_dashboard', 'can_manage_templates']) });
+
+    expect(visiblePermissionLinks()).toEqual(['Vorlagen']);
+  });
+
+  it('hides a permission link whose route the role may not open', () => {
+    // A Projektleiter granted can_manage_users still cannot open /users (Admin and Firmenleiter only).
+    renderApp('/', { user: withPermissions('Projektleiter', ['can_manage_users', 'can_view_archive']) });
+
+    expect(visiblePermissionLinks()).toEqual([]);
+  });
+
+  it("shows the profile link with the initial and the username in the user's colour", () => {
+    renderApp('/', { user: buildUser('Monteur', { username: 'erik', usernameColor: '#ff8800' }) });
+
+    const profile = navigation().getByRole('link', { name: 'Profil' });
+    expect(profile.getAttribute('href')).toBe('/profile');
+    expect(within(profile).getByText('E')).toBeTruthy();
+    const name = within(profile).getByText('erik');
+    expect(name.style.color).toBe('rgb(255, 136, 0)');
+  });
+
+  it('logs out: clears the session and goes to /login', async () => {
+    const fake = createFakeFetch({ 'GET /api/status': { body: { databaseInitialized: true } } });
+    const { store } = renderApp('/search', { user: buildUser('Monteur'), fake });
+
+    fireEvent.click(navigation().getByRole('button', { name: 'Abmelden' }));
+
+    expect(store.getState().auth.token).toBeNull();
+    expect(store.getState().auth.user).toBeNull();
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+    expect(screen.getByLabelText('Benutzername')).toBeTruthy();
+    // The login page polls the server status; let that settle inside the test.
+    expect(await screen.findByText(de.login.serverReady)).toBeTruthy();
+  });
+
+  it('opens a settings dialog that says settings are not built yet', () => {
+    renderApp('/', { user: buildUser('Monteur') });
+
+    fireEvent.click(navigation().getByRole('button', { name: 'Einstellungen' }));
+
+    const dialog = screen.getByRole('dialog', { name: de.settings.title });
+    expect(within(dialog).getByText(de.settings.notBuilt)).toBeTruthy();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows no counts on the bell or the messages link', () => {
+    renderApp('/', { user: buildUser('Monteur') });
+
+    expect(navigation().getByRole('button', { name: 'Einladungen' }).textContent).not.toMatch(/\d/);
+    expect(navigation().getByRole('link', { name: 'Nachrichten' }).textContent).not.toMatch(/\d/);
+  });
+
+  it('toggles the mobile menu and closes it when a link is followed', () => {
+    renderApp('/', { user: buildUser('Admin') });
+    const menu = navigation().getByRole('button', { name: 'Menü' });
+    const panel = document.getElementById(menu.getAttribute('aria-controls') ?? '');
+
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    expect(panel?.className).toContain('nav__items--open');
+
+    fireEvent.click(navigation().getByRole('link', { name: 'Archiv' }));
+
+    expect(screen.getByRole('heading', { level: 1, name: de.pages.archive })).toBeTruthy();
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+  });
+});

@@ -1,0 +1,73 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { configureStore } from '@reduxjs/toolkit';
+import { FLUSH, PAUSE, PERSIST, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
+import type { ApiClient, FetchLike } from '../api/client';
+import { createApiClient } from '../api/client';
+import type { Save } from '../api/save';
+import { createSave } from '../api/save';
+import { sessionLost } from '../features/auth/authSlice';
+import { logAdded } from '../features/liveLog/liveLogSlice';
+import type { PersistStorage } from '../platform/persistStorage';
+import type { RootState } from './rootReducer';
+import { createRootReducer } from './rootReducer';
+
+export type { RootState } from './rootReducer';
+
+/** What thunks get as `extra`: the one API client, the one save path, the browser storage. */
+export interface ThunkExtra {
+  api: ApiClient;
+  save: Save;
+  /** Local storage, probed at login for space. */
+  localStorage: Storage;
+}
+
+export type AppDispatch = ThunkDispatch<RootState, ThunkExtra, UnknownAction>;
+
+/** A thunk with the app's state and extra; async ones return a Promise the caller awaits. */
+export type AppThunk<R = void> = (dispatch: AppDispatch, getState: () => RootState, extra: ThunkExtra) => R;
+
+export interface AppStoreDeps {
+  fetch: FetchLike;
+  deviceId: string;
+  persistStorage: PersistStorage;
+  localStorage: Storage;
+  /** Changes the route from outside React (the hash router follows location.hash). */
+  navigate(path: string): void;
+}
+
+export function createAppStore(deps: AppStoreDeps) {
+  // The client needs the store (token, logout) and the store's thunks need the client: the
+  // client reads the store lazily through this holder, filled right below.
+  const holder: { store?: { getState(): RootState; dispatch: AppDispatch } } = {};
+
+  const api = createApiClient({
+    fetch: deps.fetch,
+    deviceId: deps.deviceId,
+    getToken: () => holder.store?.getState().auth.token ?? null,
+    onSessionLost: () => {
+      holder.store?.dispatch(sessionLost());
+      deps.navigate('/login');
+    },
+    onLog: (line) => holder.store?.dispatch(logAdded(line)),
+  });
+  const extra: ThunkExtra = { api, save: createSave(api), localStorage: deps.localStorage };
+
+  const store = configureStore({
+    reducer: createRootReducer(deps.persistStorage),
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        thunk: { extraArgument: extra },
+        // redux-persist's own actions carry functions; they never reach our state.
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }),
+  });
+  holder.store = store;
+  return { store, extra };
+}
+
+export type AppStore = ReturnType<typeof createAppStore>['store'];
+
+/** Starts loading the persisted session; the app waits for it behind a PersistGate. */
+export function startPersistence(store: AppStore) {
+  return persistStore(store);
+}

@@ -1,0 +1,24 @@
+import { combineReducers } from '@reduxjs/toolkit';
+import { persistReducer } from 'redux-persist';
+import type { PersistStorage } from '../platform/persistStorage';
+import type { AuthState } from '../features/auth/authSlice';
+import { authReducer, PERSISTED_AUTH_KEYS } from '../features/auth/authSlice';
+import { liveLogReducer } from '../features/liveLog/liveLogSlice';
+import { serverStatusReducer } from '../features/serverStatus/serverStatusSlice';
+
+// Stored in localStorage as 'persist:werkboard-auth'.
+export const AUTH_PERSIST_KEY = 'werkboard-auth';
+
+/** Only the session (token, user, last user) survives a reload; everything else is fetched again. */
+export function createRootReducer(storage: PersistStorage) {
+  return combineReducers({
+    auth: persistReducer<AuthState>(
+      { key: AUTH_PERSIST_KEY, storage, whitelist: [...PERSISTED_AUTH_KEYS] },
+      authReducer,
+    ),
+    serverStatus: serverStatusReducer,
+    liveLog: liveLogReducer,
+  });
+}
+
+export type RootState = ReturnType<ReturnType<typeof createRootReducer>>;

@@ -1,0 +1,63 @@
+import type { FetchLike, ResponseLike } from '../api/client';
+
+export interface FakeRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export interface FakeAnswer {
+  status?: number;
+  /** JSON-encoded unless it is a string. */
+  body?: unknown;
+}
+
+/** A route answers with a fixed answer, a function of the request, or throws for a network error. */
+export type FakeRoute = FakeAnswer | ((request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>);
+
+export interface FakeFetch {
+  fetch: jest.MockedFunction<FetchLike>;
+  requests: FakeRequest[];
+  /** Requests whose "METHOD /path" matches. */
+  calls(route: string): FakeRequest[];
+}
+
+function toResponse(answer: FakeAnswer): ResponseLike {
+  const status = answer.status ?? 200;
+  const text =
+    answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+  return { ok: status >= 200 && status < 300, status, text: () => Promise.resolve(text) };
+}
+
+/**
+ * An injectable fetch keyed by "METHOD /api/path". Unknown routes answer 404 so a missing
+ * route shows up as a failing assertion, not as a hang.
+ */
+export function createFakeFetch(routes: Record<string, FakeRoute>): FakeFetch {
+  const requests: FakeRequest[] = [];
+  const fetch = jest.fn<ReturnType<FetchLike>, Parameters<FetchLike>>(async (url, init) => {
+    const method = init.method ?? 'GET';
+    const request: FakeRequest = {
+      method,
+      url,
+      headers: { ...(init.headers as Record<string, string>) },
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    };
+    requests.push(request);
+    const route = routes[`${method} ${url}`];
+    if (route === undefined) return toResponse({ status: 404, body: { message: 'Nicht gefunden.' } });
+    const answer = typeof route === 'function' ? await route(request) : route;
+    return toResponse(answer);
+  });
+  return {
+    fetch,
+    requests,
+    calls: (route) => requests.filter((request) => `${request.method} ${request.url}` === route),
+  };
+}
+
+/** A route that fails like fetch does when the server cannot be reached. */
+export function networkFailure(): FakeRoute {
+  return () => Promise.reject(new TypeError('Failed to fetch'));
+}

@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import type { UserDto } from '@werkboard/common';
+import { AppRoutes } from '../app/AppRoutes';
+import { loggedIn } from '../features/auth/authSlice';
+import type { PersistStorage } from '../platform/persistStorage';
+import { createAppStore } from '../store';
+import type { FakeFetch } from './fakeFetch';
+import { createFakeFetch } from './fakeFetch';
+
+export const TEST_DEVICE_ID = 'device-test-1';
+export const TEST_TOKEN = 'token-test-1';
+
+/** redux-persist storage in memory; `data` shows what would be in localStorage. */
+export function createMemoryStorage(
+  initial: Record<string, string> = {},
+): PersistStorage & { data: Map<string, string> } {
+  const data = new Map(Object.entries(initial));
+  return {
+    data,
+    getItem: (key) => Promise.resolve(data.get(key) ?? null),
+    setItem: (key, value) => {
+      data.set(key, value);
+      return Promise.resolve();
+    },
+    removeItem: (key) => {
+      data.delete(key);
+      return Promise.resolve();
+    },
+  };
+}
+
+/** What redux-persist writes for the auth slice: each field JSON-encoded inside a JSON object. */
+export function persistedAuth(fields: Record<string, unknown>): Record<string, string> {
+  const entries = Object.entries({ ...fields, _persist: { version: -1, rehydrated: true } });
+  return {
+    'persist:werkboard-auth': JSON.stringify(Object.fromEntries(entries.map(([k, v]) => [k, JSON.stringify(v)]))),
+  };
+}
+
+export interface TestAppOptions {
+  fake?: FakeFetch;
+  /** Logged in as this user with TEST_TOKEN, session already verified. */
+  user?: UserDto;
+  persistStorage?: PersistStorage;
+}
+
+export function createTestStore({ fake = createFakeFetch({}), user, persistStorage }: TestAppOptions = {}) {
+  const navigate = jest.fn<void, [string]>();
+  const { store, extra } = createAppStore({
+    fetch: fake.fetch,
+    deviceId: TEST_DEVICE_ID,
+    persistStorage: persistStorage ?? createMemoryStorage(),
+    localStorage: window.localStorage,
+    navigate,
+  });
+  if (user) store.dispatch(loggedIn({ token: TEST_TOKEN, user }));
+  return { store, extra, fake, navigate };
+}
+
+/** Shows the router's current path, so tests can assert redirects. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname}</div>;
+}
+
+/** The whole route tree at `path`, with a store of its own (or the given one). */
+export function renderApp(
+  path: string,
+  options: TestAppOptions = {},
+  context: ReturnType<typeof createTestStore> = createTestStore(options),
+) {
+  const view = render(
+    <Provider store={context.store}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return { ...context, view };
+}
+
+/** One component inside the providers (store + router at `path`), with its own store or the given one. */
+export function renderWithProviders(
+  ui: ReactNode,
+  options: TestAppOptions & { path?: string } = {},
+  context: ReturnType<typeof createTestStore> = createTestStore(options),
+) {
+  const view = render(
+    <Provider store={context.store}>
+      <MemoryRouter initialEntries={[options.path ?? '/']}>
+        {ui}
+        <LocationProbe />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return { ...context, view };
+}
