@@ -16,11 +16,12 @@ function freePort() {
   });
 }
 
-/** Returns { url, stop } for a fresh cluster in a folder of its own under .tmp/. */
-export async function startTestPostgres(rootDir, label) {
-  const parent = path.join(rootDir, '.tmp');
-  fs.mkdirSync(parent, { recursive: true, mode: 0o755 });
-  const databaseDir = fs.mkdtempSync(path.join(parent, `${label}-pg-`));
+/**
+ * Returns { url, stop } for a fresh cluster in a folder of its own under the system's temp
+ * folder, which the 'postgres' user can always reach (the checkout may sit under /root).
+ */
+export async function startTestPostgres(label) {
+  const databaseDir = fs.mkdtempSync(path.join(os.tmpdir(), `werkboard-${label}-pg-`));
   // The cluster may run as the 'postgres' user (when we are root): it must reach the folder.
   fs.chmodSync(databaseDir, 0o755);
   fs.rmSync(databaseDir, { recursive: true });
