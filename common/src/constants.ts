@@ -18,3 +18,49 @@ export const FREE_LIMITS = {
   users: 6,
   externalUsers: 10,
 } as const;
+
+/** What the Free license limits; a Lifetime license lifts every limit (spec section 9). */
+export type LimitKind = keyof typeof FREE_LIMITS;
+export const LIMIT_KINDS = Object.keys(FREE_LIMITS) as LimitKind[];
+
+/** Who sees the contact details of a profile (spec section 3, profile visibility values). */
+export const PROFILE_VISIBILITIES = [
+  'everyone',
+  'admins_only',
+  'technicians_only',
+  'admins_and_technicians',
+  'admins_technicians_apprentices',
+] as const;
+export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
+export const DEFAULT_PROFILE_VISIBILITY: ProfileVisibility = 'everyone';
+export const DEFAULT_USERNAME_COLOR = '#FFFFFF';
+
+/** Background themes of the appearance settings (spec section 3). */
+export const BACKGROUND_THEMES = [
+  'default',
+  'triangles',
+  'hexagons',
+  'circuits',
+  'lines',
+  'dots',
+  'cross',
+  'waves',
+] as const;
+export type BackgroundTheme = (typeof BACKGROUND_THEMES)[number];
+
+export const SMTP_ENCRYPTIONS = ['none', 'ssl', 'tls'] as const;
+export type SmtpEncryption = (typeof SMTP_ENCRYPTIONS)[number];
+export const DEFAULT_SMTP_PORT = 587;
+export const DEFAULT_SMTP_ENCRYPTION: SmtpEncryption = 'tls';
+
+/** Field lengths shared by the forms and the database columns. */
+export const FIELD_LIMITS = {
+  username: 100,
+  password: 1000,
+  email: 254,
+  phone: 50,
+  address: 500,
+  website: 500,
+  otherInfo: 5000,
+  externalUserName: 100,
+} as const;

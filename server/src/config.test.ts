@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { ConfigError, configFromEnv } from './config';
+import { BUILT_IN_LICENSE_PUBLIC_KEY } from './license/publicKey';
+import { createTestLicenseKeys } from './test/licenseKeys';
 
 describe('configFromEnv', () => {
   it('has the documented defaults', () => {
@@ -38,5 +40,12 @@ describe('configFromEnv', () => {
     expect(() => configFromEnv({ PORT: 'achtzig' })).toThrow(ConfigError);
     expect(() => configFromEnv({ PORT: '70000' })).toThrow(ConfigError);
     expect(() => configFromEnv({ TOKEN_TTL_SECONDS: '-5' })).toThrow(ConfigError);
+  });
+
+  it('verifies license keys with the built-in key unless LICENSE_PUBLIC_KEY names another Ed25519 key', () => {
+    expect(configFromEnv({}).licensePublicKey).toBe(BUILT_IN_LICENSE_PUBLIC_KEY);
+    const { publicKeyPem } = createTestLicenseKeys();
+    expect(configFromEnv({ LICENSE_PUBLIC_KEY: publicKeyPem }).licensePublicKey).toBe(publicKeyPem);
+    expect(() => configFromEnv({ LICENSE_PUBLIC_KEY: 'kein Schlüssel' })).toThrow(ConfigError);
   });
 });

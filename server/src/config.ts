@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { parseLicensePublicKey } from './license/licenseKey';
+import { BUILT_IN_LICENSE_PUBLIC_KEY } from './license/publicKey';
 import { defaultRendererDir } from './paths';
 
 export interface Config {
@@ -17,6 +19,8 @@ export interface Config {
   tokenTtlSeconds: number;
   /** Whether log lines also go to the console (tests turn this off). */
   logToConsole: boolean;
+  /** PEM of the Ed25519 key that license keys are verified with (the built-in one by default). */
+  licensePublicKey: string;
 }
 
 export class ConfigError extends Error {}
@@ -36,6 +40,16 @@ function parsePositiveInt(name: string, value: string | undefined, fallback: num
   return n;
 }
 
+function parseLicenseKey(value: string | undefined): string {
+  if (value === undefined || value.trim() === '') return BUILT_IN_LICENSE_PUBLIC_KEY;
+  try {
+    parseLicensePublicKey(value);
+  } catch {
+    throw new ConfigError('LICENSE_PUBLIC_KEY must be an Ed25519 public key in PEM format');
+  }
+  return value;
+}
+
 /** Reads the configuration from environment variables (documented in the README). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
   const adminPassword = env.ADMIN_PASSWORD ?? '';
@@ -50,5 +64,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd: string 
     logLevel: env.LOG_LEVEL || 'info',
     tokenTtlSeconds: parsePositiveInt('TOKEN_TTL_SECONDS', env.TOKEN_TTL_SECONDS, 12 * 60 * 60),
     logToConsole: env.LOG_TO_CONSOLE !== 'false',
+    licensePublicKey: parseLicenseKey(env.LICENSE_PUBLIC_KEY),
   };
 }

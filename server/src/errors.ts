@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@werkboard/common';
+import { de, type ApiErrorBody, type LimitKind, type Validation } from '@werkboard/common';
 
 /** An error that becomes an HTTP answer with a German message. */
 export class ApiError extends Error {
@@ -7,6 +7,7 @@ export class ApiError extends Error {
     message: string,
     readonly code?: string,
     readonly fields?: Record<string, string>,
+    readonly extra?: Pick<ApiErrorBody, 'limit' | 'max'>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -17,6 +18,32 @@ export class ApiError extends Error {
       message: this.message,
       ...(this.code ? { code: this.code } : {}),
       ...(this.fields ? { fields: this.fields } : {}),
+      ...this.extra,
     };
   }
+}
+
+/** 403 when the caller may not do this; the message says why, in German. */
+export function forbidden(message: string = de.api.forbidden): ApiError {
+  return new ApiError(403, message, 'forbidden');
+}
+
+/** Throws the 403 unless the policy allowed the action. */
+export function authorize(allowed: boolean, message?: string): void {
+  if (!allowed) throw forbidden(message);
+}
+
+export function notFound(message: string = de.api.notFound): ApiError {
+  return new ApiError(404, message, 'not_found');
+}
+
+/** The result of a schema, or a 400 with the first German message and one per field. */
+export function validOrThrow<T>(result: Validation<T>): T {
+  if (!result.ok) throw new ApiError(400, result.message, 'validation', result.fields);
+  return result.value;
+}
+
+/** A Free limit is reached: 403 with the spec's dialog title as the message (spec section 8). */
+export function limitReached(kind: LimitKind, max: number): ApiError {
+  return new ApiError(403, de.limits[kind], 'limit_reached', undefined, { limit: kind, max });
 }

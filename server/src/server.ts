@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { connectDatabase, migrateDatabase } from './db/database';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embeddedDatabase';
 import { seedDatabase, type SeedResult } from './db/seed';
+import { parseLicensePublicKey } from './license/licenseKey';
 import { createLogger } from './logger';
 import { readAppVersion } from './paths';
 import { loadOrCreateSecrets } from './secrets';
@@ -40,6 +41,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     logger,
     secrets: loadOrCreateSecrets(config.dataDir),
     version: readAppVersion(),
+    licensePublicKey: parseLicensePublicKey(config.licensePublicKey),
     status,
     database: null,
   };

@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { ServerStatus } from '@werkboard/common';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -10,6 +11,8 @@ export interface Services {
   logger: Logger;
   secrets: Secrets;
   version: string;
+  /** The public key license keys are verified with (config.licensePublicKey, parsed once). */
+  licensePublicKey: KeyObject;
   status: ServerStatus;
   /** Present once the database is connected, migrated and seeded. */
   database: Database | null;

@@ -4,14 +4,19 @@ export const TOKEN_ISSUER = 'werkboard';
 export const TOKEN_AUDIENCE = 'werkboard-api';
 export const TOKEN_ALGORITHM = 'HS256';
 
-/** What a login token says: who, and which token version of that user it belongs to. */
+/**
+ * What a login token says: who, which token version of that user it belongs to, and the
+ * permissions the user's role had at login. A session keeps those permissions until the next
+ * login (spec section 6: matrix changes take effect at the next login).
+ */
 export interface TokenClaims {
   sub: string;
   ver: number;
+  perms: string[];
 }
 
 export function signToken(secret: string, claims: TokenClaims, ttlSeconds: number): string {
-  return jwt.sign({ ver: claims.ver }, secret, {
+  return jwt.sign({ ver: claims.ver, perms: claims.perms }, secret, {
     algorithm: TOKEN_ALGORITHM,
     subject: claims.sub,
     expiresIn: ttlSeconds,
@@ -22,6 +27,11 @@ export function signToken(secret: string, claims: TokenClaims, ttlSeconds: numbe
 
 export function isTokenClaims(value: unknown): value is TokenClaims {
   if (typeof value !== 'object' || value === null) return false;
-  const { sub, ver } = value as Record<string, unknown>;
-  return typeof sub === 'string' && Number.isInteger(ver);
+  const { sub, ver, perms } = value as Record<string, unknown>;
+  return (
+    typeof sub === 'string' &&
+    Number.isInteger(ver) &&
+    Array.isArray(perms) &&
+    perms.every((perm) => typeof perm === 'string')
+  );
 }

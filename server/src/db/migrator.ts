@@ -1,6 +1,7 @@
 import type { QueryInterface, Sequelize } from 'sequelize';
 import { SequelizeStorage, Umzug } from 'umzug';
 import * as initialSchema from '../../migrations/20261122000000-initial-schema';
+import * as externalUsers from '../../migrations/20261123000000-external-users';
 
 interface MigrationModule {
   up(params: { context: QueryInterface }): Promise<void>;
@@ -11,7 +12,10 @@ interface MigrationModule {
  * The migrations in order. Listed here rather than globbed so that the same list runs
  * from the TypeScript sources (tests) and from the compiled output (npm start, Docker).
  */
-const MIGRATIONS: readonly [string, MigrationModule][] = [['20261122000000-initial-schema', initialSchema]];
+const MIGRATIONS: readonly [string, MigrationModule][] = [
+  ['20261122000000-initial-schema', initialSchema],
+  ['20261123000000-external-users', externalUsers],
+];
 
 export function createMigrator(sequelize: Sequelize): Umzug<QueryInterface> {
   return new Umzug({

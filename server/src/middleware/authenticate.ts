@@ -1,9 +1,8 @@
 import koaJwt from 'koa-jwt';
-import { de } from '@werkboard/common';
+import { de, effectivePermissions } from '@werkboard/common';
 import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER, isTokenClaims } from '../auth/tokens';
 import { ApiError } from '../errors';
 import { User } from '../models';
-import { permissionsForRole } from '../services/permissions';
 import type { AppMiddleware } from '../appTypes';
 import { requireDatabase } from './requireDatabase';
 
@@ -12,7 +11,10 @@ const sessionInvalid = () => new ApiError(401, de.login.sessionExpired, 'session
 /**
  * Bearer authentication: koa-jwt checks signature (HS256 only), expiry, issuer and audience;
  * then the user is loaded and the token's version compared, so a token issued before a
- * password change, role change or deletion is refused with 401.
+ * password change, role change or deletion is refused with 401. The permissions are the ones
+ * the token was issued with (fixed at login), never re-read from the role matrix: a matrix
+ * change reaches a user at the next login. A role change raises the token version, so the
+ * token's permissions always belong to the user's current role.
  */
 export function authenticate(jwtSecret: string): AppMiddleware[] {
   const verifyToken = koaJwt({
@@ -29,7 +31,7 @@ export function authenticate(jwtSecret: string): AppMiddleware[] {
     if (!isTokenClaims(claims)) throw sessionInvalid();
     const user = await User.findByPk(claims.sub);
     if (!user || user.tokenVersion !== claims.ver) throw sessionInvalid();
-    ctx.state.actor = { user, permissions: await permissionsForRole(user.role) };
+    ctx.state.actor = { user, permissions: effectivePermissions(user.role, claims.perms) };
     await next();
   };
 

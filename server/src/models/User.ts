@@ -6,7 +6,7 @@ import {
   Model,
   type Sequelize,
 } from 'sequelize';
-import type { Role } from '@werkboard/common';
+import type { ProfileVisibility, Role } from '@werkboard/common';
 
 export class User extends Model<InferAttributes<User>, InferCreationAttributes<User>> {
   declare id: CreationOptional<string>;
@@ -21,7 +21,7 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare otherInfo: CreationOptional<string | null>;
   declare usernameColor: CreationOptional<string>;
   declare avatar: CreationOptional<string | null>;
-  declare profileVisibility: CreationOptional<string>;
+  declare profileVisibility: CreationOptional<ProfileVisibility>;
   declare directMessagesEnabled: CreationOptional<boolean>;
   declare settings: CreationOptional<Record<string, unknown>>;
   /** Raised on password change, role change and deletion: older tokens stop working. */

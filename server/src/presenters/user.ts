@@ -1,5 +1,15 @@
-import type { LicenseType, PermissionKey, UserDto } from '@werkboard/common';
-import type { User } from '../models';
+import type {
+  CurrentUserDto,
+  ExternalUserDto,
+  LicenseType,
+  ManagedUserDto,
+  PermissionKey,
+  ProfileDto,
+  UserDto,
+  UserSettings,
+} from '@werkboard/common';
+import { resolveUserSettings } from '@werkboard/common';
+import type { ExternalUser, User } from '../models';
 
 /** The user as the API shows it: never the password hash, the token version or settings internals. */
 export function presentUser(user: User, permissions: PermissionKey[], licenseType: LicenseType): UserDto {
@@ -15,4 +25,76 @@ export function presentUser(user: User, permissions: PermissionKey[], licenseTyp
     lastLogin: user.lastLogin ? user.lastLogin.toISOString() : null,
     lastModified: user.updatedAt.toISOString(),
   };
+}
+
+/**
+ * A user's settings with the defaults filled in. The features switch for direct messages is
+ * the user's own directMessagesEnabled field, the one other users' messages are checked against.
+ */
+export function presentUserSettings(user: User): UserSettings {
+  const settings = resolveUserSettings(user.settings);
+  return { ...settings, features: { ...settings.features, directMessagesEnabled: user.directMessagesEnabled } };
+}
+
+/** The signed-in user: also the own profile fields and the settings. */
+export function presentCurrentUser(user: User, permissions: PermissionKey[], licenseType: LicenseType): CurrentUserDto {
+  return {
+    ...presentUser(user, permissions, licenseType),
+    phone: user.phone ?? null,
+    privatePhone: user.privatePhone ?? null,
+    address: user.address ?? null,
+    website: user.website ?? null,
+    otherInfo: user.otherInfo ?? null,
+    avatar: user.avatar ?? null,
+    profileVisibility: user.profileVisibility,
+    settings: presentUserSettings(user),
+  };
+}
+
+/** A row of the user management list. */
+export function presentManagedUser(user: User): ManagedUserDto {
+  return {
+    id: user.id,
+    username: user.username,
+    role: user.role,
+    email: user.email ?? null,
+    phone: user.phone ?? null,
+    privatePhone: user.privatePhone ?? null,
+    address: user.address ?? null,
+    website: user.website ?? null,
+    otherInfo: user.otherInfo ?? null,
+    usernameColor: user.usernameColor,
+    directMessagesEnabled: user.directMessagesEnabled,
+    profileVisibility: user.profileVisibility,
+    lastLogin: user.lastLogin ? user.lastLogin.toISOString() : null,
+    lastModified: user.updatedAt.toISOString(),
+  };
+}
+
+/** Another user's profile: the details only when the owner's visibility lets the viewer see them. */
+export function presentProfile(user: User, detailsVisible: boolean): ProfileDto {
+  return {
+    id: user.id,
+    username: user.username,
+    role: user.role,
+    usernameColor: user.usernameColor,
+    avatar: user.avatar ?? null,
+    directMessagesEnabled: user.directMessagesEnabled,
+    details: detailsVisible
+      ? {
+          email: user.email ?? null,
+          phone: user.phone ?? null,
+          privatePhone: user.privatePhone ?? null,
+          address: user.address ?? null,
+          website: user.website ?? null,
+          otherInfo: user.otherInfo ?? null,
+          lastLogin: user.lastLogin ? user.lastLogin.toISOString() : null,
+          lastModified: user.updatedAt.toISOString(),
+        }
+      : null,
+  };
+}
+
+export function presentExternalUser(externalUser: ExternalUser): ExternalUserDto {
+  return { id: externalUser.id, name: externalUser.name };
 }

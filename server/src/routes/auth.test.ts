@@ -1,5 +1,12 @@
 import jwt from 'jsonwebtoken';
-import { de, PERMISSION_KEYS, type LoginResponse, type UserDto } from '@werkboard/common';
+import {
+  type CurrentUserDto,
+  de,
+  DEFAULT_USER_SETTINGS,
+  PERMISSION_KEYS,
+  type LoginResponse,
+  type UserDto,
+} from '@werkboard/common';
 import { User } from '../models';
 import { buildUser, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
@@ -14,7 +21,7 @@ describe('POST /api/auth/login', () => {
     const response = await t.request<LoginResponse>('POST', '/api/auth/login', { body: TEST_ADMIN });
     expect(response.status).toBe(200);
     expect(typeof response.body.token).toBe('string');
-    const user = response.body.user as UserDto & Record<string, unknown>;
+    const user = response.body.user;
     expect(user.username).toBe('admin');
     expect(user.role).toBe('Admin');
     expect(user.permissions).toEqual([...PERMISSION_KEYS]);
@@ -130,6 +137,28 @@ describe('GET /api/auth/me', () => {
     expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(401);
     const fresh = await t.login(user.username, password);
     expect((await t.request('GET', '/api/auth/me', { token: fresh.token })).status).toBe(200);
+  });
+
+  it('refuses a correctly signed token without the permissions of its session', async () => {
+    const { user } = await buildUser();
+    const secret = t.server.services.secrets.jwtSecret;
+    const options = { subject: user.id, issuer: 'werkboard', audience: 'werkboard-api' } as const;
+    const noPermissions = jwt.sign({ ver: 0 }, secret, options);
+    expect((await t.request('GET', '/api/auth/me', { token: noPermissions })).status).toBe(401);
+    const withPermissions = jwt.sign({ ver: 0, perms: ['can_view_dashboard', 'unknown_key'] }, secret, options);
+    const me = await t.request<UserDto>('GET', '/api/auth/me', { token: withPermissions });
+    expect(me.status).toBe(200);
+    expect(me.body.permissions).toEqual(['can_view_dashboard']);
+  });
+
+  it('returns the own profile fields and the settings with their defaults', async () => {
+    const { user, password } = await buildUser({ role: 'Helfer' });
+    await user.update({ phone: '0171', profileVisibility: 'admins_only' });
+    const { token, user: loggedIn } = await t.login(user.username, password);
+    expect(loggedIn).toMatchObject({ phone: '0171', profileVisibility: 'admins_only', avatar: null });
+    expect(loggedIn.settings).toEqual(DEFAULT_USER_SETTINGS);
+    const me = await t.request<CurrentUserDto>('GET', '/api/auth/me', { token });
+    expect(me.body).toEqual(loggedIn);
   });
 
   it('invalidates the tokens of a deleted user', async () => {

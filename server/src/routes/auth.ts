@@ -1,12 +1,12 @@
 import { de, loginRequestSchema, type LoginResponse, validate } from '@werkboard/common';
 import { Sequelize } from 'sequelize';
 import { getDecoyHash, verifyPassword } from '../auth/passwords';
-import { signToken } from '../auth/tokens';
+import { issueSessionToken } from '../auth/session';
 import { ApiError } from '../errors';
 import { LoginRateLimit } from '../middleware/loginRateLimit';
 import { requireDatabase } from '../middleware/requireDatabase';
 import { User } from '../models';
-import { presentUser } from '../presenters/user';
+import { presentCurrentUser } from '../presenters/user';
 import { currentLicenseType } from '../services/license';
 import { permissionsForRole } from '../services/permissions';
 import type { AppMiddleware, AppRouter } from '../appTypes';
@@ -38,10 +38,11 @@ export function registerAuthRoutes(publicRouter: AppRouter, protectedRouter: App
     // lastLogin is not a profile change: keep updatedAt ("last modification") as it is.
     await user.save({ silent: true });
 
-    const { jwtSecret } = ctx.services.secrets;
+    // The role's permissions now; the session keeps them until the next login.
+    const permissions = await permissionsForRole(user.role);
     const body: LoginResponse = {
-      token: signToken(jwtSecret, { sub: user.id, ver: user.tokenVersion }, ctx.services.config.tokenTtlSeconds),
-      user: presentUser(user, await permissionsForRole(user.role), await currentLicenseType()),
+      token: issueSessionToken(ctx.services, user, permissions),
+      user: presentCurrentUser(user, permissions, await currentLicenseType()),
     };
     ctx.services.logger.info({ userId: user.id }, 'login');
     ctx.body = body;
@@ -49,7 +50,7 @@ export function registerAuthRoutes(publicRouter: AppRouter, protectedRouter: App
 
   const me: AppMiddleware = async (ctx) => {
     const { user, permissions } = ctx.state.actor!;
-    ctx.body = presentUser(user, permissions, await currentLicenseType());
+    ctx.body = presentCurrentUser(user, permissions, await currentLicenseType());
   };
   protectedRouter.get('/auth/me', me);
 }

@@ -2,10 +2,15 @@ import Router from '@koa/router';
 import compose from 'koa-compose';
 import { authenticate } from '../middleware/authenticate';
 import type { AppContext, AppMiddleware, AppRouterContext, AppState } from '../appTypes';
+import { registerAdminRoutes } from './admin';
 import { registerAuthRoutes } from './auth';
+import { registerExternalUserRoutes } from './externalUsers';
 import { registerLogRoutes } from './logs';
+import { registerPermissionRoutes } from './permissions';
 import { registerServerInfoRoutes } from './serverInfo';
+import { registerSettingsRoutes } from './settings';
 import { registerStatusRoutes } from './status';
+import { registerUserRoutes } from './users';
 
 /**
  * The /api contract. Public routes answer without a token; every other /api path goes
@@ -20,6 +25,11 @@ export function createApiMiddleware(jwtSecret: string): AppMiddleware {
   registerServerInfoRoutes(publicRoutes);
   registerAuthRoutes(publicRoutes, protectedRoutes);
   registerLogRoutes(protectedRoutes);
+  registerPermissionRoutes(protectedRoutes);
+  registerUserRoutes(protectedRoutes);
+  registerExternalUserRoutes(protectedRoutes);
+  registerSettingsRoutes(protectedRoutes);
+  registerAdminRoutes(protectedRoutes);
 
   const publicStack = compose<AppRouterContext>([publicRoutes.routes(), publicRoutes.allowedMethods()]);
   const protectedStack = compose<AppRouterContext>([

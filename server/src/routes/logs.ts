@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { de } from '@werkboard/common';
+import { canReadServerLog, de } from '@werkboard/common';
 import { ApiError } from '../errors';
 import { logFilePath } from '../logger';
 import type { AppRouter } from '../appTypes';
@@ -10,7 +10,8 @@ const MAX_LOG_BYTES = 512 * 1024;
 /** GET /api/logs/server.log: the server log as text, Admin only. */
 export function registerLogRoutes(router: AppRouter): void {
   router.get('/logs/server.log', async (ctx) => {
-    if (ctx.state.actor!.user.role !== 'Admin') throw new ApiError(403, de.diagnostics.serverLogAdminOnly, 'forbidden');
+    if (!canReadServerLog(ctx.state.actor!.user))
+      throw new ApiError(403, de.diagnostics.serverLogAdminOnly, 'forbidden');
     const file = logFilePath(ctx.services.config.dataDir);
     const handle = await fs.open(file, 'r');
     try {

@@ -6,6 +6,7 @@ import { Client } from 'pg';
 import type { LoginResponse, Role } from '@werkboard/common';
 import { hashPassword } from '../auth/passwords';
 import type { Config } from '../config';
+import { BUILT_IN_LICENSE_PUBLIC_KEY } from '../license/publicKey';
 import { User } from '../models';
 import { type RunningServer, startServer } from '../server';
 
@@ -67,6 +68,7 @@ export async function testServer(overrides: Partial<Config> = {}): Promise<TestS
     logLevel: 'info',
     tokenTtlSeconds: 3600,
     logToConsole: false,
+    licensePublicKey: BUILT_IN_LICENSE_PUBLIC_KEY,
     ...overrides,
   };
   const server = await startServer(config);
@@ -122,4 +124,15 @@ export async function buildUser(
     role: options.role ?? 'Monteur',
   });
   return { user, password };
+}
+
+/** A user of the given role, signed in: the user, the password and a token. */
+export async function signedIn(
+  t: TestServer,
+  role: Role,
+  options: { username?: string; password?: string } = {},
+): Promise<{ user: User; password: string; token: string }> {
+  const { user, password } = await buildUser({ role, ...options });
+  const { token } = await t.login(user.username, password);
+  return { user, password, token };
 }

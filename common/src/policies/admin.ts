@@ -1,0 +1,30 @@
+import type { Actor } from './access';
+import { can } from './access';
+import { isManagementRole } from '../roles';
+
+/**
+ * Admin-area rules. The spec makes the permission matrix, SMTP settings, the license section
+ * and the server log Admin-only; the admin overview (system information) belongs to
+ * /admin, a route of Admin and Firmenleiter, and to can_view_admin_dashboard.
+ */
+
+/** The permission matrix (/admin/permissions is Admin only, whatever the matrix grants). */
+export function canManagePermissions(actor: Pick<Actor, 'role'>): boolean {
+  return actor.role === 'Admin';
+}
+
+export function canViewSystemInfo(actor: Actor): boolean {
+  return isManagementRole(actor.role) && can(actor, 'can_view_admin_dashboard');
+}
+
+export function canManageSmtp(actor: Pick<Actor, 'role'>): boolean {
+  return actor.role === 'Admin';
+}
+
+export function canManageLicense(actor: Pick<Actor, 'role'>): boolean {
+  return actor.role === 'Admin';
+}
+
+export function canReadServerLog(actor: Pick<Actor, 'role'>): boolean {
+  return actor.role === 'Admin';
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { FIELD_LIMITS, MIN_PASSWORD_LENGTH, PROFILE_VISIBILITIES } from '../constants';
+import { de } from '../messages';
+import { normalizeRole, ROLES } from '../roles';
+import { BODY_ERROR, booleanField, hexColor, optionalEmail, optionalText, optionalWebsite } from './fields';
+
+const f = de.users.fields;
+
+/** A role by name; the apprentice role is accepted in both spellings of the spec. */
+export const roleSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? (normalizeRole(value.trim()) ?? value) : value),
+  z.enum(ROLES, { error: de.users.roleInvalid }),
+);
+
+const username = z
+  .string({ error: de.users.usernameRequired })
+  .trim()
+  .min(1, { error: de.users.usernameRequired })
+  .max(FIELD_LIMITS.username, { error: de.validation.tooLong(f.username, FIELD_LIMITS.username) });
+
+/** Contact fields of the user form and the profile: optional, trimmed, '' or null clears. */
+const contactFields = {
+  email: optionalEmail(de.validation.emailInvalid, FIELD_LIMITS.email),
+  phone: optionalText(f.phone, FIELD_LIMITS.phone),
+  privatePhone: optionalText(f.privatePhone, FIELD_LIMITS.phone),
+  address: optionalText(f.address, FIELD_LIMITS.address),
+  website: optionalWebsite(FIELD_LIMITS.website),
+  otherInfo: optionalText(f.otherInfo, FIELD_LIMITS.otherInfo),
+};
+
+const userFormFields = {
+  username,
+  ...contactFields,
+  role: roleSchema.optional(),
+  directMessagesEnabled: booleanField.optional(),
+};
+
+const isBlank = (value: string) => value.trim() === '';
+
+/**
+ * POST /api/users: a new user. The password is kept exactly as typed (never trimmed, so
+ * what the user types at login matches); a blank one counts as missing. Role defaults to
+ * Monteur (spec section 6). Unknown fields are dropped.
+ */
+export const userCreateSchema = z.object(
+  {
+    ...userFormFields,
+    password: z
+      .string({ error: de.users.passwordRequired })
+      .refine((value) => !isBlank(value), { error: de.users.passwordRequired })
+      .refine((value) => isBlank(value) || value.length >= MIN_PASSWORD_LENGTH, { error: de.users.passwordTooShort })
+      .refine((value) => value.length <= FIELD_LIMITS.password, {
+        error: de.validation.tooLong(f.password, FIELD_LIMITS.password),
+      }),
+  },
+  BODY_ERROR,
+);
+export type UserCreateRequest = z.infer<typeof userCreateSchema>;
+
+/**
+ * PUT /api/users/{id}: the user form again. Username is required as in the form; the other
+ * fields keep their stored value when absent. A blank password keeps the old one.
+ */
+export const userUpdateSchema = z.object(
+  {
+    ...userFormFields,
+    password: z
+      .string({ error: de.users.passwordTooShort })
+      .refine((value) => isBlank(value) || value.length >= MIN_PASSWORD_LENGTH, { error: de.users.passwordTooShort })
+      .refine((value) => value.length <= FIELD_LIMITS.password, {
+        error: de.validation.tooLong(f.password, FIELD_LIMITS.password),
+      })
+      .nullish()
+      .transform((value) => (value == null || isBlank(value) ? undefined : value)),
+  },
+  BODY_ERROR,
+);
+export type UserUpdateRequest = z.infer<typeof userUpdateSchema>;
+
+export const profileVisibilitySchema = z.enum(PROFILE_VISIBILITIES, { error: de.profile.visibilityInvalid });
+
+/** PUT /api/users/profile: one's own profile. Absent fields keep their value; the avatar cannot change. */
+export const profileUpdateSchema = z.object(
+  {
+    usernameColor: hexColor(de.profile.usernameColorInvalid).optional(),
+    ...contactFields,
+    profileVisibility: profileVisibilitySchema.optional(),
+  },
+  BODY_ERROR,
+);
+export type ProfileUpdateRequest = z.infer<typeof profileUpdateSchema>;
+
+/** POST /api/users/change-password. */
+export const changePasswordSchema = z.object(
+  {
+    currentPassword: z
+      .string({ error: de.password.currentRequired })
+      .min(1, { error: de.password.currentRequired })
+      .max(FIELD_LIMITS.password, { error: de.password.currentWrong }),
+    newPassword: z
+      .string({ error: de.password.tooShort })
+      .refine((value) => !isBlank(value) && value.length >= MIN_PASSWORD_LENGTH, { error: de.password.tooShort })
+      .refine((value) => value.length <= FIELD_LIMITS.password, {
+        error: de.validation.tooLong('Das neue Passwort', FIELD_LIMITS.password),
+      }),
+  },
+  BODY_ERROR,
+);
+export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;
+
+/** The profile page's password form: the request plus the confirmation (checked only in the form). */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string({ error: de.password.mismatch }) })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    error: de.password.mismatch,
+    path: ['confirmPassword'],
+  });
+
+/** POST /api/external-users and PUT /api/external-users/{id}. */
+export const externalUserSchema = z.object(
+  {
+    name: z
+      .string({ error: de.externalUsers.nameRequired })
+      .trim()
+      .min(1, { error: de.externalUsers.nameRequired })
+      .max(FIELD_LIMITS.externalUserName, { error: de.externalUsers.nameTooLong }),
+  },
+  BODY_ERROR,
+);
+export type ExternalUserRequest = z.infer<typeof externalUserSchema>;

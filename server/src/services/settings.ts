@@ -1,0 +1,99 @@
+import {
+  mergeUserSettings,
+  resolveUserSettings,
+  SMTP_DEFAULTS,
+  SMTP_ENCRYPTIONS,
+  type SmtpEncryption,
+  type SmtpSettingsDto,
+  type SmtpSettingsPatch,
+  type UserSettings,
+  type UserSettingsPatch,
+} from '@werkboard/common';
+import type { Transaction } from 'sequelize';
+import { isSealedSecret, openSecret, sealSecret, type SealedSecret } from '../auth/secretBox';
+import { ServerSetting, type User } from '../models';
+import { presentUserSettings } from '../presenters/user';
+
+const SMTP_KEY = 'smtp';
+
+/** The server's SMTP settings as stored (server_settings 'smtp'): the password sealed. */
+export interface StoredSmtp {
+  host: string;
+  port: number;
+  username: string;
+  encryption: SmtpEncryption;
+  fromEmail: string;
+  fromName: string;
+  password: SealedSecret | null;
+}
+
+function asStoredSmtp(value: unknown): StoredSmtp {
+  const stored = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const text = (key: keyof typeof SMTP_DEFAULTS, fallback: string) =>
+    typeof stored[key] === 'string' ? stored[key] : fallback;
+  const port = stored.port;
+  const encryption = stored.encryption;
+  return {
+    host: text('host', SMTP_DEFAULTS.host),
+    port: typeof port === 'number' && Number.isInteger(port) ? port : SMTP_DEFAULTS.port,
+    username: text('username', SMTP_DEFAULTS.username),
+    encryption: SMTP_ENCRYPTIONS.includes(encryption as SmtpEncryption)
+      ? (encryption as SmtpEncryption)
+      : SMTP_DEFAULTS.encryption,
+    fromEmail: text('fromEmail', SMTP_DEFAULTS.fromEmail),
+    fromName: text('fromName', SMTP_DEFAULTS.fromName),
+    password: isSealedSecret(stored.password) ? stored.password : null,
+  };
+}
+
+export async function readSmtp(transaction?: Transaction): Promise<StoredSmtp> {
+  return asStoredSmtp((await ServerSetting.findByPk(SMTP_KEY, { transaction }))?.value);
+}
+
+/** The password, for the code that will send e-mail; null when none is set or it cannot be opened. */
+export function smtpPassword(stored: StoredSmtp, masterSecret: string): string | null {
+  return stored.password ? openSecret(stored.password, masterSecret) : null;
+}
+
+export function presentSmtp(stored: StoredSmtp): SmtpSettingsDto {
+  const { password, ...rest } = stored;
+  return { ...rest, hasPassword: password !== null };
+}
+
+/** Applies a partial SMTP update. A blank or absent password keeps the stored one, null removes it. */
+export async function writeSmtp(
+  patch: SmtpSettingsPatch,
+  masterSecret: string,
+  transaction?: Transaction,
+): Promise<StoredSmtp> {
+  const current = await readSmtp(transaction);
+  const { password, fromEmail, ...fields } = patch;
+  const next: StoredSmtp = { ...current };
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== undefined) (next as unknown as Record<string, unknown>)[key] = value;
+  }
+  if (fromEmail !== undefined) next.fromEmail = fromEmail ?? '';
+  if (password === null) next.password = null;
+  else if (password !== undefined && password.trim() !== '') next.password = sealSecret(password, masterSecret);
+  await ServerSetting.upsert({ key: SMTP_KEY, value: next }, { transaction });
+  return next;
+}
+
+/**
+ * Merges a partial settings update into the user's stored settings. The features switch
+ * for direct messages is the user's own directMessagesEnabled field.
+ */
+export async function updateUserSettings(
+  user: User,
+  patch: UserSettingsPatch,
+  transaction?: Transaction,
+): Promise<UserSettings> {
+  const settings = mergeUserSettings(resolveUserSettings(user.settings), patch);
+  user.settings = settings;
+  const directMessages = patch.features?.directMessagesEnabled;
+  if (directMessages !== undefined) user.directMessagesEnabled = directMessages;
+  // Display preferences are not a change of the account: "last modification" stays, unless
+  // the user switched direct messages, which other users see.
+  await user.save({ transaction, silent: directMessages === undefined });
+  return presentUserSettings(user);
+}
