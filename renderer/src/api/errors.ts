@@ -1,4 +1,5 @@
-import type { ApiErrorBody } from '@werkboard/common';
+import type { ApiErrorBody, LimitKind } from '@werkboard/common';
+import { LIMIT_KINDS } from '@werkboard/common';
 
 /** The server answered, but not with 2xx. `message` is the server's German text or a generic one. */
 export class ApiError extends Error {
@@ -44,4 +45,21 @@ export function isApiError(error: unknown): error is ApiError {
 
 export function isNetworkError(error: unknown): error is NetworkError {
   return error instanceof NetworkError;
+}
+
+/**
+ * The German text the server answered with, else the fallback. A SessionLostError has already
+ * logged out, a network error has no server text: both give the fallback.
+ */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && !(error instanceof SessionLostError) && error.body?.message)
+    return error.body.message;
+  return fallback;
+}
+
+/** Which Free limit a write ran into (403 with code 'limit_reached'), or null. */
+export function limitReachedKind(error: unknown): LimitKind | null {
+  if (!(error instanceof ApiError) || error.body?.code !== 'limit_reached') return null;
+  const kind = error.body.limit;
+  return kind && (LIMIT_KINDS as readonly string[]).includes(kind) ? kind : null;
 }

@@ -21,4 +21,13 @@ describe('save', () => {
 
     await expect(save({ method: 'DELETE', path: '/projects/p1' })).rejects.toBe(offline);
   });
+
+  it('passes sessionHandling: false on, so a 409 of that write does not end the session', async () => {
+    const request = jest.fn().mockResolvedValue(undefined);
+    const save = createSave(fakeApi(request));
+
+    await save({ method: 'POST', path: '/license/activate', body: {}, sessionHandling: false });
+
+    expect(request).toHaveBeenCalledWith('/license/activate', { method: 'POST', body: {}, sessionHandling: false });
+  });
 });

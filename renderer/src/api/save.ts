@@ -4,6 +4,11 @@ export interface SaveRequest {
   method: 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: unknown;
+  /**
+   * False where a 401/409 answer means something other than a lost session: a 409 of license
+   * activation is "key already in use" (spec section 4), not a reason to log out.
+   */
+  sessionHandling?: false;
 }
 
 export type Save = <T = void>(request: SaveRequest) => Promise<T>;
@@ -16,5 +21,10 @@ export type Save = <T = void>(request: SaveRequest) => Promise<T>;
  * (Login is not a data write and never queued; it calls the client directly.)
  */
 export function createSave(api: ApiClient): Save {
-  return <T>(request: SaveRequest) => api.request<T>(request.path, { method: request.method, body: request.body });
+  return <T>(request: SaveRequest) =>
+    api.request<T>(request.path, {
+      method: request.method,
+      body: request.body,
+      ...(request.sessionHandling === false ? { sessionHandling: false } : {}),
+    });
 }

@@ -46,15 +46,19 @@ describe('route guarding (spec section 2)', () => {
     expect(screen.queryByLabelText('Passwort')).toBeNull();
   });
 
-  it('lets a Firmenleiter into /users', () => {
-    renderApp('/users', { user: buildUser('Firmenleiter') });
+  it('lets a Firmenleiter into /users', async () => {
+    const fake = createFakeFetch({ 'GET /api/users': { body: [] }, 'GET /api/external-users': { body: [] } });
+    renderApp('/users', { user: buildUser('Firmenleiter'), fake });
     expect(screen.getByRole('heading', { level: 1, name: 'Benutzer verwalten' })).toBeTruthy();
+    expect(await screen.findByText(de.externalUsers.empty)).toBeTruthy();
   });
 
-  it('keeps /admin/permissions for the Admin', () => {
-    renderApp('/admin/permissions', { user: buildUser('Admin') });
+  it('keeps /admin/permissions for the Admin', async () => {
+    const fake = createFakeFetch({ 'GET /api/permissions/roles': { status: 500, body: { message: 'x' } } });
+    renderApp('/admin/permissions', { user: buildUser('Admin'), fake });
     expect(currentPath()).toBe('/admin/permissions');
     expect(screen.getByRole('heading', { level: 1, name: de.pages.permissions })).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toContain(de.permissions.loadFailed);
   });
 
   it('redirects a Firmenleiter on /admin/permissions to /', () => {
@@ -67,7 +71,6 @@ describe('route guarding (spec section 2)', () => {
     ['/template/edit/new', de.pages.templateEditor],
     ['/messages/u2', de.pages.messages],
     ['/search', de.pages.search],
-    ['/profile', de.pages.profile],
   ])('shows %s to any logged-in user with its heading and the not-built notice', (path, title) => {
     renderApp(path, { user: buildUser('Helfer') });
 

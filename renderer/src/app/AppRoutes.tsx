@@ -3,6 +3,9 @@ import { de } from '@werkboard/common';
 import { LoginPage } from '../features/auth/LoginPage';
 import { DashboardPage } from '../features/pages/DashboardPage';
 import { PlaceholderPage } from '../features/pages/PlaceholderPage';
+import { PermissionsPage } from '../features/permissions/PermissionsPage';
+import { ProfilePage } from '../features/profile/ProfilePage';
+import { UsersPage } from '../features/users/UsersPage';
 import { AppShell } from './AppShell';
 import { AuthGate } from './AuthGate';
 import { RouteGuard } from './RouteGuard';
@@ -15,12 +18,9 @@ const PLACEHOLDER_ROUTES: readonly { path: string; title: string }[] = [
   { path: '/messages', title: de.pages.messages },
   { path: '/messages/:userId', title: de.pages.messages },
   { path: '/search', title: de.pages.search },
-  { path: '/profile', title: de.pages.profile },
-  { path: '/users', title: de.pages.users },
   { path: '/project-groups', title: de.pages.projectGroups },
   { path: '/archive', title: de.pages.archive },
   { path: '/admin', title: de.pages.admin },
-  { path: '/admin/permissions', title: de.pages.permissions },
 ];
 
 export function AppRoutes() {
@@ -31,6 +31,9 @@ export function AppRoutes() {
           <Route path="/login" element={<LoginPage />} />
           <Route element={<AppShell />}>
             <Route index element={<DashboardPage />} />
+            <Route path="/users" element={<UsersPage />} />
+            <Route path="/admin/permissions" element={<PermissionsPage />} />
+            <Route path="/profile" element={<ProfilePage />} />
             {PLACEHOLDER_ROUTES.map(({ path, title }) => (
               <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
             ))}

@@ -1,11 +1,14 @@
 import { Outlet } from 'react-router-dom';
 import { Footer } from '../features/shell/Footer';
 import { NavBar } from '../features/navigation/NavBar';
+import { useApplyTheme } from '../features/settings/useApplyTheme';
 import { useAppSelector } from '../store/hooks';
 
-/** Navigation bar, page, footer: the frame of every logged-in route. */
+/** Navigation bar, page, footer: the frame of every logged-in route, in the user's theme. */
 export function AppShell() {
   const user = useAppSelector((state) => state.auth.user);
+  // The user's colours and background pattern, applied while logged in (the login page keeps the default).
+  useApplyTheme();
   // RouteGuard only lets logged-in users in here; this keeps the types honest.
   if (!user) return null;
   return (

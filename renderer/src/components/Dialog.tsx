@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useEffect, useId, useRef } from 'react';
+import { createContext, useContext, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { de } from '@werkboard/common';
 
@@ -9,6 +9,26 @@ interface DialogProps {
   children: ReactNode;
   /** Wider layout for content like logs. */
   wide?: boolean;
+}
+
+/**
+ * Open dialogs. A dialog can open on top of another (a confirmation inside the settings);
+ * Escape closes only the topmost one: the most deeply nested, and of those the latest opened.
+ * (Nesting is counted through context, because React runs a child's effects before its parent's.)
+ */
+interface OpenDialog {
+  depth: number;
+  order: number;
+}
+const openDialogs = new Set<OpenDialog>();
+let openedCount = 0;
+const DialogDepth = createContext(0);
+
+function isTopmost(dialog: OpenDialog): boolean {
+  for (const other of openDialogs) {
+    if (other.depth > dialog.depth || (other.depth === dialog.depth && other.order > dialog.order)) return false;
+  }
+  return true;
 }
 
 /**
@@ -27,18 +47,25 @@ export function Dialog({ title, onClose, children, wide = false }: DialogProps) 
     onCloseRef.current = onClose;
   });
 
+  const depth = useContext(DialogDepth) + 1;
+
   useEffect(() => {
+    openedCount += 1;
+    const entry: OpenDialog = { depth, order: openedCount };
+    openDialogs.add(entry);
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     panelRef.current?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onCloseRef.current();
+      if (event.key === 'Escape' && isTopmost(entry)) onCloseRef.current();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      openDialogs.delete(entry);
       previouslyFocused?.focus();
     };
-  }, []);
+    // A mounted dialog's depth never changes.
+  }, [depth]);
 
   return createPortal(
     <div className="dialog-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
@@ -64,7 +91,9 @@ export function Dialog({ title, onClose, children, wide = false }: DialogProps) 
             <span aria-hidden="true">×</span>
           </button>
         </header>
-        <div className="dialog__body">{children}</div>
+        <div className="dialog__body">
+          <DialogDepth.Provider value={depth}>{children}</DialogDepth.Provider>
+        </div>
       </div>
     </div>,
     document.body,

@@ -19,6 +19,8 @@ export interface ThunkExtra {
   save: Save;
   /** Local storage, probed at login for space. */
   localStorage: Storage;
+  /** This browser's device id (also sent as X-Device-Id); license activation names it. */
+  deviceId: string;
 }
 
 export type AppDispatch = ThunkDispatch<RootState, ThunkExtra, UnknownAction>;
@@ -50,7 +52,7 @@ export function createAppStore(deps: AppStoreDeps) {
     },
     onLog: (line) => holder.store?.dispatch(logAdded(line)),
   });
-  const extra: ThunkExtra = { api, save: createSave(api), localStorage: deps.localStorage };
+  const extra: ThunkExtra = { api, save: createSave(api), localStorage: deps.localStorage, deviceId: deps.deviceId };
 
   const store = configureStore({
     reducer: createRootReducer(deps.persistStorage),

@@ -4,7 +4,9 @@ import type { PersistStorage } from '../platform/persistStorage';
 import type { AuthState } from '../features/auth/authSlice';
 import { authReducer, PERSISTED_AUTH_KEYS } from '../features/auth/authSlice';
 import { liveLogReducer } from '../features/liveLog/liveLogSlice';
+import { permissionsReducer } from '../features/permissions/permissionsSlice';
 import { serverStatusReducer } from '../features/serverStatus/serverStatusSlice';
+import { usersReducer } from '../features/users/usersSlice';
 
 // Stored in localStorage as 'persist:werkboard-auth'.
 export const AUTH_PERSIST_KEY = 'werkboard-auth';
@@ -18,6 +20,8 @@ export function createRootReducer(storage: PersistStorage) {
     ),
     serverStatus: serverStatusReducer,
     liveLog: liveLogReducer,
+    users: usersReducer,
+    permissions: permissionsReducer,
   });
 }
 

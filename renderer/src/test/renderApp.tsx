@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import type { UserDto } from '@werkboard/common';
+import type { CurrentUserDto } from '@werkboard/common';
 import { AppRoutes } from '../app/AppRoutes';
 import { loggedIn } from '../features/auth/authSlice';
 import type { PersistStorage } from '../platform/persistStorage';
@@ -43,7 +43,7 @@ export function persistedAuth(fields: Record<string, unknown>): Record<string, s
 export interface TestAppOptions {
   fake?: FakeFetch;
   /** Logged in as this user with TEST_TOKEN, session already verified. */
-  user?: UserDto;
+  user?: CurrentUserDto;
   persistStorage?: PersistStorage;
 }
 

@@ -1,6 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { createSlice } from '@reduxjs/toolkit';
-import type { Role, UserDto } from '@werkboard/common';
+import type { CurrentUserDto, Role, UserSettings } from '@werkboard/common';
 import { de } from '@werkboard/common';
 
 /** Who used this browser last; decides whether the login page offers the server log (Admin only). */
@@ -11,7 +11,8 @@ export interface LastUser {
 
 export interface AuthState {
   token: string | null;
-  user: UserDto | null;
+  /** The signed-in user with own profile and settings (login, GET /auth/me). */
+  user: CurrentUserDto | null;
   lastUser: LastUser | null;
   /** Whether the stored token was checked against GET /auth/me in this run (not persisted). */
   verified: boolean;
@@ -32,7 +33,7 @@ export const initialAuthState: AuthState = {
   notice: null,
 };
 
-function toLastUser(user: UserDto): LastUser {
+function toLastUser(user: CurrentUserDto): LastUser {
   return { username: user.username, role: user.role };
 }
 
@@ -41,7 +42,7 @@ const authSlice = createSlice({
   initialState: initialAuthState,
   reducers: {
     /** Login answered and the app data loaded: the session is confirmed. */
-    loggedIn(state, action: PayloadAction<{ token: string; user: UserDto }>) {
+    loggedIn(state, action: PayloadAction<{ token: string; user: CurrentUserDto }>) {
       state.token = action.payload.token;
       state.user = action.payload.user;
       state.lastUser = toLastUser(action.payload.user);
@@ -73,11 +74,28 @@ const authSlice = createSlice({
       state.verifying = true;
     },
     /** GET /auth/me answered: fresh permissions and license. */
-    verified(state, action: PayloadAction<UserDto>) {
+    verified(state, action: PayloadAction<CurrentUserDto>) {
       state.user = action.payload;
       state.lastUser = toLastUser(action.payload);
       state.verified = true;
       state.verifying = false;
+    },
+    /**
+     * A fresh copy of the signed-in user from the server (profile saved, license activated).
+     * Ignored when it is not the signed-in user any more (a late answer after a logout).
+     */
+    userRefreshed(state, action: PayloadAction<CurrentUserDto>) {
+      if (!state.user || state.user.id !== action.payload.id) return;
+      state.user = action.payload;
+      state.lastUser = toLastUser(action.payload);
+    },
+    /** A password change voids the old token; the server hands out a new one that keeps the session. */
+    tokenRefreshed(state, action: PayloadAction<string>) {
+      if (state.token !== null) state.token = action.payload;
+    },
+    /** The user's settings changed (applied at once, whether or not the server stored them). */
+    settingsApplied(state, action: PayloadAction<UserSettings>) {
+      if (state.user) state.user.settings = action.payload;
     },
     /**
      * The check failed without a 401/409 (offline, server starting): keep the stored session
@@ -99,5 +117,8 @@ export const {
   verifyStarted,
   verified,
   verifyUnavailable,
+  userRefreshed,
+  tokenRefreshed,
+  settingsApplied,
 } = authSlice.actions;
 export const authReducer = authSlice.reducer;

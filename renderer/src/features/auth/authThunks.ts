@@ -1,4 +1,4 @@
-import type { LoginRequest, LoginResponse, UserDto } from '@werkboard/common';
+import type { CurrentUserDto, LoginRequest, LoginResponse } from '@werkboard/common';
 import { de } from '@werkboard/common';
 import type { ApiClient } from '../../api/client';
 import { SessionLostError } from '../../api/errors';
@@ -13,9 +13,9 @@ export type LoginResult = { ok: true } | { ok: false; message: string; storageFu
  * Loads what the app needs right after login, with the fresh token. Today that is the current
  * user (permissions, license); later issues add projects, templates and the rest here.
  */
-async function loadAppData(api: ApiClient, token: string): Promise<UserDto> {
+async function loadAppData(api: ApiClient, token: string): Promise<CurrentUserDto> {
   // sessionHandling off: a 401 here is "loading failed after login", not an expired session.
-  return api.get<UserDto>('/auth/me', { token, sessionHandling: false });
+  return api.get<CurrentUserDto>('/auth/me', { token, sessionHandling: false });
 }
 
 export function login(credentials: LoginRequest): AppThunk<Promise<LoginResult>> {
@@ -37,7 +37,7 @@ export function login(credentials: LoginRequest): AppThunk<Promise<LoginResult>>
     if (probe === 'full') return { ok: false, message: de.login.storageFull, storageFull: true };
     if (probe === 'unknown') return { ok: false, message: de.login.storageUnknown };
 
-    let user: UserDto;
+    let user: CurrentUserDto;
     try {
       user = await loadAppData(api, response.token);
     } catch {
@@ -56,7 +56,7 @@ export function verifySession(): AppThunk<Promise<void>> {
     if (!token || verifying) return;
     dispatch(verifyStarted());
     try {
-      dispatch(verified(await api.get<UserDto>('/auth/me')));
+      dispatch(verified(await api.get<CurrentUserDto>('/auth/me')));
     } catch (error) {
       // A lost session was already cleared by the client; anything else keeps the stored session.
       if (!(error instanceof SessionLostError)) dispatch(verifyUnavailable());

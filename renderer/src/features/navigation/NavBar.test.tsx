@@ -73,13 +73,14 @@ describe('navigation bar', () => {
     expect(await screen.findByText(de.login.serverReady)).toBeTruthy();
   });
 
-  it('opens a settings dialog that says settings are not built yet', () => {
+  it('opens the settings dialog from the gear button and closes it with Escape', () => {
     renderApp('/', { user: buildUser('Monteur') });
 
     fireEvent.click(navigation().getByRole('button', { name: 'Einstellungen' }));
 
     const dialog = screen.getByRole('dialog', { name: de.settings.title });
-    expect(within(dialog).getByText(de.settings.notBuilt)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: de.settingsScreen.sections.appearance })).toBeTruthy();
+    expect(within(dialog).queryByText(de.settings.notBuilt)).toBeNull();
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import type { UserDto } from '@werkboard/common';
 import { de } from '@werkboard/common';
@@ -6,6 +6,7 @@ import { Dialog } from '../../components/Dialog';
 import { NotBuiltNotice } from '../../components/NotBuiltNotice';
 import { useAppDispatch } from '../../store/hooks';
 import { loggedOut } from '../auth/authSlice';
+import { SettingsDialog } from '../settings/SettingsDialog';
 import { visiblePermissionLinks } from './navLinks';
 import { UserAvatar } from './UserAvatar';
 
@@ -28,6 +29,9 @@ export function NavBar({ user }: { user: UserDto }) {
 
   // A followed link closes the mobile menu.
   useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  // Stable, so the license section's close timer is not restarted by every render.
+  const closeDialog = useCallback(() => setDialog('none'), []);
 
   const logout = () => {
     dispatch(loggedOut());
@@ -120,13 +124,9 @@ export function NavBar({ user }: { user: UserDto }) {
           </ul>
         </div>
       </nav>
-      {dialog === 'settings' && (
-        <Dialog title={de.settings.title} onClose={() => setDialog('none')}>
-          <NotBuiltNotice text={de.settings.notBuilt} />
-        </Dialog>
-      )}
+      {dialog === 'settings' && <SettingsDialog onClose={closeDialog} />}
       {dialog === 'invitations' && (
-        <Dialog title={de.invitations.title} onClose={() => setDialog('none')}>
+        <Dialog title={de.invitations.title} onClose={closeDialog}>
           <NotBuiltNotice text={de.invitations.notBuilt} />
         </Dialog>
       )}

@@ -1,0 +1,135 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { PermissionKey, Role, RolePermissionMap } from '@werkboard/common';
+import { de, PERMISSION_KEYS, ROLES } from '@werkboard/common';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { fetchRolePermissions, saveRolePermissions } from './permissionsThunks';
+
+type Feedback = { kind: 'success' | 'error'; text: string } | null;
+
+/**
+ * /admin/permissions (Admin only): rows are permissions, columns roles. The Admin column is
+ * fixed: every box checked and disabled. Saved changes reach users at their next login.
+ */
+export function PermissionsPage() {
+  const dispatch = useAppDispatch();
+  const { map, status } = useAppSelector((state) => state.permissions);
+  const [draft, setDraft] = useState<RolePermissionMap | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+
+  useEffect(() => {
+    void dispatch(fetchRolePermissions());
+  }, [dispatch]);
+
+  // A fresh server copy (load or save) replaces the draft.
+  useEffect(() => {
+    if (map) setDraft(map);
+  }, [map]);
+
+  const toggle = (role: Role, key: PermissionKey, checked: boolean) => {
+    setFeedback(null);
+    setDraft((current) => {
+      if (!current || role === 'Admin') return current;
+      const keys = current[role].filter((existing) => existing !== key);
+      // Keep the matrix order, so a saved map reads the same as the rows.
+      const next = checked ? PERMISSION_KEYS.filter((k) => k === key || keys.includes(k)) : keys;
+      return { ...current, [role]: next };
+    });
+  };
+
+  const onSave = async () => {
+    if (!draft || saving) return;
+    setSaving(true);
+    setFeedback(null);
+    try {
+      await dispatch(saveRolePermissions(draft));
+      setFeedback({ kind: 'success', text: de.permissions.saved });
+    } catch {
+      setFeedback({ kind: 'error', text: de.permissions.saveFailed });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="page">
+      <header className="page__header">
+        <h1 className="page__title">{de.pages.permissions}</h1>
+        <div className="page__actions">
+          <Link to="/users" className="button button--secondary">
+            {de.permissionsScreen.back}
+          </Link>
+        </div>
+      </header>
+      <p className="muted">{de.permissionsScreen.intro}</p>
+
+      {status === 'failed' && !draft && (
+        <div role="alert" className="message message--error">
+          <p>{de.permissions.loadFailed}</p>
+          <button type="button" className="link-button" onClick={() => void dispatch(fetchRolePermissions())}>
+            {de.actions.retry}
+          </button>
+        </div>
+      )}
+      {!draft && status !== 'failed' && <p className="muted">{de.actions.loading}</p>}
+
+      {draft && (
+        <>
+          <div className="matrix-scroll">
+            <table className="matrix">
+              <thead>
+                <tr>
+                  <th scope="col" className="matrix__permission">
+                    {de.permissionsScreen.permission}
+                  </th>
+                  {ROLES.map((role) => (
+                    <th key={role} scope="col">
+                      {role}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {PERMISSION_KEYS.map((key) => {
+                  const label = de.permissions.labels[key];
+                  return (
+                    <tr key={key}>
+                      <th scope="row" className="matrix__permission">
+                        {label}
+                      </th>
+                      {ROLES.map((role) => (
+                        <td key={role}>
+                          <input
+                            type="checkbox"
+                            aria-label={de.permissionsScreen.toggle(label, role)}
+                            checked={role === 'Admin' || draft[role].includes(key)}
+                            disabled={role === 'Admin' || saving}
+                            onChange={(event) => toggle(role, key, event.target.checked)}
+                          />
+                        </td>
+                      ))}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {feedback && (
+            <p
+              role={feedback.kind === 'error' ? 'alert' : 'status'}
+              className={feedback.kind === 'error' ? 'message message--error' : 'message message--success'}
+            >
+              {feedback.text}
+            </p>
+          )}
+          <div className="page__footer-actions">
+            <button type="button" className="button button--primary" disabled={saving} onClick={() => void onSave()}>
+              {saving ? de.actions.saving : de.permissionsScreen.save}
+            </button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import type { CurrentUserDto, ProfileVisibility } from '@werkboard/common';
+import { de, PROFILE_VISIBILITIES, profileUpdateSchema, validate } from '@werkboard/common';
+import { ApiError, serverMessageOr } from '../../api/errors';
+import { FormField } from '../../components/FormField';
+import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
+import { useAppDispatch } from '../../store/hooks';
+import { formatDateTime, toColorInputValue } from '../../utils/format';
+import { saveProfile } from './profileThunks';
+
+const f = de.users.fields;
+const p = de.profileScreen;
+
+interface ProfileFormState {
+  usernameColor: string;
+  email: string;
+  phone: string;
+  privatePhone: string;
+  address: string;
+  website: string;
+  otherInfo: string;
+  profileVisibility: ProfileVisibility;
+}
+
+type Feedback = { kind: 'success' | 'error'; text: string } | null;
+
+function formOf(user: CurrentUserDto): ProfileFormState {
+  return {
+    usernameColor: toColorInputValue(user.usernameColor),
+    email: user.email ?? '',
+    phone: user.phone ?? '',
+    privatePhone: user.privatePhone ?? '',
+    address: user.address ?? '',
+    website: user.website ?? '',
+    otherInfo: user.otherInfo ?? '',
+    profileVisibility: user.profileVisibility,
+  };
+}
+
+export function ProfileForm({ user }: { user: CurrentUserDto }) {
+  const dispatch = useAppDispatch();
+  const [form, setForm] = useState<ProfileFormState>(() => formOf(user));
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const formRef = useFocusFirstInvalid(fieldErrors);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [saving, setSaving] = useState(false);
+
+  const set =
+    <K extends keyof ProfileFormState>(key: K) =>
+    (value: ProfileFormState[K]) => {
+      setFeedback(null);
+      setForm((current) => ({ ...current, [key]: value }));
+    };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    const checked = validate(profileUpdateSchema, form);
+    if (!checked.ok) {
+      setFieldErrors(checked.fields);
+      return;
+    }
+    setFieldErrors({});
+    setSaving(true);
+    try {
+      // The form shows what the server stored (trimmed, cleared fields empty).
+      setForm(formOf(await dispatch(saveProfile(checked.value))));
+      setFeedback({ kind: 'success', text: de.profile.saved });
+    } catch (caught) {
+      if (caught instanceof ApiError) setFieldErrors(caught.fields);
+      setFeedback({ kind: 'error', text: de.profile.failed(serverMessageOr(caught, de.api.internal)) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="panel" aria-labelledby="profile-details-title">
+      <h2 id="profile-details-title" className="panel__title">
+        {p.detailsTitle}
+      </h2>
+      <div className="profile-header">
+        <span className="avatar avatar--large" style={{ borderColor: form.usernameColor, color: form.usernameColor }}>
+          <span aria-hidden="true">{user.username.trim().charAt(0).toLocaleUpperCase('de-DE') || '?'}</span>
+          <span className="visually-hidden">{p.avatar}</span>
+        </span>
+        <div>
+          <p className="profile-header__name" style={{ color: form.usernameColor }}>
+            {user.username}
+          </p>
+          <p className="muted profile-header__role">{user.role}</p>
+          <p className="field__hint">{p.avatarFixed}</p>
+        </div>
+      </div>
+      <form ref={formRef} className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <FormField label={p.usernameColor} error={fieldErrors.usernameColor}>
+          <input
+            type="color"
+            className="color-input"
+            value={form.usernameColor}
+            onChange={(event) => set('usernameColor')(event.target.value)}
+          />
+        </FormField>
+        <FormField label={f.email} optional error={fieldErrors.email}>
+          <input type="email" value={form.email} onChange={(event) => set('email')(event.target.value)} />
+        </FormField>
+        <div className="form__row">
+          <FormField label={f.phone} optional error={fieldErrors.phone}>
+            <input type="tel" value={form.phone} onChange={(event) => set('phone')(event.target.value)} />
+          </FormField>
+          <FormField label={f.privatePhone} optional error={fieldErrors.privatePhone}>
+            <input type="tel" value={form.privatePhone} onChange={(event) => set('privatePhone')(event.target.value)} />
+          </FormField>
+        </div>
+        <FormField label={f.address} optional error={fieldErrors.address}>
+          <textarea rows={2} value={form.address} onChange={(event) => set('address')(event.target.value)} />
+        </FormField>
+        <FormField label={f.website} optional error={fieldErrors.website}>
+          <input
+            type="url"
+            placeholder="https://"
+            value={form.website}
+            onChange={(event) => set('website')(event.target.value)}
+          />
+        </FormField>
+        <FormField label={f.otherInfo} optional error={fieldErrors.otherInfo}>
+          <textarea rows={3} value={form.otherInfo} onChange={(event) => set('otherInfo')(event.target.value)} />
+        </FormField>
+        <FormField label={p.visibility} hint={p.visibilityHint} error={fieldErrors.profileVisibility}>
+          <select
+            value={form.profileVisibility}
+            onChange={(event) => set('profileVisibility')(event.target.value as ProfileVisibility)}
+          >
+            {PROFILE_VISIBILITIES.map((value) => (
+              <option key={value} value={value}>
+                {de.profile.visibility[value]}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <dl className="facts">
+          <div className="facts__item">
+            <dt>{p.lastLogin}</dt>
+            <dd>{formatDateTime(user.lastLogin) ?? p.never}</dd>
+          </div>
+          <div className="facts__item">
+            <dt>{p.lastModified}</dt>
+            <dd>{formatDateTime(user.lastModified) ?? '–'}</dd>
+          </div>
+        </dl>
+        {feedback && (
+          <p
+            role={feedback.kind === 'error' ? 'alert' : 'status'}
+            className={feedback.kind === 'error' ? 'message message--error' : 'message message--success'}
+          >
+            {feedback.text}
+          </p>
+        )}
+        <div className="form__actions">
+          <button type="submit" className="button button--primary" disabled={saving}>
+            {saving ? de.actions.saving : p.save}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

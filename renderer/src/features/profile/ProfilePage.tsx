@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { de } from '@werkboard/common';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { PasswordChangeForm } from './PasswordChangeForm';
+import { ProfileForm } from './ProfileForm';
+import { refreshCurrentUser } from './profileThunks';
+
+/** /profile: one's own profile details and the password change (push notifications come later). */
+export function ProfilePage() {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector((state) => state.auth.user);
+
+  useEffect(() => {
+    void dispatch(refreshCurrentUser());
+  }, [dispatch]);
+
+  if (!user) return null;
+  return (
+    <div className="page page--narrow">
+      <h1 className="page__title">{de.pages.profile}</h1>
+      <ProfileForm key={user.id} user={user} />
+      <PasswordChangeForm />
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import type { FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import type { SmtpEncryption, SmtpSettingsDto } from '@werkboard/common';
+import { de, SMTP_DEFAULTS, SMTP_ENCRYPTIONS, smtpSettingsPatchSchema, validate } from '@werkboard/common';
+import { FormField } from '../../components/FormField';
+import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
+import { useAppDispatch } from '../../store/hooks';
+import { fetchSmtpSettings, saveSmtpSettings } from './settingsThunks';
+
+const t = de.settingsScreen.smtp;
+
+interface SmtpForm {
+  host: string;
+  port: string;
+  username: string;
+  password: string;
+  encryption: SmtpEncryption;
+  fromEmail: string;
+  fromName: string;
+}
+
+function formOf(smtp: Omit<SmtpSettingsDto, 'hasPassword'>): SmtpForm {
+  return {
+    host: smtp.host,
+    port: String(smtp.port),
+    username: smtp.username,
+    password: '',
+    encryption: smtp.encryption,
+    fromEmail: smtp.fromEmail,
+    fromName: smtp.fromName,
+  };
+}
+
+type Feedback = { kind: 'success' | 'error'; text: string } | null;
+
+/**
+ * The server's SMTP settings (Admin only). The password is write-only: it is never shown,
+ * and a blank field keeps the stored one. Port 587 and TLS by default.
+ */
+export function SmtpSection() {
+  const dispatch = useAppDispatch();
+  const [form, setForm] = useState<SmtpForm>(() => formOf(SMTP_DEFAULTS));
+  const [hasPassword, setHasPassword] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const formRef = useFocusFirstInvalid(fieldErrors);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    dispatch(fetchSmtpSettings()).then(
+      (smtp) => {
+        if (!active || !smtp) return;
+        setForm(formOf(smtp));
+        setHasPassword(smtp.hasPassword);
+      },
+      () => undefined, // The defaults stay in the form; saving reports a failure.
+    );
+    return () => {
+      active = false;
+    };
+  }, [dispatch]);
+
+  const set = (key: keyof SmtpForm) => (value: string) => {
+    setFeedback(null);
+    setForm((current) => ({ ...current, [key]: value }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    // The password goes out only when typed: blank keeps the stored one.
+    const { password, ...rest } = form;
+    const checked = validate(smtpSettingsPatchSchema, password === '' ? rest : form);
+    if (!checked.ok) {
+      setFieldErrors(checked.fields);
+      return;
+    }
+    setFieldErrors({});
+    setSaving(true);
+    try {
+      const smtp = await dispatch(saveSmtpSettings(checked.value));
+      if (smtp) {
+        setForm(formOf(smtp));
+        setHasPassword(smtp.hasPassword);
+      }
+      setFeedback({ kind: 'success', text: t.saved });
+    } catch {
+      setFeedback({ kind: 'error', text: de.settings.saveFailed });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form ref={formRef} className="form settings-section" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <div className="form__grid">
+        <FormField label={t.host} error={fieldErrors.host}>
+          <input type="text" value={form.host} onChange={(event) => set('host')(event.target.value)} />
+        </FormField>
+        <FormField label={t.port} error={fieldErrors.port}>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={65535}
+            step={1}
+            value={form.port}
+            onChange={(event) => set('port')(event.target.value)}
+          />
+        </FormField>
+        <FormField label={t.username} error={fieldErrors.username}>
+          <input
+            type="text"
+            autoComplete="off"
+            value={form.username}
+            onChange={(event) => set('username')(event.target.value)}
+          />
+        </FormField>
+        <FormField
+          label={t.password}
+          error={fieldErrors.password}
+          hint={hasPassword ? `${t.passwordStored} ${t.passwordKeep}` : t.passwordKeep}
+        >
+          <input
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={(event) => set('password')(event.target.value)}
+          />
+        </FormField>
+        <FormField label={t.encryption} error={fieldErrors.encryption}>
+          <select value={form.encryption} onChange={(event) => set('encryption')(event.target.value)}>
+            {SMTP_ENCRYPTIONS.map((value) => (
+              <option key={value} value={value}>
+                {t.encryptions[value]}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label={t.fromEmail} error={fieldErrors.fromEmail}>
+          <input type="email" value={form.fromEmail} onChange={(event) => set('fromEmail')(event.target.value)} />
+        </FormField>
+        <FormField label={t.fromName} error={fieldErrors.fromName}>
+          <input type="text" value={form.fromName} onChange={(event) => set('fromName')(event.target.value)} />
+        </FormField>
+      </div>
+      {feedback && (
+        <p
+          role={feedback.kind === 'error' ? 'alert' : 'status'}
+          className={feedback.kind === 'error' ? 'message message--error' : 'message message--success'}
+        >
+          {feedback.text}
+        </p>
+      )}
+      <div className="form__actions">
+        <button type="submit" className="button button--primary" disabled={saving}>
+          {saving ? de.actions.saving : t.save}
+        </button>
+      </div>
+    </form>
+  );
+}

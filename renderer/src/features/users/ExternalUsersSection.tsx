@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import type { ExternalUserDto } from '@werkboard/common';
+import { canManageExternalUsers, de } from '@werkboard/common';
+import { serverMessageOr } from '../../api/errors';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { Can } from '../auth/Can';
+import { ExternalUserDialog } from './ExternalUserDialog';
+import { externalUsersSelectors } from './usersSlice';
+import { deleteExternalUser, fetchExternalUsers } from './usersThunks';
+
+type Editing = { mode: 'closed' } | { mode: 'form'; externalUser: ExternalUserDto | null };
+
+/** 'Externe Mitarbeiter' on /users: named entries that cards can be assigned to. */
+export function ExternalUsersSection() {
+  const dispatch = useAppDispatch();
+  const externalUsers = useAppSelector(externalUsersSelectors.selectAll);
+  const { status, error } = useAppSelector((state) => state.users.externalUsers);
+  const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
+  const [deleting, setDeleting] = useState<ExternalUserDto | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void dispatch(fetchExternalUsers());
+  }, [dispatch]);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    setDeleteError(null);
+    try {
+      await dispatch(deleteExternalUser(deleting.id));
+      setDeleting(null);
+    } catch (caught) {
+      setDeleteError(serverMessageOr(caught, de.externalUsersScreen.deleteFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="panel" aria-labelledby="external-users-title">
+      <header className="panel__header">
+        <h2 id="external-users-title" className="panel__title">
+          {de.externalUsers.title}
+        </h2>
+        <Can when={canManageExternalUsers}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => setEditing({ mode: 'form', externalUser: null })}
+          >
+            {de.externalUsersScreen.add}
+          </button>
+        </Can>
+      </header>
+      {status === 'failed' && (
+        <p role="alert" className="message message--error">
+          {error}
+        </p>
+      )}
+      {status === 'loading' && externalUsers.length === 0 && <p className="muted">{de.actions.loading}</p>}
+      {status === 'loaded' && externalUsers.length === 0 && <p className="muted">{de.externalUsers.empty}</p>}
+      {externalUsers.length > 0 && (
+        <ul className="simple-list" aria-label={de.externalUsers.title}>
+          {externalUsers.map((externalUser) => (
+            <li key={externalUser.id} className="simple-list__item">
+              <span className="simple-list__name">{externalUser.name}</span>
+              <Can when={canManageExternalUsers}>
+                <span className="row-actions">
+                  <button
+                    type="button"
+                    className="button button--secondary button--small"
+                    aria-label={de.externalUsersScreen.editUser(externalUser.name)}
+                    onClick={() => setEditing({ mode: 'form', externalUser })}
+                  >
+                    {de.actions.edit}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--danger-outline button--small"
+                    aria-label={de.externalUsersScreen.deleteUser(externalUser.name)}
+                    onClick={() => {
+                      setDeleteError(null);
+                      setDeleting(externalUser);
+                    }}
+                  >
+                    {de.actions.delete}
+                  </button>
+                </span>
+              </Can>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing.mode === 'form' && (
+        <ExternalUserDialog externalUser={editing.externalUser} onClose={() => setEditing({ mode: 'closed' })} />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={de.externalUsersScreen.deleteTitle}
+          confirmLabel={de.actions.delete}
+          busyLabel={de.actions.deleting}
+          busy={busy}
+          danger
+          error={deleteError}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setDeleting(null)}
+        >
+          <p>{de.externalUsersScreen.deleteQuestion(deleting.name)}</p>
+          <p className="muted">{de.users.deleteWarning}</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,192 @@
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import type { LimitKind, ManagedUserDto, Role } from '@werkboard/common';
+import { de, DEFAULT_ROLE, ROLES, userCreateSchema, userUpdateSchema, validate } from '@werkboard/common';
+import { ApiError, limitReachedKind, serverMessageOr } from '../../api/errors';
+import { Dialog } from '../../components/Dialog';
+import { FormField } from '../../components/FormField';
+import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
+import { useAppDispatch } from '../../store/hooks';
+import { usePolicy } from '../auth/usePolicy';
+import { LimitDialog } from '../license/LimitDialog';
+import { createUser, updateUser } from './usersThunks';
+
+const f = de.users.fields;
+
+interface UserForm {
+  username: string;
+  password: string;
+  email: string;
+  phone: string;
+  privatePhone: string;
+  address: string;
+  website: string;
+  otherInfo: string;
+  role: Role;
+  directMessagesEnabled: boolean;
+}
+
+function formOf(user: ManagedUserDto | null): UserForm {
+  return {
+    username: user?.username ?? '',
+    password: '',
+    email: user?.email ?? '',
+    phone: user?.phone ?? '',
+    privatePhone: user?.privatePhone ?? '',
+    address: user?.address ?? '',
+    website: user?.website ?? '',
+    otherInfo: user?.otherInfo ?? '',
+    role: user?.role ?? DEFAULT_ROLE,
+    directMessagesEnabled: user?.directMessagesEnabled ?? true,
+  };
+}
+
+interface UserDialogProps {
+  /** The user to edit; null creates a new one. */
+  user: ManagedUserDto | null;
+  onClose: () => void;
+}
+
+/**
+ * Create or edit a user (spec section 2 and 5). Validation is common's request schema, the
+ * same the server runs: values trimmed, password required only for new users and sent only
+ * when typed. Roles at or above one's own are disabled unless one is Admin.
+ */
+export function UserDialog({ user, onClose }: UserDialogProps) {
+  const dispatch = useAppDispatch();
+  const policy = usePolicy();
+  const [form, setForm] = useState<UserForm>(() => formOf(user));
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const formRef = useFocusFirstInvalid(fieldErrors);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [limit, setLimit] = useState<LimitKind | null>(null);
+  const isNew = user === null;
+
+  const set =
+    <K extends keyof UserForm>(key: K) =>
+    (value: UserForm[K]) =>
+      setForm((current) => ({ ...current, [key]: value }));
+
+  const send = async (write: () => Promise<unknown>) => {
+    setFieldErrors({});
+    setSaving(true);
+    try {
+      await write();
+      onClose();
+    } catch (caught) {
+      setSaving(false);
+      const kind = limitReachedKind(caught);
+      if (kind) {
+        setLimit(kind);
+        return;
+      }
+      if (caught instanceof ApiError && Object.keys(caught.fields).length > 0) setFieldErrors(caught.fields);
+      setError(serverMessageOr(caught, de.usersScreen.saveFailed));
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    setError(null);
+    if (isNew) {
+      const checked = validate(userCreateSchema, form);
+      if (!checked.ok) return setFieldErrors(checked.fields);
+      await send(() => dispatch(createUser(checked.value)));
+    } else {
+      const checked = validate(userUpdateSchema, form);
+      if (!checked.ok) return setFieldErrors(checked.fields);
+      await send(() => dispatch(updateUser(user.id, checked.value)));
+    }
+  };
+
+  return (
+    <Dialog title={isNew ? de.usersScreen.createTitle : de.usersScreen.editTitle(user.username)} onClose={onClose}>
+      <form ref={formRef} className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <FormField label={f.username} error={fieldErrors.username}>
+          <input
+            type="text"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={form.username}
+            onChange={(event) => set('username')(event.target.value)}
+          />
+        </FormField>
+        <FormField
+          label={f.password}
+          error={fieldErrors.password}
+          hint={isNew ? undefined : de.usersScreen.passwordKeepHint}
+        >
+          <input
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={(event) => set('password')(event.target.value)}
+          />
+        </FormField>
+        <FormField label={f.email} optional error={fieldErrors.email}>
+          <input type="email" value={form.email} onChange={(event) => set('email')(event.target.value)} />
+        </FormField>
+        <div className="form__row">
+          <FormField label={f.phone} optional error={fieldErrors.phone}>
+            <input type="tel" value={form.phone} onChange={(event) => set('phone')(event.target.value)} />
+          </FormField>
+          <FormField label={f.privatePhone} optional error={fieldErrors.privatePhone}>
+            <input type="tel" value={form.privatePhone} onChange={(event) => set('privatePhone')(event.target.value)} />
+          </FormField>
+        </div>
+        <FormField label={f.address} optional error={fieldErrors.address}>
+          <textarea rows={2} value={form.address} onChange={(event) => set('address')(event.target.value)} />
+        </FormField>
+        <FormField label={f.website} optional error={fieldErrors.website}>
+          <input
+            type="url"
+            placeholder="https://"
+            value={form.website}
+            onChange={(event) => set('website')(event.target.value)}
+          />
+        </FormField>
+        <FormField label={f.otherInfo} optional error={fieldErrors.otherInfo}>
+          <textarea rows={3} value={form.otherInfo} onChange={(event) => set('otherInfo')(event.target.value)} />
+        </FormField>
+        <FormField
+          label={f.role}
+          error={fieldErrors.role}
+          hint={policy.actor?.role === 'Admin' ? undefined : de.usersScreen.roleHint}
+        >
+          <select value={form.role} onChange={(event) => set('role')(event.target.value as Role)}>
+            {ROLES.map((role) => (
+              <option key={role} value={role} disabled={!policy.canAssignRole(role)}>
+                {role}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={form.directMessagesEnabled}
+            onChange={(event) => set('directMessagesEnabled')(event.target.checked)}
+          />
+          {f.directMessagesEnabled}
+        </label>
+        {error && (
+          <p role="alert" className="message message--error">
+            {error}
+          </p>
+        )}
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {de.actions.cancel}
+          </button>
+          <button type="submit" className="button button--primary" disabled={saving}>
+            {saving ? de.actions.saving : de.actions.save}
+          </button>
+        </div>
+      </form>
+      {limit && <LimitDialog kind={limit} onClose={() => setLimit(null)} />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,302 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ManagedUserDto } from '@werkboard/common';
+import { de } from '@werkboard/common';
+import { buildManagedUser, buildUser } from '../../test/fixtures';
+import type { FakeAnswer, FakeRoute } from '../../test/fakeFetch';
+import { createFakeFetch } from '../../test/fakeFetch';
+import { renderApp } from '../../test/renderApp';
+
+const admin = buildUser('Admin', { id: 'u-admin', username: 'admin' });
+const firmenleiter = buildUser('Firmenleiter', { id: 'u-chefin', username: 'chefin' });
+
+const LIST: ManagedUserDto[] = [
+  buildManagedUser('Admin', { id: 'u-admin', username: 'admin', lastLogin: '2026-03-05T08:30:00.000Z' }),
+  buildManagedUser('Firmenleiter', { id: 'u-chefin', username: 'chefin' }),
+  buildManagedUser('Firmenleiter', { id: 'u-chef2', username: 'chef2' }),
+  buildManagedUser('Monteur', {
+    id: 'u-max',
+    username: 'max',
+    email: 'max@example.de',
+    phone: '0171 111',
+    privatePhone: '0160 222',
+    lastModified: '2026-02-01T10:00:00.000Z',
+  }),
+];
+
+function setup(user = admin, routes: Record<string, FakeRoute> = {}) {
+  const fake = createFakeFetch({
+    'GET /api/users': { body: LIST },
+    'GET /api/external-users': { body: [] },
+    ...routes,
+  });
+  const view = renderApp('/users', { user, fake });
+  return { ...view, fake };
+}
+
+async function row(name: string) {
+  return within(await screen.findByRole('listitem', { name }));
+}
+
+describe('/users', () => {
+  it('lists users with role badge, contact details if set and de-DE dates', async () => {
+    setup();
+
+    const max = await row('max');
+    expect(max.getByText('Monteur')).toBeTruthy();
+    expect(max.getByText('max@example.de')).toBeTruthy();
+    expect(max.getByText('0171 111')).toBeTruthy();
+    expect(max.getByText('0160 222')).toBeTruthy();
+    expect(max.getByText(de.usersScreen.never)).toBeTruthy();
+    expect(max.getByText(/01\.02\.2026/)).toBeTruthy();
+
+    const adminRow = await row('admin');
+    expect(adminRow.getByText(/05\.03\.2026/)).toBeTruthy();
+    // No e-mail or phone set: no empty labels.
+    expect(adminRow.queryByText(de.usersScreen.email)).toBeNull();
+  });
+
+  it("shows 'Rollenberechtigungen' to the Admin only", async () => {
+    setup(admin);
+    const link = await screen.findByRole('link', { name: 'Rollenberechtigungen' });
+    expect(link.getAttribute('href')).toBe('/admin/permissions');
+  });
+
+  it("hides 'Rollenberechtigungen' from a Firmenleiter", async () => {
+    setup(firmenleiter);
+    await row('max');
+    expect(screen.queryByRole('link', { name: 'Rollenberechtigungen' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Neuen Benutzer hinzufügen' })).toBeTruthy();
+  });
+
+  it('hides edit and delete for oneself and for users ranked at or above oneself', async () => {
+    setup(firmenleiter);
+
+    const max = await row('max');
+    expect(max.getByRole('button', { name: 'max bearbeiten' })).toBeTruthy();
+    expect(max.getByRole('button', { name: 'max löschen' })).toBeTruthy();
+    for (const name of ['admin', 'chefin', 'chef2']) {
+      const other = await row(name);
+      expect(other.queryByRole('button', { name: `${name} bearbeiten` })).toBeNull();
+      expect(other.queryByRole('button', { name: `${name} löschen` })).toBeNull();
+    }
+  });
+
+  it('disables roles at or above a Firmenleiter in the role select', async () => {
+    setup(firmenleiter);
+    fireEvent.click(await screen.findByRole('button', { name: 'Neuen Benutzer hinzufügen' }));
+
+    const dialog = within(screen.getByRole('dialog', { name: de.usersScreen.createTitle }));
+    const select = dialog.getByLabelText<HTMLSelectElement>('Rolle');
+    const disabled = [...select.options].filter((option) => option.disabled).map((option) => option.value);
+    expect(disabled).toEqual(['Admin', 'Firmenleiter']);
+    expect(select.value).toBe('Monteur');
+  });
+
+  it('enables every role for the Admin', async () => {
+    setup(admin);
+    fireEvent.click(await screen.findByRole('button', { name: 'Neuen Benutzer hinzufügen' }));
+
+    const select = screen.getByLabelText<HTMLSelectElement>('Rolle');
+    expect([...select.options].filter((option) => option.disabled)).toHaveLength(0);
+  });
+
+  it('says in German what is missing and sends nothing', async () => {
+    const { fake } = setup();
+    fireEvent.click(await screen.findByRole('button', { name: 'Neuen Benutzer hinzufügen' }));
+    const dialog = within(screen.getByRole('dialog'));
+
+    fireEvent.change(dialog.getByLabelText('Benutzername'), { target: { value: '   ' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
+
+    expect(dialog.getByText('Benutzername ist erforderlich.')).toBeTruthy();
+    expect(dialog.getByText('Passwort ist für neue Benutzer erforderlich.')).toBeTruthy();
+    expect(dialog.getByLabelText('Benutzername').getAttribute('aria-invalid')).toBe('true');
+    // The first refused field gets the focus, so its message is in view in the long dialog.
+    expect(document.activeElement).toBe(dialog.getByLabelText('Benutzername'));
+    expect(fake.calls('POST /api/users')).toHaveLength(0);
+  });
+
+  it('creates a user with trimmed values and shows it in the list', async () => {
+    const created = buildManagedUser('Helfer', { id: 'u-new', username: 'neu', email: 'neu@example.de' });
+    const { fake } = setup(admin, { 'POST /api/users': { status: 201, body: created } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Neuen Benutzer hinzufügen' }));
+    const dialog = within(screen.getByRole('dialog'));
+
+    fireEvent.change(dialog.getByLabelText('Benutzername'), { target: { value: '  neu ' } });
+    fireEvent.change(dialog.getByLabelText('Passwort'), { target: { value: ' geheim ' } });
+    fireEvent.change(dialog.getByLabelText('E-Mail-Adresse (optional)'), { target: { value: ' neu@example.de ' } });
+    fireEvent.change(dialog.getByLabelText('Rolle'), { target: { value: 'Helfer' } });
+    fireEvent.click(dialog.getByLabelText('Direktnachrichten erlauben'));
+    fireEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.calls('POST /api/users')[0]?.body).toEqual({
+      username: 'neu',
+      password: ' geheim ',
+      email: 'neu@example.de',
+      phone: null,
+      privatePhone: null,
+      address: null,
+      website: null,
+      otherInfo: null,
+      role: 'Helfer',
+      directMessagesEnabled: false,
+    });
+    expect(await row('neu')).toBeTruthy();
+  });
+
+  it('sends no password when editing with the field left blank', async () => {
+    const { fake } = setup(admin, {
+      'PUT /api/users/u-max': ({ body }) => ({ body: { ...LIST[3], ...(body as object) } }),
+    });
+    fireEvent.click((await row('max')).getByRole('button', { name: 'max bearbeiten' }));
+    const dialog = within(screen.getByRole('dialog', { name: de.usersScreen.editTitle('max') }));
+    expect(dialog.getByLabelText<HTMLInputElement>('Benutzername').value).toBe('max');
+
+    fireEvent.change(dialog.getByLabelText('Mobiltelefon privat (optional)'), { target: { value: '' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
+
+    await waitFor(() => expect(fake.calls('PUT /api/users/u-max')).toHaveLength(1));
+    const body = fake.calls('PUT /api/users/u-max')[0]?.body as Record<string, unknown>;
+    expect(body).not.toHaveProperty('password');
+    expect(body.privatePhone).toBeNull();
+    expect(body.role).toBe('Monteur');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("opens 'Benutzerlimit erreicht' when the server answers the limit error", async () => {
+    setup(admin, {
+      'POST /api/users': {
+        status: 403,
+        body: { message: de.limits.users, code: 'limit_reached', limit: 'users', max: 6 },
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Neuen Benutzer hinzufügen' }));
+    const form = within(screen.getByRole('dialog'));
+    fireEvent.change(form.getByLabelText('Benutzername'), { target: { value: 'siebter' } });
+    fireEvent.change(form.getByLabelText('Passwort'), { target: { value: 'geheim' } });
+    fireEvent.click(form.getByRole('button', { name: 'Speichern' }));
+
+    const limit = await screen.findByRole('dialog', { name: 'Benutzerlimit erreicht' });
+    expect(within(limit).getByText(de.limits.text)).toBeTruthy();
+    fireEvent.click(within(limit).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog', { name: 'Benutzerlimit erreicht' })).toBeNull();
+    // The form stays open with what was typed.
+    expect(screen.getByLabelText<HTMLInputElement>('Benutzername').value).toBe('siebter');
+  });
+
+  it('shows a server field error next to the field', async () => {
+    setup(admin, {
+      'POST /api/users': {
+        status: 400,
+        body: {
+          message: de.users.usernameTaken,
+          code: 'validation',
+          fields: { username: de.users.usernameTaken },
+        },
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Neuen Benutzer hinzufügen' }));
+    const dialog = within(screen.getByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText('Benutzername'), { target: { value: 'max' } });
+    fireEvent.change(dialog.getByLabelText('Passwort'), { target: { value: 'geheim' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
+
+    expect(await dialog.findByRole('alert')).toBeTruthy();
+    expect(dialog.getAllByText(de.users.usernameTaken).length).toBeGreaterThan(0);
+    expect(dialog.getByLabelText('Benutzername').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('deletes after the warning and removes the row', async () => {
+    const { fake } = setup(admin, { 'DELETE /api/users/u-max': { body: { message: de.users.deleted } } });
+    fireEvent.click((await row('max')).getByRole('button', { name: 'max löschen' }));
+
+    const dialog = within(screen.getByRole('dialog', { name: 'Benutzer löschen' }));
+    expect(dialog.getByText('Diese Aktion kann nicht rückgängig gemacht werden.')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Löschen' }));
+
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'max' })).toBeNull());
+    expect(fake.calls('DELETE /api/users/u-max')).toHaveLength(1);
+  });
+
+  it("shows the server's message when deleting fails, or the spec's text", async () => {
+    let answer: FakeAnswer = { status: 403, body: { message: de.users.rankTooLow } };
+    setup(admin, { 'DELETE /api/users/u-max': () => answer });
+    fireEvent.click((await row('max')).getByRole('button', { name: 'max löschen' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Benutzer löschen' }));
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Löschen' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe(de.users.rankTooLow);
+
+    answer = { status: 500, body: '' };
+    fireEvent.click(dialog.getByRole('button', { name: 'Löschen' }));
+    await waitFor(() => expect(dialog.getByRole('alert').textContent).toBe('Benutzer konnte nicht gelöscht werden.'));
+    expect(screen.getByRole('listitem', { name: 'max' })).toBeTruthy();
+  });
+
+  it('shows the load failure with the server message', async () => {
+    setup(admin, { 'GET /api/users': { status: 403, body: { message: de.users.manageForbidden } } });
+    expect((await screen.findByRole('alert')).textContent).toContain(de.users.manageForbidden);
+  });
+});
+
+describe("/users 'Externe Mitarbeiter'", () => {
+  it('says when there are none', async () => {
+    setup();
+    expect(await screen.findByText('Keine externen Mitarbeiter angelegt.')).toBeTruthy();
+  });
+
+  it('refuses an empty name and adds a trimmed one', async () => {
+    const { fake } = setup(admin, {
+      'POST /api/external-users': ({ body }) => ({ status: 201, body: { id: 'e1', ...(body as object) } }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Externen Mitarbeiter hinzufügen' }));
+    const dialog = within(screen.getByRole('dialog'));
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
+    expect(dialog.getByText('Der Name darf nicht leer sein.')).toBeTruthy();
+    expect(fake.calls('POST /api/external-users')).toHaveLength(0);
+
+    fireEvent.change(dialog.getByLabelText('Name'), { target: { value: '  Elektro Huber ' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
+
+    const list = within(await screen.findByRole('list', { name: 'Externe Mitarbeiter' }));
+    expect(list.getByText('Elektro Huber')).toBeTruthy();
+    expect(fake.calls('POST /api/external-users')[0]?.body).toEqual({ name: 'Elektro Huber' });
+    expect(screen.queryByText('Keine externen Mitarbeiter angelegt.')).toBeNull();
+  });
+
+  it("opens 'Limit für externe Mitarbeiter erreicht' on the limit error", async () => {
+    setup(admin, {
+      'POST /api/external-users': {
+        status: 403,
+        body: { message: de.limits.externalUsers, code: 'limit_reached', limit: 'externalUsers', max: 10 },
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Externen Mitarbeiter hinzufügen' }));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Nummer elf' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+
+    const limit = await screen.findByRole('dialog', { name: 'Limit für externe Mitarbeiter erreicht' });
+    expect(within(limit).getByText(de.limits.text)).toBeTruthy();
+  });
+
+  it('renames and deletes an entry', async () => {
+    const { fake } = setup(admin, {
+      'GET /api/external-users': { body: [{ id: 'e1', name: 'Huber' }] },
+      'PUT /api/external-users/e1': ({ body }) => ({ body: { id: 'e1', ...(body as object) } }),
+      'DELETE /api/external-users/e1': { body: { message: de.externalUsers.deleted } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Huber bearbeiten' }));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Huber GmbH' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Huber GmbH')).toBeTruthy();
+    expect(fake.calls('PUT /api/external-users/e1')[0]?.body).toEqual({ name: 'Huber GmbH' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Huber GmbH löschen' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Externen Mitarbeiter löschen' }));
+    expect(dialog.getByText('Diese Aktion kann nicht rückgängig gemacht werden.')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Löschen' }));
+    expect(await screen.findByText('Keine externen Mitarbeiter angelegt.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,197 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { ManagedUserDto } from '@werkboard/common';
+import { canManagePermissions, canManageUsers, de } from '@werkboard/common';
+import { serverMessageOr } from '../../api/errors';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { formatDateTime } from '../../utils/format';
+import { Can } from '../auth/Can';
+import { usePolicy } from '../auth/usePolicy';
+import { UserAvatar } from '../navigation/UserAvatar';
+import { ExternalUsersSection } from './ExternalUsersSection';
+import { UserDialog } from './UserDialog';
+import { usersSelectors } from './usersSlice';
+import { deleteUser, fetchUsers } from './usersThunks';
+
+type Editing = { mode: 'closed' } | { mode: 'form'; user: ManagedUserDto | null };
+
+/** /users: 'Benutzer verwalten' (Admin and Firmenleiter with can_manage_users). */
+export function UsersPage() {
+  const dispatch = useAppDispatch();
+  const policy = usePolicy();
+  const users = useAppSelector(usersSelectors.selectAll);
+  const { status, error } = useAppSelector((state) => state.users.users);
+  const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
+  const [deleting, setDeleting] = useState<ManagedUserDto | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void dispatch(fetchUsers());
+  }, [dispatch]);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    setDeleteError(null);
+    try {
+      await dispatch(deleteUser(deleting.id));
+      setDeleting(null);
+    } catch (caught) {
+      setDeleteError(serverMessageOr(caught, de.users.deleteFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page">
+      <header className="page__header">
+        <h1 className="page__title">{de.pages.users}</h1>
+        <div className="page__actions">
+          <Can permission="can_manage_permissions" when={canManagePermissions} route="/admin/permissions">
+            <Link to="/admin/permissions" className="button button--secondary">
+              {de.usersScreen.rolePermissions}
+            </Link>
+          </Can>
+          <Can when={canManageUsers}>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => setEditing({ mode: 'form', user: null })}
+            >
+              {de.usersScreen.addUser}
+            </button>
+          </Can>
+        </div>
+      </header>
+
+      <section className="panel" aria-labelledby="users-title">
+        <h2 id="users-title" className="panel__title">
+          {de.usersScreen.listTitle}
+        </h2>
+        {status === 'failed' && (
+          <div role="alert" className="message message--error">
+            <p>{error}</p>
+            <button type="button" className="link-button" onClick={() => void dispatch(fetchUsers())}>
+              {de.actions.retry}
+            </button>
+          </div>
+        )}
+        {status === 'loading' && users.length === 0 && <p className="muted">{de.actions.loading}</p>}
+        {status === 'loaded' && users.length === 0 && <p className="muted">{de.usersScreen.empty}</p>}
+        {users.length > 0 && (
+          <ul className="user-list" aria-label={de.usersScreen.listTitle}>
+            {users.map((user) => (
+              <UserRow
+                key={user.id}
+                user={user}
+                isSelf={user.id === policy.actor?.id}
+                canEdit={policy.canEditUser(user)}
+                canDelete={policy.canDeleteUser(user)}
+                onEdit={() => setEditing({ mode: 'form', user })}
+                onDelete={() => {
+                  setDeleteError(null);
+                  setDeleting(user);
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <ExternalUsersSection />
+
+      {editing.mode === 'form' && <UserDialog user={editing.user} onClose={() => setEditing({ mode: 'closed' })} />}
+      {deleting && (
+        <ConfirmDialog
+          title={de.usersScreen.deleteTitle}
+          confirmLabel={de.actions.delete}
+          busyLabel={de.actions.deleting}
+          busy={busy}
+          danger
+          error={deleteError}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setDeleting(null)}
+        >
+          <p>{de.usersScreen.deleteQuestion(deleting.username)}</p>
+          <p className="muted">{de.users.deleteWarning}</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+interface UserRowProps {
+  user: ManagedUserDto;
+  isSelf: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+function UserRow({ user, isSelf, canEdit, canDelete, onEdit, onDelete }: UserRowProps) {
+  const contacts = (
+    [
+      { label: de.usersScreen.email, value: user.email },
+      { label: de.usersScreen.phone, value: user.phone },
+      { label: de.usersScreen.privatePhone, value: user.privatePhone },
+    ] as { label: string; value: string | null }[]
+  ).filter((entry): entry is { label: string; value: string } => Boolean(entry.value));
+  return (
+    <li className="user-card" aria-label={user.username}>
+      <div className="user-card__main">
+        <UserAvatar username={user.username} color={user.usernameColor} />
+        <div className="user-card__identity">
+          <span className="user-card__name" style={{ color: user.usernameColor }}>
+            {user.username}
+          </span>
+          <span className={`role-badge role-badge--${user.role.toLowerCase()}`}>{user.role}</span>
+          {isSelf && <span className="muted user-card__self">({de.usersScreen.you})</span>}
+        </div>
+      </div>
+      <dl className="user-card__details">
+        {contacts.map((entry) => (
+          <div key={entry.label} className="user-card__detail">
+            <dt>{entry.label}</dt>
+            <dd>{entry.value}</dd>
+          </div>
+        ))}
+        <div className="user-card__detail">
+          <dt>{de.usersScreen.lastLogin}</dt>
+          <dd>{formatDateTime(user.lastLogin) ?? de.usersScreen.never}</dd>
+        </div>
+        <div className="user-card__detail">
+          <dt>{de.usersScreen.lastModified}</dt>
+          <dd>{formatDateTime(user.lastModified) ?? '–'}</dd>
+        </div>
+      </dl>
+      {(canEdit || canDelete) && (
+        <div className="row-actions user-card__actions">
+          {canEdit && (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              aria-label={de.usersScreen.editUser(user.username)}
+              onClick={onEdit}
+            >
+              {de.actions.edit}
+            </button>
+          )}
+          {canDelete && (
+            <button
+              type="button"
+              className="button button--danger-outline button--small"
+              aria-label={de.usersScreen.deleteUser(user.username)}
+              onClick={onDelete}
+            >
+              {de.actions.delete}
+            </button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Browser, Page } from 'playwright-core';
+
+/** A fresh browser context (own storage, so own session) with a German locale. */
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1400, height: 900 } });
+  return context.newPage();
+}
+
+/** Logs in through the login screen and waits for the dashboard. */
+export async function logIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/#/login`);
+  await page.getByLabel('Benutzername').fill(username);
+  await page.getByLabel('Passwort').fill(password);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+}
+
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Abmelden' }).first().click();
+  await page.waitForURL(/#\/login$/);
+}
+
+/** The permission links of the navigation bar that this page shows. */
+export async function permissionLinks(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+  const shown: string[] = [];
+  for (const name of ['Vorlagen', 'Projektgruppen', 'Benutzer', 'Archiv', 'Admin']) {
+    if ((await nav.getByRole('link', { name, exact: true }).count()) > 0) shown.push(name);
+  }
+  return shown;
+}
+
+/** Signs in through the API (for setting up data quickly) and returns the token. */
+export async function apiToken(baseUrl: string, username: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!response.ok) throw new Error(`login as ${username} failed: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
