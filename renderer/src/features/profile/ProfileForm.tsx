@@ -4,12 +4,12 @@ import type { CurrentUserDto, ProfileVisibility } from '@werkboard/common';
 import { de, PROFILE_VISIBILITIES, profileUpdateSchema, validate } from '@werkboard/common';
 import { ApiError, serverMessageOr } from '../../api/errors';
 import { FormField } from '../../components/FormField';
+import { ContactFields } from '../users/ContactFields';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
 import { useAppDispatch } from '../../store/hooks';
 import { formatDateTime, toColorInputValue } from '../../utils/format';
 import { saveProfile } from './profileThunks';
 
-const f = de.users.fields;
 const p = de.profileScreen;
 
 interface ProfileFormState {
@@ -102,31 +102,7 @@ export function ProfileForm({ user }: { user: CurrentUserDto }) {
             onChange={(event) => set('usernameColor')(event.target.value)}
           />
         </FormField>
-        <FormField label={f.email} optional error={fieldErrors.email}>
-          <input type="email" value={form.email} onChange={(event) => set('email')(event.target.value)} />
-        </FormField>
-        <div className="form__row">
-          <FormField label={f.phone} optional error={fieldErrors.phone}>
-            <input type="tel" value={form.phone} onChange={(event) => set('phone')(event.target.value)} />
-          </FormField>
-          <FormField label={f.privatePhone} optional error={fieldErrors.privatePhone}>
-            <input type="tel" value={form.privatePhone} onChange={(event) => set('privatePhone')(event.target.value)} />
-          </FormField>
-        </div>
-        <FormField label={f.address} optional error={fieldErrors.address}>
-          <textarea rows={2} value={form.address} onChange={(event) => set('address')(event.target.value)} />
-        </FormField>
-        <FormField label={f.website} optional error={fieldErrors.website}>
-          <input
-            type="url"
-            placeholder="https://"
-            value={form.website}
-            onChange={(event) => set('website')(event.target.value)}
-          />
-        </FormField>
-        <FormField label={f.otherInfo} optional error={fieldErrors.otherInfo}>
-          <textarea rows={3} value={form.otherInfo} onChange={(event) => set('otherInfo')(event.target.value)} />
-        </FormField>
+        <ContactFields values={form} errors={fieldErrors} onChange={(key, value) => set(key)(value)} />
         <FormField label={p.visibility} hint={p.visibilityHint} error={fieldErrors.profileVisibility}>
           <select
             value={form.profileVisibility}

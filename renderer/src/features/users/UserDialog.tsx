@@ -5,6 +5,7 @@ import { de, DEFAULT_ROLE, ROLES, userCreateSchema, userUpdateSchema, validate }
 import { ApiError, limitReachedKind, serverMessageOr } from '../../api/errors';
 import { Dialog } from '../../components/Dialog';
 import { FormField } from '../../components/FormField';
+import { ContactFields } from './ContactFields';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
 import { useAppDispatch } from '../../store/hooks';
 import { usePolicy } from '../auth/usePolicy';
@@ -126,31 +127,7 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
             onChange={(event) => set('password')(event.target.value)}
           />
         </FormField>
-        <FormField label={f.email} optional error={fieldErrors.email}>
-          <input type="email" value={form.email} onChange={(event) => set('email')(event.target.value)} />
-        </FormField>
-        <div className="form__row">
-          <FormField label={f.phone} optional error={fieldErrors.phone}>
-            <input type="tel" value={form.phone} onChange={(event) => set('phone')(event.target.value)} />
-          </FormField>
-          <FormField label={f.privatePhone} optional error={fieldErrors.privatePhone}>
-            <input type="tel" value={form.privatePhone} onChange={(event) => set('privatePhone')(event.target.value)} />
-          </FormField>
-        </div>
-        <FormField label={f.address} optional error={fieldErrors.address}>
-          <textarea rows={2} value={form.address} onChange={(event) => set('address')(event.target.value)} />
-        </FormField>
-        <FormField label={f.website} optional error={fieldErrors.website}>
-          <input
-            type="url"
-            placeholder="https://"
-            value={form.website}
-            onChange={(event) => set('website')(event.target.value)}
-          />
-        </FormField>
-        <FormField label={f.otherInfo} optional error={fieldErrors.otherInfo}>
-          <textarea rows={3} value={form.otherInfo} onChange={(event) => set('otherInfo')(event.target.value)} />
-        </FormField>
+        <ContactFields values={form} errors={fieldErrors} onChange={(key, value) => set(key)(value)} />
         <FormField
           label={f.role}
           error={fieldErrors.role}
