@@ -2,10 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PermissionKey, Role, RolePermissionMap } from '@werkboard/common';
 import { de, PERMISSION_KEYS, ROLES } from '@werkboard/common';
+import { type Feedback, FeedbackMessage } from '../../components/FormFeedback';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { fetchRolePermissions, saveRolePermissions } from './permissionsThunks';
-
-type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
 /**
  * /admin/permissions (Admin only): rows are permissions, columns roles. The Admin column is
@@ -115,14 +114,7 @@ export function PermissionsPage() {
               </tbody>
             </table>
           </div>
-          {feedback && (
-            <p
-              role={feedback.kind === 'error' ? 'alert' : 'status'}
-              className={feedback.kind === 'error' ? 'message message--error' : 'message message--success'}
-            >
-              {feedback.text}
-            </p>
-          )}
+          <FeedbackMessage feedback={feedback} />
           <div className="page__footer-actions">
             <button type="button" className="button button--primary" disabled={saving} onClick={() => void onSave()}>
               {saving ? de.actions.saving : de.permissionsScreen.save}

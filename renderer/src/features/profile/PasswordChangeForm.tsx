@@ -3,14 +3,13 @@ import { useState } from 'react';
 import { changePasswordFormSchema, de, validate } from '@werkboard/common';
 import { ApiError, serverMessageOr } from '../../api/errors';
 import { FormField } from '../../components/FormField';
+import { type Feedback, FormFooter } from '../../components/FormFeedback';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
 import { useAppDispatch } from '../../store/hooks';
 import { changePassword } from './profileThunks';
 
 const p = de.profileScreen;
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
-
-type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
 /** 'Passwort ändern': current, new and confirmation, checked with common's form schema. */
 export function PasswordChangeForm() {
@@ -80,19 +79,7 @@ export function PasswordChangeForm() {
             onChange={(event) => set('confirmPassword')(event.target.value)}
           />
         </FormField>
-        {feedback && (
-          <p
-            role={feedback.kind === 'error' ? 'alert' : 'status'}
-            className={feedback.kind === 'error' ? 'message message--error' : 'message message--success'}
-          >
-            {feedback.text}
-          </p>
-        )}
-        <div className="form__actions">
-          <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? de.actions.saving : p.changePassword}
-          </button>
-        </div>
+        <FormFooter feedback={feedback} saving={saving} label={p.changePassword} />
       </form>
     </section>
   );

@@ -4,6 +4,7 @@ import type { CurrentUserDto, ProfileVisibility } from '@werkboard/common';
 import { de, PROFILE_VISIBILITIES, profileUpdateSchema, validate } from '@werkboard/common';
 import { ApiError, serverMessageOr } from '../../api/errors';
 import { FormField } from '../../components/FormField';
+import { type Feedback, FormFooter } from '../../components/FormFeedback';
 import { ContactFields } from '../users/ContactFields';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
 import { useAppDispatch } from '../../store/hooks';
@@ -22,8 +23,6 @@ interface ProfileFormState {
   otherInfo: string;
   profileVisibility: ProfileVisibility;
 }
-
-type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
 function formOf(user: CurrentUserDto): ProfileFormState {
   return {
@@ -125,19 +124,7 @@ export function ProfileForm({ user }: { user: CurrentUserDto }) {
             <dd>{formatDateTime(user.lastModified) ?? '–'}</dd>
           </div>
         </dl>
-        {feedback && (
-          <p
-            role={feedback.kind === 'error' ? 'alert' : 'status'}
-            className={feedback.kind === 'error' ? 'message message--error' : 'message message--success'}
-          >
-            {feedback.text}
-          </p>
-        )}
-        <div className="form__actions">
-          <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? de.actions.saving : p.save}
-          </button>
-        </div>
+        <FormFooter feedback={feedback} saving={saving} label={p.save} />
       </form>
     </section>
   );

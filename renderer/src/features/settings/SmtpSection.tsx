@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { SmtpEncryption, SmtpSettingsDto } from '@werkboard/common';
 import { de, SMTP_DEFAULTS, SMTP_ENCRYPTIONS, smtpSettingsPatchSchema, validate } from '@werkboard/common';
 import { FormField } from '../../components/FormField';
+import { type Feedback, FormFooter } from '../../components/FormFeedback';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
 import { useAppDispatch } from '../../store/hooks';
 import { fetchSmtpSettings, saveSmtpSettings } from './settingsThunks';
@@ -30,8 +31,6 @@ function formOf(smtp: Omit<SmtpSettingsDto, 'hasPassword'>): SmtpForm {
     fromName: smtp.fromName,
   };
 }
-
-type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
 /**
  * The server's SMTP settings (Admin only). The password is write-only: it is never shown,
@@ -145,19 +144,7 @@ export function SmtpSection() {
           <input type="text" value={form.fromName} onChange={(event) => set('fromName')(event.target.value)} />
         </FormField>
       </div>
-      {feedback && (
-        <p
-          role={feedback.kind === 'error' ? 'alert' : 'status'}
-          className={feedback.kind === 'error' ? 'message message--error' : 'message message--success'}
-        >
-          {feedback.text}
-        </p>
-      )}
-      <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={saving}>
-          {saving ? de.actions.saving : t.save}
-        </button>
-      </div>
+      <FormFooter feedback={feedback} saving={saving} label={t.save} />
     </form>
   );
 }
