@@ -1,3 +1,8 @@
+import { boardMessages } from './projects/boardMessages';
+import { projectMessages } from './projects/messages';
+import { overviewMessages } from './projects/overviewMessages';
+import { panelMessages } from './projects/panelMessages';
+
 /**
  * Every text a user reads, in German. Spec texts are verbatim; keys are English.
  * Functions take the variable parts.
@@ -433,6 +438,10 @@ export const de = {
     smtpEncryptionInvalid: 'Die Verschlüsselung muss none, ssl oder tls sein.',
     smtpFromEmailInvalid: 'Bitte geben Sie eine gültige Absender-E-Mail-Adresse ein.',
   },
+  projects: projectMessages,
+  board: boardMessages,
+  projectPanels: panelMessages,
+  projectOverview: overviewMessages,
   invitations: {
     title: 'Einladungen',
     notBuilt: 'Projekteinladungen sind noch nicht gebaut. Sie folgen in einer späteren Version von Werkboard.',

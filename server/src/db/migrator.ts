@@ -2,6 +2,7 @@ import type { QueryInterface, Sequelize } from 'sequelize';
 import { SequelizeStorage, Umzug } from 'umzug';
 import * as initialSchema from '../../migrations/20261122000000-initial-schema';
 import * as externalUsers from '../../migrations/20261123000000-external-users';
+import * as projects from '../../migrations/20261124000000-projects';
 
 interface MigrationModule {
   up(params: { context: QueryInterface }): Promise<void>;
@@ -15,6 +16,7 @@ interface MigrationModule {
 const MIGRATIONS: readonly [string, MigrationModule][] = [
   ['20261122000000-initial-schema', initialSchema],
   ['20261123000000-external-users', externalUsers],
+  ['20261124000000-projects', projects],
 ];
 
 export function createMigrator(sequelize: Sequelize): Umzug<QueryInterface> {

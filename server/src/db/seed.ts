@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { DEFAULT_CUSTOMER_TYPE, DEFAULT_ROLE_PERMISSIONS, ROLES } from '@werkboard/common';
 import { hashPassword } from '../auth/passwords';
 import { CustomerType, RolePermission, User } from '../models';
+import { seedDefaultTemplate } from '../services/projects';
 
 export interface SeedOptions {
   adminUsername: string;
@@ -16,7 +17,8 @@ export interface SeedResult {
 
 /**
  * First-start data: the role-permission defaults (missing roles only, so Admin's edits
- * stay), the customer type Allgemein and, when no user exists, one Admin account.
+ * stay), the customer type Allgemein, the global template (To Do, In Bearbeitung,
+ * Erledigt) and, when no user exists, one Admin account.
  */
 export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
   for (const role of ROLES) {
@@ -30,6 +32,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
     { replacements: { name: DEFAULT_CUSTOMER_TYPE } },
   );
   if (general.length === 0) await CustomerType.create({ name: DEFAULT_CUSTOMER_TYPE });
+  await seedDefaultTemplate(CustomerType.sequelize!);
 
   if ((await User.count()) > 0) return { generatedAdminPassword: null, adminCreated: false };
   const password = options.adminPassword ?? crypto.randomBytes(12).toString('base64url');

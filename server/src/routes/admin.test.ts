@@ -26,7 +26,7 @@ describe('GET /api/stats/counts', () => {
     expect(response.body).toEqual({
       // No projects or templates exist before the projects and templates issues.
       activeProjectCount: 0,
-      templateCount: 0,
+      templateCount: 1,
       userCount: 2,
       externalUserCount: 0,
       licenseType: 'Free',

@@ -7,9 +7,12 @@ import { registerAuthRoutes } from './auth';
 import { registerExternalUserRoutes } from './externalUsers';
 import { registerLogRoutes } from './logs';
 import { registerPermissionRoutes } from './permissions';
+import { registerProjectRoutes } from './projects';
 import { registerServerInfoRoutes } from './serverInfo';
 import { registerSettingsRoutes } from './settings';
 import { registerStatusRoutes } from './status';
+import { registerTagRoutes } from './tags';
+import { registerTemplateRoutes } from './templates';
 import { registerUserRoutes } from './users';
 
 /**
@@ -30,6 +33,9 @@ export function createApiMiddleware(jwtSecret: string): AppMiddleware {
   registerExternalUserRoutes(protectedRoutes);
   registerSettingsRoutes(protectedRoutes);
   registerAdminRoutes(protectedRoutes);
+  registerProjectRoutes(protectedRoutes);
+  registerTemplateRoutes(protectedRoutes);
+  registerTagRoutes(protectedRoutes);
 
   const publicStack = compose<AppRouterContext>([publicRoutes.routes(), publicRoutes.allowedMethods()]);
   const protectedStack = compose<AppRouterContext>([

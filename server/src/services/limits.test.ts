@@ -44,8 +44,8 @@ describe('createWithinLimit', () => {
     expect(await countOf('externalUsers')).toBe(11);
   });
 
-  it('counts no projects or templates until those tables exist', async () => {
+  it('counts active projects and templates that are not archived (the seeded global template counts)', async () => {
     await expect(countOf('activeProjects')).resolves.toBe(0);
-    await expect(countOf('templates')).resolves.toBe(0);
+    await expect(countOf('templates')).resolves.toBe(1);
   });
 });

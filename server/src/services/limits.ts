@@ -1,21 +1,28 @@
 import { type LimitKind, isLimitReached, limitFor } from '@werkboard/common';
-import type { Sequelize, Transaction } from 'sequelize';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { limitReached } from '../errors';
 import { ExternalUser, User } from '../models';
 import { currentLicenseType } from './license';
 
 type Counter = (transaction?: Transaction) => Promise<number>;
 
-/**
- * How many entries of each limited kind exist. There are no project or template tables yet:
- * the projects and templates issues replace the zeros with their counts (active projects
- * only; archived templates do not count).
- */
+async function countProjects(where: string, transaction?: Transaction): Promise<number> {
+  const [row] = await User.sequelize!.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM projects WHERE ${where}`,
+    {
+      type: QueryTypes.SELECT,
+      transaction,
+    },
+  );
+  return row?.count ?? 0;
+}
+
+/** How many entries of each limited kind exist (active projects only; archived templates do not count). */
 const COUNTERS: Record<LimitKind, Counter> = {
   users: (transaction) => User.count({ transaction }),
   externalUsers: (transaction) => ExternalUser.count({ transaction }),
-  activeProjects: () => Promise.resolve(0),
-  templates: () => Promise.resolve(0),
+  activeProjects: (transaction) => countProjects("NOT is_template AND status = 'active'", transaction),
+  templates: (transaction) => countProjects("is_template AND status <> 'archived'", transaction),
 };
 
 export function countOf(kind: LimitKind, transaction?: Transaction): Promise<number> {

@@ -1,0 +1,89 @@
+import type { ProjectStatus } from '../projects/document';
+import { isManagementRole } from '../roles';
+import { type Actor, can } from './access';
+
+/** The part of a project that its rules need. */
+export interface ProjectAccessFacts {
+  ownerId: string | null;
+  deputyOwnerId: string | null;
+  memberIds: readonly string[];
+  status: ProjectStatus;
+}
+
+/** Admin and Firmenleiter see all project information (spec sections 1 and 6). */
+export function canSeeAllProjects(actor: Pick<Actor, 'role'>): boolean {
+  return isManagementRole(actor.role);
+}
+
+export function isProjectOwner(actor: Pick<Actor, 'id'>, project: Pick<ProjectAccessFacts, 'ownerId'>): boolean {
+  return project.ownerId !== null && project.ownerId === actor.id;
+}
+
+/** Owner, deputy and members see a project; Admin and Firmenleiter see every project. */
+export function canReadProject(actor: Actor, project: ProjectAccessFacts): boolean {
+  return (
+    canSeeAllProjects(actor) ||
+    isProjectOwner(actor, project) ||
+    project.deputyOwnerId === actor.id ||
+    project.memberIds.includes(actor.id)
+  );
+}
+
+/** Completed and archived projects are read-only (spec section 4). */
+export function isProjectReadOnly(project: Pick<ProjectAccessFacts, 'status'>): boolean {
+  return project.status !== 'active';
+}
+
+/** Work on the board: cards, entries, columns, appointments, notes. */
+export function canWorkOnProject(actor: Actor, project: ProjectAccessFacts): boolean {
+  return canReadProject(actor, project) && !isProjectReadOnly(project);
+}
+
+/** The edit modal's project fields, completing and reopening: can_edit_projects. */
+export function canEditProject(actor: Actor, project: ProjectAccessFacts): boolean {
+  return canReadProject(actor, project) && can(actor, 'can_edit_projects');
+}
+
+export function canCompleteProject(actor: Actor, project: ProjectAccessFacts): boolean {
+  return canEditProject(actor, project) && project.status === 'active';
+}
+
+export function canReopenProject(actor: Actor, project: ProjectAccessFacts): boolean {
+  return canEditProject(actor, project) && project.status === 'completed';
+}
+
+export function canCreateProject(actor: Actor): boolean {
+  return can(actor, 'can_create_projects');
+}
+
+/** Deleting moves to the archive: any project with can_delete_any_project, own ones with can_delete_own_projects. */
+export function canDeleteProject(actor: Actor, project: ProjectAccessFacts): boolean {
+  if (project.status === 'archived') return false;
+  if (can(actor, 'can_delete_any_project')) return canReadProject(actor, project);
+  return isProjectOwner(actor, project) && can(actor, 'can_delete_own_projects');
+}
+
+/** The archive list: Admin and Firmenleiter with can_view_archive (spec sections 2 and 6). */
+export function canViewArchive(actor: Actor): boolean {
+  return isManagementRole(actor.role) && can(actor, 'can_view_archive');
+}
+
+/** Restore and permanent delete: Admins only (spec section 6). */
+export function canManageArchivedProjects(actor: Pick<Actor, 'role'>): boolean {
+  return actor.role === 'Admin';
+}
+
+/** The change log is the owner's (spec section 6); Admin and Firmenleiter see all project information. */
+export function canSeeChangeLog(actor: Actor, project: Pick<ProjectAccessFacts, 'ownerId'>): boolean {
+  return canSeeAllProjects(actor) || isProjectOwner(actor, project);
+}
+
+/** Notes: the author, Admin and Firmenleiter may edit or delete. */
+export function canChangeNote(actor: Pick<Actor, 'id' | 'role'>, note: { authorId: string | null }): boolean {
+  return canSeeAllProjects(actor) || (note.authorId !== null && note.authorId === actor.id);
+}
+
+/** Time entries: only the author deletes. */
+export function canDeleteTimeEntry(actor: Pick<Actor, 'id'>, entry: { userId: string | null }): boolean {
+  return entry.userId !== null && entry.userId === actor.id;
+}

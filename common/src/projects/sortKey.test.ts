@@ -1,0 +1,56 @@
+import { compareByPosition, keyBetween, keysAfter, SORT_KEY_PATTERN } from './sortKey';
+
+describe('keyBetween', () => {
+  it('starts in the middle and appends at both ends', () => {
+    const first = keyBetween(null, null);
+    expect(first).toMatch(SORT_KEY_PATTERN);
+    const after = keyBetween(first, null);
+    const before = keyBetween(null, first);
+    expect(before < first && first < after).toBe(true);
+  });
+
+  it('always finds a key strictly between two keys, at any depth', () => {
+    let low: string | null = null;
+    let high: string | null = keyBetween(null, null);
+    for (let step = 0; step < 500; step++) {
+      const middle = keyBetween(low, high);
+      expect(middle).toMatch(SORT_KEY_PATTERN);
+      if (low !== null) expect(low < middle).toBe(true);
+      expect(middle < high!).toBe(true);
+      if (step % 2 === 0) high = middle;
+      else low = middle;
+    }
+  });
+
+  it('keeps a random sequence of inserts in the order they were made', () => {
+    const list: string[] = [];
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let step = 0; step < 1000; step++) {
+      const index = Math.floor(random() * (list.length + 1));
+      list.splice(index, 0, keyBetween(list[index - 1] ?? null, list[index] ?? null));
+    }
+    expect([...list].sort()).toEqual(list);
+    expect(new Set(list).size).toBe(list.length);
+  });
+
+  it('refuses keys in the wrong order', () => {
+    expect(() => keyBetween('b', 'a')).toThrow(RangeError);
+    expect(() => keyBetween('a', 'a')).toThrow(RangeError);
+  });
+
+  it('makes consecutive keys', () => {
+    const keys = keysAfter(null, 5);
+    expect([...keys].sort()).toEqual(keys);
+    expect(new Set(keys).size).toBe(5);
+  });
+
+  it('orders equal keys by id', () => {
+    const items = [
+      { id: 'b', position: 'i' },
+      { id: 'a', position: 'i' },
+      { id: 'c', position: 'a' },
+    ];
+    expect(items.sort(compareByPosition).map((item) => item.id)).toEqual(['c', 'a', 'b']);
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * Sort keys for cards and columns: strings of base-36 digits read as a fraction (0.xyz…)
+ * and compared as plain strings. Between any two keys there is always another, so a move
+ * changes only the moved card's key, and two people moving different cards never disturb
+ * each other's order (architecture decision 4). A key never ends in '0'.
+ */
+const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz';
+const BASE = DIGITS.length;
+
+export const SORT_KEY_PATTERN = /^[0-9a-z]*[1-9a-z]$/;
+export const SORT_KEY_MAX_LENGTH = 200;
+
+function digit(key: string, index: number): number {
+  const char = key[index];
+  return char === undefined ? 0 : DIGITS.indexOf(char);
+}
+
+function midpoint(low: string, high: string | null): string {
+  if (high !== null) {
+    // Skip the shared prefix; `low` counts as padded with zeros.
+    let shared = 0;
+    while (shared < high.length && digit(low, shared) === digit(high, shared)) shared++;
+    if (shared > 0) return high.slice(0, shared) + midpoint(low.slice(shared), high.slice(shared));
+  }
+  const lowDigit = digit(low, 0);
+  const highDigit = high === null ? BASE : digit(high, 0);
+  if (highDigit - lowDigit > 1) return DIGITS[Math.round((lowDigit + highDigit) / 2)]!;
+  // Neighbouring digits: the high key's first digit alone lies between, if high goes on.
+  if (high !== null && high.length > 1) return high.slice(0, 1);
+  return DIGITS[lowDigit]! + midpoint(low.slice(1), null);
+}
+
+/** A key strictly between `before` and `after` (null: the start or the end of the list). */
+export function keyBetween(before: string | null, after: string | null): string {
+  if (before !== null && after !== null && before >= after)
+    throw new RangeError(`Sort key ${before} is not before ${after}`);
+  return midpoint(before ?? '', after);
+}
+
+/** `count` keys in order after `before` (for building a list, e.g. a new project's columns). */
+export function keysAfter(before: string | null, count: number): string[] {
+  const keys: string[] = [];
+  let last = before;
+  for (let index = 0; index < count; index++) {
+    last = keyBetween(last, null);
+    keys.push(last);
+  }
+  return keys;
+}
+
+/** Order by sort key, then by id, so equal keys from concurrent inserts sort the same everywhere. */
+export function compareByPosition(a: { position: string; id: string }, b: { position: string; id: string }): number {
+  if (a.position !== b.position) return a.position < b.position ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}

@@ -1,0 +1,17 @@
+/**
+ * A random UUID v4 for client-generated ids. crypto.randomUUID exists only in secure
+ * contexts, and phones reach a company server over plain http on the LAN, so this builds
+ * the id from crypto.getRandomValues, which every context has.
+ */
+interface RandomSource {
+  getRandomValues(array: Uint8Array): Uint8Array;
+}
+
+export function newId(): string {
+  const bytes = new Uint8Array(16);
+  (globalThis as unknown as { crypto: RandomSource }).crypto.getRandomValues(bytes);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

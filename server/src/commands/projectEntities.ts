@@ -1,0 +1,242 @@
+import {
+  type AppointmentDto,
+  type CardDto,
+  type ColumnDto,
+  compareByPosition,
+  type MaterialEntryDto,
+  type NoteDto,
+  PROJECT_FIELD_KEYS,
+  type ProjectFieldsDto,
+  type TimeEntryDto,
+} from '@werkboard/common';
+
+/**
+ * The project document flattened into entities, the form in which the merge compares,
+ * the store writes and the history keeps them. `content` is what a client may change
+ * (compared as canonical JSON); `owned` is what only the server sets (authors, times).
+ */
+export type EntityKind = 'column' | 'card' | 'timeEntry' | 'materialEntry' | 'appointment' | 'note';
+
+export interface ColumnContent {
+  position: string;
+  title: string;
+}
+export interface CardContent {
+  columnId: string;
+  position: string;
+  title: string;
+  description: string;
+  tagIds: string[];
+  group: string | null;
+  assignedTo: string | null;
+}
+export interface TimeEntryContent {
+  cardId: string;
+  date: string;
+  hours: number;
+}
+export interface TimeEntryOwned {
+  userId: string | null;
+  username: string;
+}
+export interface MaterialEntryContent {
+  cardId: string;
+  quantity: number;
+  unit: string;
+  name: string;
+}
+export interface AppointmentContent {
+  title: string;
+  date: string;
+  status: AppointmentDto['status'];
+  contactName: string;
+  contactPhone: string;
+  tagIds: string[];
+  notes: string;
+}
+export interface NoteContent {
+  title: string;
+  content: string;
+}
+export interface NoteOwned {
+  authorId: string | null;
+  authorUsername: string;
+  timestamp: string;
+}
+
+interface EntityOf<K extends EntityKind, C, O = null> {
+  kind: K;
+  id: string;
+  rev: number;
+  content: C;
+  owned: O;
+}
+
+export type Entity =
+  | EntityOf<'column', ColumnContent>
+  | EntityOf<'card', CardContent>
+  | EntityOf<'timeEntry', TimeEntryContent, TimeEntryOwned>
+  | EntityOf<'materialEntry', MaterialEntryContent>
+  | EntityOf<'appointment', AppointmentContent>
+  | EntityOf<'note', NoteContent, NoteOwned>;
+
+export type EntityMap = Map<string, Entity>;
+
+/** The parent an entity cannot live without (column of a card, card of an entry). */
+export function parentOf(entity: Entity): string | null {
+  switch (entity.kind) {
+    case 'card':
+      return entity.content.columnId;
+    case 'timeEntry':
+    case 'materialEntry':
+      return entity.content.cardId;
+    default:
+      return null;
+  }
+}
+
+/** Canonical JSON of a content object: keys in the order the types above declare them. */
+export function sameContent(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export function fieldsOf(source: ProjectFieldsDto): ProjectFieldsDto {
+  const fields = {} as Record<keyof ProjectFieldsDto, unknown>;
+  for (const key of PROJECT_FIELD_KEYS) fields[key] = source[key];
+  return fields as unknown as ProjectFieldsDto;
+}
+
+/** What a project document holds, flattened. */
+export interface FlatDocumentParts {
+  columns: readonly ColumnDto[];
+  appointments: readonly AppointmentDto[];
+  notes: readonly NoteDto[];
+}
+
+export function flattenDocument(document: FlatDocumentParts): EntityMap {
+  const entities: EntityMap = new Map();
+  const add = (entity: Entity) => entities.set(entity.id, entity);
+  for (const column of document.columns) {
+    add({ kind: 'column', id: column.id, rev: column.rev, owned: null, content: columnContent(column) });
+    for (const card of column.cards) {
+      add({ kind: 'card', id: card.id, rev: card.rev, owned: null, content: cardContent(card, column.id) });
+      for (const entry of card.timeEntries)
+        add({
+          kind: 'timeEntry',
+          id: entry.id,
+          rev: entry.rev,
+          content: { cardId: card.id, date: entry.date, hours: entry.hours },
+          owned: { userId: entry.userId ?? null, username: entry.username ?? '' },
+        });
+      for (const entry of card.materialEntries)
+        add({
+          kind: 'materialEntry',
+          id: entry.id,
+          rev: entry.rev,
+          owned: null,
+          content: { cardId: card.id, quantity: entry.quantity, unit: entry.unit, name: entry.name },
+        });
+    }
+  }
+  for (const appointment of document.appointments)
+    add({
+      kind: 'appointment',
+      id: appointment.id,
+      rev: appointment.rev,
+      owned: null,
+      content: {
+        title: appointment.title,
+        date: appointment.date,
+        status: appointment.status,
+        contactName: appointment.contactName,
+        contactPhone: appointment.contactPhone,
+        tagIds: appointment.tagIds,
+        notes: appointment.notes,
+      },
+    });
+  for (const note of document.notes)
+    add({
+      kind: 'note',
+      id: note.id,
+      rev: note.rev,
+      content: { title: note.title, content: note.content },
+      owned: {
+        authorId: note.authorId ?? null,
+        authorUsername: note.authorUsername ?? '',
+        timestamp: note.timestamp ?? '',
+      },
+    });
+  return entities;
+}
+
+function columnContent(column: Pick<ColumnDto, 'position' | 'title'>): ColumnContent {
+  return { position: column.position, title: column.title };
+}
+
+function cardContent(
+  card: Omit<CardDto, 'id' | 'rev' | 'timeEntries' | 'materialEntries'>,
+  columnId: string,
+): CardContent {
+  return {
+    columnId,
+    position: card.position,
+    title: card.title,
+    description: card.description,
+    tagIds: card.tagIds,
+    group: card.group,
+    assignedTo: card.assignedTo,
+  };
+}
+
+/** Builds the nested parts of the document again from entities (ordered by sort key / date). */
+export function nestEntities(entities: Iterable<Entity>): {
+  columns: ColumnDto[];
+  appointments: AppointmentDto[];
+  notes: NoteDto[];
+} {
+  const columns = new Map<string, ColumnDto>();
+  const cards = new Map<string, CardDto & { columnId: string }>();
+  const timeEntries: (TimeEntryDto & { cardId: string })[] = [];
+  const materialEntries: (MaterialEntryDto & { cardId: string })[] = [];
+  const appointments: AppointmentDto[] = [];
+  const notes: NoteDto[] = [];
+  for (const entity of entities) {
+    switch (entity.kind) {
+      case 'column':
+        columns.set(entity.id, { id: entity.id, rev: entity.rev, ...entity.content, cards: [] });
+        break;
+      case 'card':
+        cards.set(entity.id, {
+          id: entity.id,
+          rev: entity.rev,
+          ...entity.content,
+          timeEntries: [],
+          materialEntries: [],
+        });
+        break;
+      case 'timeEntry':
+        timeEntries.push({ id: entity.id, rev: entity.rev, ...entity.owned, ...entity.content });
+        break;
+      case 'materialEntry':
+        materialEntries.push({ id: entity.id, rev: entity.rev, ...entity.content });
+        break;
+      case 'appointment':
+        appointments.push({ id: entity.id, rev: entity.rev, ...entity.content });
+        break;
+      case 'note':
+        notes.push({ id: entity.id, rev: entity.rev, ...entity.content, ...entity.owned });
+        break;
+    }
+  }
+  for (const { cardId, ...entry } of timeEntries) cards.get(cardId)?.timeEntries.push(entry);
+  for (const { cardId, ...entry } of materialEntries) cards.get(cardId)?.materialEntries.push(entry);
+  for (const { columnId, ...card } of cards.values()) {
+    card.timeEntries.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1));
+    columns.get(columnId)?.cards.push(card);
+  }
+  const ordered = [...columns.values()].sort(compareByPosition);
+  for (const column of ordered) column.cards.sort(compareByPosition);
+  appointments.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  notes.sort((a, b) => (a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : 0));
+  return { columns: ordered, appointments, notes };
+}

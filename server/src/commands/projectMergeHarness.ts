@@ -1,0 +1,119 @@
+import {
+  type ChangeLogEntryDto,
+  type ColumnDto,
+  type AppointmentDto,
+  type NoteDto,
+  type ProjectFieldsDto,
+} from '@werkboard/common';
+import { randomUUID } from 'node:crypto';
+import { type EntityMap, fieldsOf, flattenDocument, nestEntities } from './projectEntities';
+import { historyNeeded, type MergeActor, mergeProject, type StoredProject, type VersionRecord } from './projectMerger';
+
+/**
+ * An in-memory server for the merge's own tests: it keeps the stored project and the
+ * version history exactly as the database store does (server/src/services/projectStore.ts),
+ * so the merge rules can be exercised thousands of times without PostgreSQL.
+ */
+export interface ClientCopy extends ProjectFieldsDto {
+  revision: number;
+  columns: ColumnDto[];
+  appointments: AppointmentDto[];
+  notes: NoteDto[];
+  changeLog: ChangeLogEntryDto[];
+}
+
+export class MemoryProjectServer {
+  readonly id = randomUUID();
+  revision = 1;
+  fieldsRev = 1;
+  fields: ProjectFieldsDto;
+  entities: EntityMap = new Map();
+  changeLog: ChangeLogEntryDto[] = [];
+  readonly versions = new Map<string, VersionRecord[]>();
+
+  constructor(initial: ClientCopy) {
+    this.fields = fieldsOf(initial);
+    this.entities = flattenDocument(initial);
+    for (const entity of this.entities.values()) {
+      entity.rev = 1;
+      this.record(entity.id, null, { content: entity.content, owned: entity.owned });
+    }
+    this.record(this.id, null, { content: this.fields, owned: null });
+  }
+
+  private record(id: string, actorId: string | null, data: VersionRecord['data']) {
+    this.versions.set(id, [
+      ...(this.versions.get(id) ?? []),
+      { rev: this.revision, projectId: this.id, actorId, data },
+    ]);
+  }
+
+  read(): ClientCopy {
+    return structuredClone({
+      ...this.fields,
+      revision: this.revision,
+      ...nestEntities(this.entities.values()),
+      changeLog: this.changeLog,
+    });
+  }
+
+  put(copy: ClientCopy, actor: MergeActor, canEditFields = true): ClientCopy {
+    const stored: StoredProject = {
+      id: this.id,
+      revision: this.revision,
+      fieldsRev: this.fieldsRev,
+      fields: this.fields,
+      entities: this.entities,
+      changeLogIds: new Set(this.changeLog.map((entry) => entry.id)),
+    };
+    const incoming = {
+      base: copy.revision,
+      fields: fieldsOf(copy),
+      entities: flattenDocument(copy),
+      changeLog: copy.changeLog,
+    };
+    const history = new Map(historyNeeded(stored, incoming).map((id) => [id, this.versions.get(id) ?? []] as const));
+    const result = mergeProject({
+      stored,
+      incoming,
+      history,
+      actor,
+      canEditFields,
+      now: new Date(),
+      newId: randomUUID,
+    });
+    if (!result.changed) return this.read();
+    this.revision = result.revision;
+    for (const entity of result.upserts) {
+      this.entities.set(entity.id, entity);
+      this.record(entity.id, actor.id, { content: entity.content, owned: entity.owned });
+    }
+    for (const entity of result.deletes) {
+      this.entities.delete(entity.id);
+      this.record(entity.id, actor.id, null);
+    }
+    if (result.fieldsChanged) {
+      this.fields = result.fields;
+      this.fieldsRev = result.revision;
+      this.record(this.id, actor.id, { content: this.fields, owned: null });
+    }
+    this.changeLog = [...result.log, ...this.changeLog];
+    return this.read();
+  }
+}
+
+export function emptyFields(name = 'Projekt'): ProjectFieldsDto {
+  const fields: ProjectFieldsDto = {
+    name,
+    description: '',
+    icon: 'briefcase',
+    projectNumber: '',
+    customerType: 'Allgemein',
+    groupId: null,
+    groupAssignments: {},
+    thumbnailImageId: null,
+    tagIds: [],
+    cardGroups: [],
+  };
+  return fields;
+}

@@ -1,0 +1,384 @@
+import { type CardDto, type ColumnDto, de, keyBetween, keysAfter, newId } from '@werkboard/common';
+import { type ClientCopy, emptyFields, MemoryProjectServer } from './projectMergeHarness';
+import { type MergeActor, MergeRefused } from './projectMerger';
+
+const actor = (username: string, role: MergeActor['role'] = 'Monteur'): MergeActor => ({
+  id: newId(),
+  username,
+  role,
+  permissions: ['can_edit_projects'],
+});
+const anna = actor('anna');
+const ben = actor('ben');
+
+function card(title: string, position: string): CardDto {
+  return {
+    id: newId(),
+    rev: 0,
+    position,
+    title,
+    description: '',
+    tagIds: [],
+    group: null,
+    assignedTo: null,
+    timeEntries: [],
+    materialEntries: [],
+  };
+}
+
+function initialProject(): ClientCopy {
+  const [p1, p2, p3] = keysAfter(null, 3);
+  const columns: ColumnDto[] = ['To Do', 'In Bearbeitung', 'Erledigt'].map((title, index) => ({
+    id: newId(),
+    rev: 0,
+    position: [p1, p2, p3][index]!,
+    title,
+    cards: [],
+  }));
+  columns[0]!.cards = keysAfter(null, 4).map((position, index) => card(`Aufgabe ${index + 1}`, position));
+  return { ...emptyFields(), revision: 0, columns, appointments: [], notes: [], changeLog: [] };
+}
+
+const findCard = (copy: ClientCopy, title: string) =>
+  copy.columns.flatMap((column) => column.cards).find((item) => item.title === title)!;
+const columnOf = (copy: ClientCopy, cardId: string) =>
+  copy.columns.find((column) => column.cards.some((item) => item.id === cardId))!;
+
+function moveCard(copy: ClientCopy, cardId: string, toColumn: number) {
+  const from = columnOf(copy, cardId);
+  const moving = from.cards.find((item) => item.id === cardId)!;
+  from.cards = from.cards.filter((item) => item.id !== cardId);
+  const target = copy.columns[toColumn]!;
+  moving.position = keyBetween(target.cards.at(-1)?.position ?? null, null);
+  target.cards.push(moving);
+}
+
+function addTime(copy: ClientCopy, cardId: string, hours: number, who: MergeActor) {
+  const target = copy.columns.flatMap((column) => column.cards).find((item) => item.id === cardId)!;
+  target.timeEntries.push({ id: newId(), rev: 0, userId: who.id, username: who.username, date: '2026-11-20', hours });
+}
+
+describe('mergeProject', () => {
+  let server: MemoryProjectServer;
+  beforeEach(() => {
+    server = new MemoryProjectServer(initialProject());
+  });
+
+  it('keeps both when two clients change different cards', () => {
+    const a = server.read();
+    const b = server.read();
+    findCard(a, 'Aufgabe 1').title = 'Kabel ziehen';
+    findCard(b, 'Aufgabe 2').description = 'Im Keller';
+    server.put(a, anna);
+    const result = server.put(b, ben);
+    expect(findCard(result, 'Kabel ziehen')).toBeDefined();
+    expect(findCard(result, 'Aufgabe 2').description).toBe('Im Keller');
+    expect(result.revision).toBe(3);
+  });
+
+  it('keeps both moves when two clients move different cards', () => {
+    const a = server.read();
+    const b = server.read();
+    const first = findCard(a, 'Aufgabe 1').id;
+    const second = findCard(b, 'Aufgabe 2').id;
+    moveCard(a, first, 2);
+    moveCard(b, second, 1);
+    server.put(a, anna);
+    const result = server.put(b, ben);
+    expect(columnOf(result, first).title).toBe('Erledigt');
+    expect(columnOf(result, second).title).toBe('In Bearbeitung');
+    expect(result.columns[0]!.cards.map((item) => item.title)).toEqual(['Aufgabe 3', 'Aufgabe 4']);
+  });
+
+  it('keeps time entries that two clients add to the same card', () => {
+    const a = server.read();
+    const b = server.read();
+    const target = findCard(a, 'Aufgabe 1').id;
+    addTime(a, target, 1.5, anna);
+    addTime(b, target, 2, ben);
+    server.put(a, anna);
+    const result = server.put(b, ben);
+    const entries = findCard(result, 'Aufgabe 1').timeEntries;
+    expect(entries.map((entry) => [entry.username, entry.hours]).sort()).toEqual([
+      ['anna', 1.5],
+      ['ben', 2],
+    ]);
+  });
+
+  it('lets the later write win when both change the same card, and logs the overwritten version', () => {
+    const a = server.read();
+    const b = server.read();
+    findCard(a, 'Aufgabe 1').title = 'Version Anna';
+    findCard(b, 'Aufgabe 1').title = 'Version Ben';
+    server.put(a, anna);
+    const result = server.put(b, ben);
+    expect(findCard(result, 'Version Ben')).toBeDefined();
+    expect(result.columns.flatMap((column) => column.cards).some((item) => item.title === 'Version Anna')).toBe(false);
+    const entry = result.changeLog.find((item) => item.action.includes('Version Anna'));
+    expect(entry?.username).toBe('ben');
+    expect(entry?.action).toContain('überschrieben');
+  });
+
+  it('does not revert what others changed when a stale copy is written', () => {
+    const stale = server.read();
+    const a = server.read();
+    findCard(a, 'Aufgabe 1').title = 'Neu';
+    server.put(a, anna);
+    findCard(stale, 'Aufgabe 3').title = 'Ben ändert etwas anderes';
+    const result = server.put(stale, ben);
+    expect(findCard(result, 'Neu')).toBeDefined();
+    expect(result.changeLog.some((entry) => entry.action.includes('überschrieben'))).toBe(false);
+  });
+
+  it('keeps an entity that someone changed after the writer deleted it', () => {
+    const a = server.read();
+    const b = server.read();
+    const target = findCard(a, 'Aufgabe 1').id;
+    for (const column of a.columns) column.cards = column.cards.filter((item) => item.id !== target);
+    findCard(b, 'Aufgabe 1').title = 'Noch gebraucht';
+    server.put(b, ben);
+    const result = server.put(a, anna);
+    expect(findCard(result, 'Noch gebraucht')).toBeDefined();
+  });
+
+  it('keeps a card whose deletion would drop a time entry someone added since', () => {
+    const a = server.read();
+    const b = server.read();
+    const target = findCard(a, 'Aufgabe 1').id;
+    addTime(b, target, 3, ben);
+    server.put(b, ben);
+    for (const column of a.columns) column.cards = column.cards.filter((item) => item.id !== target);
+    const result = server.put(a, anna);
+    expect(findCard(result, 'Aufgabe 1').timeEntries).toHaveLength(1);
+    // A replay of the same write keeps it too and changes nothing more.
+    const again = server.put(a, anna);
+    expect(again.revision).toBe(result.revision);
+  });
+
+  it('deletes what the writer deleted when nobody else touched it, with its entries', () => {
+    const a = server.read();
+    const target = findCard(a, 'Aufgabe 2').id;
+    addTime(a, target, 1, anna);
+    const saved = server.put(a, anna);
+    for (const column of saved.columns) column.cards = column.cards.filter((item) => item.id !== target);
+    const result = server.put(saved, anna);
+    expect(result.columns.flatMap((column) => column.cards).some((item) => item.id === target)).toBe(false);
+  });
+
+  it('changes nothing when the same write arrives twice', () => {
+    const a = server.read();
+    findCard(a, 'Aufgabe 1').title = 'Einmal';
+    addTime(a, findCard(a, 'Einmal').id, 2, anna);
+    a.changeLog.push({
+      id: newId(),
+      timestamp: new Date().toISOString(),
+      userId: null,
+      username: '',
+      action: 'hat etwas getan.',
+    });
+    const first = server.put(a, anna);
+    const second = server.put(a, anna);
+    expect(second.revision).toBe(first.revision);
+    expect(second).toEqual(first);
+  });
+
+  it('keeps a card a writer created even if the answer was lost and someone deleted it meanwhile', () => {
+    const a = server.read();
+    const extra = card('Neu von Anna', keyBetween(a.columns[0]!.cards.at(-1)!.position, null));
+    a.columns[0]!.cards.push(extra);
+    server.put(a, anna);
+    const b = server.read();
+    b.columns[0]!.cards = b.columns[0]!.cards.filter((item) => item.id !== extra.id);
+    server.put(b, ben);
+    const replay = server.put(a, anna);
+    expect(replay.columns[0]!.cards.some((item) => item.id === extra.id)).toBe(false);
+  });
+
+  it('writes change-log entries for the writer only and never drops existing ones', () => {
+    const a = server.read();
+    a.changeLog.push({
+      id: newId(),
+      timestamp: '2026-11-20T10:00:00.000Z',
+      userId: ben.id,
+      username: 'ben',
+      action: 'hat alles gelöscht.',
+    });
+    const saved = server.put(a, anna);
+    expect(saved.changeLog[0]).toMatchObject({ userId: anna.id, username: 'anna', action: 'hat alles gelöscht.' });
+    const next = server.read();
+    next.changeLog = [];
+    findCard(next, 'Aufgabe 4').title = 'Vier';
+    expect(server.put(next, ben).changeLog).toHaveLength(1);
+  });
+
+  it('sets the author of new time entries and notes to the writer', () => {
+    const a = server.read();
+    addTime(a, findCard(a, 'Aufgabe 1').id, 1, ben);
+    a.notes.push({
+      id: newId(),
+      rev: 0,
+      title: 'Notiz',
+      content: 'Text',
+      authorId: ben.id,
+      authorUsername: 'ben',
+      timestamp: '2099-01-01T00:00:00.000Z',
+    });
+    const saved = server.put(a, anna);
+    expect(findCard(saved, 'Aufgabe 1').timeEntries[0]).toMatchObject({ userId: anna.id, username: 'anna' });
+    expect(saved.notes[0]).toMatchObject({ authorId: anna.id, authorUsername: 'anna' });
+    expect(Date.parse(saved.notes[0]!.timestamp)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('refuses to delete the time entry of someone else, and to change any time entry', () => {
+    const a = server.read();
+    addTime(a, findCard(a, 'Aufgabe 1').id, 1, anna);
+    const saved = server.put(a, anna);
+    const deleting = structuredClone(saved);
+    findCard(deleting, 'Aufgabe 1').timeEntries = [];
+    expect(() => server.put(deleting, ben)).toThrow(new MergeRefused(403, de.projects.timeEntryDeleteForbidden));
+    const changing = structuredClone(saved);
+    findCard(changing, 'Aufgabe 1').timeEntries[0]!.hours = 8;
+    expect(() => server.put(changing, anna)).toThrow(new MergeRefused(400, de.projects.timeEntryImmutable));
+    expect(server.put(deleting, anna).revision).toBe(saved.revision + 1);
+  });
+
+  it('lets only the author, Admin and Firmenleiter change or delete a note', () => {
+    const a = server.read();
+    a.notes.push({
+      id: newId(),
+      rev: 0,
+      title: 'Notiz',
+      content: 'Text',
+      authorId: null,
+      authorUsername: '',
+      timestamp: '',
+    });
+    const saved = server.put(a, anna);
+    const edited = structuredClone(saved);
+    edited.notes[0]!.content = 'Geändert';
+    expect(() => server.put(edited, ben)).toThrow(new MergeRefused(403, de.projects.noteForbidden));
+    expect(server.put(edited, actor('chefin', 'Firmenleiter')).notes[0]!.content).toBe('Geändert');
+  });
+
+  it('needs can_edit_projects to change project fields, and keeps fields others changed', () => {
+    const a = server.read();
+    a.name = 'Umbenannt';
+    expect(() => server.put(a, ben, false)).toThrow(new MergeRefused(403, de.projects.editForbidden));
+    const stale = server.read();
+    server.put(a, anna);
+    stale.description = 'Neue Beschreibung';
+    const result = server.put(stale, ben);
+    expect(result.name).toBe('Umbenannt');
+    expect(result.description).toBe('Neue Beschreibung');
+  });
+
+  it('brings back a column that someone deleted when the writer moved a card into it', () => {
+    const a = server.read();
+    const b = server.read();
+    b.columns = b.columns.filter((column) => column.title !== 'In Bearbeitung');
+    server.put(b, ben);
+    moveCard(a, findCard(a, 'Aufgabe 1').id, 1);
+    const result = server.put(a, anna);
+    expect(columnOf(result, findCard(result, 'Aufgabe 1').id).title).toBe('In Bearbeitung');
+  });
+
+  it('refuses an id that belongs to another project', () => {
+    const other = new MemoryProjectServer(initialProject());
+    const a = server.read();
+    const foreign = other.read().columns[0]!.cards[0]!;
+    a.columns[0]!.cards.push({ ...foreign, rev: 0, position: keyBetween(a.columns[0]!.cards.at(-1)!.position, null) });
+    // The in-memory server keeps one history per project; share it to see the other project's id.
+    for (const [id, versions] of other.versions) server.versions.set(id, versions);
+    expect(() => server.put(a, anna)).toThrow(new MergeRefused(400, de.projects.idTaken));
+  });
+});
+
+describe('mergeProject with random clients', () => {
+  /** A small deterministic random source, so a failure can be replayed from its seed. */
+  function random(seed: number) {
+    let state = seed;
+    return () => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state / 2147483648;
+    };
+  }
+
+  it.each(Array.from({ length: 40 }, (_, index) => index + 1))(
+    'never loses a change only one client made (seed %i)',
+    (seed) => {
+      const rand = random(seed);
+      const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
+      const server = new MemoryProjectServer(initialProject());
+      const clients = [anna, ben, actor('cem'), actor('dora')].map((who) => ({ who, copy: server.read() }));
+      /** Per card id: the clients that touched it, and the expected final state per client. */
+      const touched = new Map<string, Set<string>>();
+      const expected = new Map<string, { title?: string; column?: string; deleted?: boolean; hours?: number[] }>();
+      const touch = (id: string, who: string) => touched.set(id, (touched.get(id) ?? new Set()).add(who));
+      const expect1 = (id: string) => expected.get(id) ?? (expected.set(id, {}), expected.get(id)!);
+
+      for (let round = 0; round < 6; round++) {
+        for (const client of clients) {
+          const operations = 1 + Math.floor(rand() * 3);
+          for (let step = 0; step < operations; step++) {
+            const cards = client.copy.columns.flatMap((column) => column.cards);
+            const operation =
+              cards.length === 0 ? 'add' : pick(['add', 'title', 'move', 'time', 'delete', 'title', 'move']);
+            if (operation === 'add') {
+              const column = pick(client.copy.columns);
+              const created = card(
+                `neu ${client.who.username} ${round}.${step}`,
+                keyBetween(column.cards.at(-1)?.position ?? null, null),
+              );
+              column.cards.push(created);
+              touch(created.id, client.who.id);
+              Object.assign(expect1(created.id), { title: created.title, column: column.id, deleted: false });
+              continue;
+            }
+            const target = pick(cards);
+            touch(target.id, client.who.id);
+            if (operation === 'title') {
+              target.title = `${client.who.username} ${round}.${step}`;
+              Object.assign(expect1(target.id), { title: target.title });
+            } else if (operation === 'move') {
+              const to = Math.floor(rand() * client.copy.columns.length);
+              moveCard(client.copy, target.id, to);
+              Object.assign(expect1(target.id), { column: client.copy.columns[to]!.id });
+            } else if (operation === 'time') {
+              const hours = 0.25 * (1 + Math.floor(rand() * 16));
+              addTime(client.copy, target.id, hours, client.who);
+              const state = expect1(target.id);
+              state.hours = [...(state.hours ?? []), hours];
+            } else {
+              for (const column of client.copy.columns)
+                column.cards = column.cards.filter((item) => item.id !== target.id);
+              Object.assign(expect1(target.id), { deleted: true });
+            }
+          }
+        }
+        // The clients' writes arrive in random order; some clients skip a round (offline).
+        const order = [...clients].sort(() => rand() - 0.5).filter(() => rand() > 0.25);
+        for (const client of order) client.copy = server.put(client.copy, client.who);
+      }
+      for (const client of clients) client.copy = server.put(client.copy, client.who);
+
+      const final = server.read();
+      const finalCards = new Map(
+        final.columns.flatMap((column) => column.cards.map((item) => [item.id, { item, column: column.id }] as const)),
+      );
+      for (const [id, who] of touched) {
+        if (who.size !== 1) continue;
+        const wanted = expected.get(id)!;
+        const found = finalCards.get(id);
+        if (wanted.deleted) {
+          expect(found).toBeUndefined();
+          continue;
+        }
+        expect(found).toBeDefined();
+        if (wanted.title !== undefined) expect(found!.item.title).toBe(wanted.title);
+        if (wanted.column !== undefined) expect(found!.column).toBe(wanted.column);
+        if (wanted.hours)
+          expect(found!.item.timeEntries.map((entry) => entry.hours).sort()).toEqual([...wanted.hours].sort());
+      }
+    },
+  );
+});

@@ -1,0 +1,660 @@
+import {
+  type ChangeLogEntryDto,
+  type ProjectDocument,
+  type ProjectFieldsDto,
+  type ProjectIcon,
+  type ProjectMemberDto,
+  type ProjectStatus,
+  type Role,
+} from '@werkboard/common';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { type Entity, type EntityMap, nestEntities } from '../commands/projectEntities';
+import type { MergeResult, StoredProject, VersionRecord } from '../commands/projectMerger';
+
+/**
+ * The project document in PostgreSQL: one row per project in `projects`, one per nested
+ * entity in its table, and every entity's versions in `entity_versions` for the merge.
+ * Plain SQL, batched per table: a board of 2,000 cards loads in a handful of queries.
+ */
+
+export interface ProjectRow {
+  id: string;
+  isTemplate: boolean;
+  name: string;
+  description: string;
+  icon: ProjectIcon;
+  projectNumber: string;
+  customerType: string;
+  status: ProjectStatus;
+  ownerId: string | null;
+  ownerUsername: string | null;
+  deputyOwnerId: string | null;
+  groupId: string | null;
+  groupAssignments: Record<string, string>;
+  thumbnailImageId: string | null;
+  tagIds: string[];
+  cardGroups: string[];
+  revision: number;
+  fieldsRev: number;
+  lastModified: Date;
+  createdAt: Date;
+  memberIds: string[];
+}
+
+export interface LoadedProject {
+  row: ProjectRow;
+  entities: EntityMap;
+  changeLog: ChangeLogEntryDto[];
+}
+
+const PROJECT_COLUMNS = `
+  p.id, p.is_template AS "isTemplate", p.name, p.description, p.icon, p.project_number AS "projectNumber",
+  p.customer_type AS "customerType", p.status, p.owner_id AS "ownerId", o.username AS "ownerUsername",
+  p.deputy_owner_id AS "deputyOwnerId", p.group_id AS "groupId", p.group_assignments AS "groupAssignments",
+  p.thumbnail_image_id AS "thumbnailImageId", p.tag_ids AS "tagIds", p.card_groups AS "cardGroups",
+  p.revision, p.fields_rev AS "fieldsRev", p.last_modified AS "lastModified", p.created_at AS "createdAt",
+  COALESCE((SELECT array_agg(m.user_id ORDER BY m.created_at) FROM project_members m WHERE m.project_id = p.id), '{}') AS "memberIds"`;
+
+export const PROJECT_SELECT = `SELECT ${PROJECT_COLUMNS} FROM projects p LEFT JOIN users o ON o.id = p.owner_id`;
+
+function select<T extends object>(
+  sequelize: Sequelize,
+  sql: string,
+  replacements: Record<string, unknown>,
+  transaction?: Transaction,
+): Promise<T[]> {
+  return sequelize.query<T>(sql, { type: QueryTypes.SELECT, replacements, transaction });
+}
+
+/** The project row, locked for the transaction when `lock` (a PUT merges one writer at a time). */
+export async function findProjectRow(
+  sequelize: Sequelize,
+  id: string,
+  options: { transaction?: Transaction; lock?: boolean } = {},
+): Promise<ProjectRow | null> {
+  if (options.lock)
+    await select(sequelize, 'SELECT id FROM projects WHERE id = :id FOR UPDATE', { id }, options.transaction);
+  const [row] = await select<ProjectRow>(sequelize, `${PROJECT_SELECT} WHERE p.id = :id`, { id }, options.transaction);
+  return row ?? null;
+}
+
+interface ColumnRow {
+  id: string;
+  position: string;
+  title: string;
+  rev: number;
+}
+interface CardRow extends ColumnRow {
+  columnId: string;
+  description: string;
+  tagIds: string[];
+  group: string | null;
+  assignedTo: string | null;
+}
+interface TimeRow {
+  id: string;
+  cardId: string;
+  userId: string | null;
+  username: string;
+  date: string;
+  hours: string;
+  rev: number;
+}
+interface MaterialRow {
+  id: string;
+  cardId: string;
+  quantity: string;
+  unit: string;
+  name: string;
+  rev: number;
+}
+interface AppointmentRow {
+  id: string;
+  title: string;
+  date: string;
+  status: string;
+  contactName: string;
+  contactPhone: string;
+  tagIds: string[];
+  notes: string;
+  rev: number;
+}
+interface NoteRow {
+  id: string;
+  title: string;
+  content: string;
+  authorId: string | null;
+  authorUsername: string;
+  timestamp: Date;
+  rev: number;
+}
+interface LogRow {
+  id: string;
+  timestamp: Date;
+  userId: string | null;
+  username: string;
+  action: string;
+}
+
+/** Every nested entity of a project, flattened, plus its change log (newest first). */
+export async function loadEntities(
+  sequelize: Sequelize,
+  projectId: string,
+  transaction?: Transaction,
+): Promise<{ entities: EntityMap; changeLog: ChangeLogEntryDto[] }> {
+  const by = { projectId };
+  const [columns, cards, times, materials, appointments, notes, log] = await Promise.all([
+    select<ColumnRow>(
+      sequelize,
+      'SELECT id, position, title, rev FROM project_columns WHERE project_id = :projectId',
+      by,
+      transaction,
+    ),
+    select<CardRow>(
+      sequelize,
+      `SELECT id, column_id AS "columnId", position, title, description, tag_ids AS "tagIds", group_name AS "group",
+              assigned_to AS "assignedTo", rev FROM project_cards WHERE project_id = :projectId`,
+      by,
+      transaction,
+    ),
+    select<TimeRow>(
+      sequelize,
+      `SELECT id, card_id AS "cardId", user_id AS "userId", username, to_char(day, 'YYYY-MM-DD') AS date, hours, rev
+         FROM time_entries WHERE project_id = :projectId`,
+      by,
+      transaction,
+    ),
+    select<MaterialRow>(
+      sequelize,
+      `SELECT id, card_id AS "cardId", quantity, unit, name, rev FROM material_entries WHERE project_id = :projectId ORDER BY seq`,
+      by,
+      transaction,
+    ),
+    select<AppointmentRow>(
+      sequelize,
+      `SELECT id, title, starts_at AS date, status, contact_name AS "contactName", contact_phone AS "contactPhone",
+              tag_ids AS "tagIds", notes, rev FROM appointments WHERE project_id = :projectId`,
+      by,
+      transaction,
+    ),
+    select<NoteRow>(
+      sequelize,
+      `SELECT id, title, content, author_id AS "authorId", author_username AS "authorUsername", written_at AS timestamp, rev
+         FROM project_notes WHERE project_id = :projectId`,
+      by,
+      transaction,
+    ),
+    select<LogRow>(
+      sequelize,
+      `SELECT id, logged_at AS timestamp, user_id AS "userId", username, action
+         FROM change_log_entries WHERE project_id = :projectId ORDER BY logged_at DESC, id`,
+      by,
+      transaction,
+    ),
+  ]);
+  const entities: EntityMap = new Map();
+  for (const { id, rev, position, title } of columns)
+    entities.set(id, { kind: 'column', id, rev, owned: null, content: { position, title } });
+  for (const row of cards)
+    entities.set(row.id, {
+      kind: 'card',
+      id: row.id,
+      rev: row.rev,
+      owned: null,
+      content: {
+        columnId: row.columnId,
+        position: row.position,
+        title: row.title,
+        description: row.description,
+        tagIds: row.tagIds,
+        group: row.group,
+        assignedTo: row.assignedTo,
+      },
+    });
+  for (const row of times)
+    entities.set(row.id, {
+      kind: 'timeEntry',
+      id: row.id,
+      rev: row.rev,
+      content: { cardId: row.cardId, date: row.date, hours: Number(row.hours) },
+      owned: { userId: row.userId, username: row.username },
+    });
+  for (const row of materials)
+    entities.set(row.id, {
+      kind: 'materialEntry',
+      id: row.id,
+      rev: row.rev,
+      owned: null,
+      content: { cardId: row.cardId, quantity: Number(row.quantity), unit: row.unit, name: row.name },
+    });
+  for (const row of appointments)
+    entities.set(row.id, {
+      kind: 'appointment',
+      id: row.id,
+      rev: row.rev,
+      owned: null,
+      content: {
+        title: row.title,
+        date: row.date,
+        status: row.status as 'active',
+        contactName: row.contactName,
+        contactPhone: row.contactPhone,
+        tagIds: row.tagIds,
+        notes: row.notes,
+      },
+    });
+  for (const row of notes)
+    entities.set(row.id, {
+      kind: 'note',
+      id: row.id,
+      rev: row.rev,
+      content: { title: row.title, content: row.content },
+      owned: { authorId: row.authorId, authorUsername: row.authorUsername, timestamp: row.timestamp.toISOString() },
+    });
+  const changeLog = log.map((row) => ({ ...row, timestamp: row.timestamp.toISOString() }));
+  return { entities, changeLog };
+}
+
+export function fieldsOfRow(row: ProjectRow): ProjectFieldsDto {
+  return {
+    name: row.name,
+    description: row.description,
+    icon: row.icon,
+    projectNumber: row.projectNumber,
+    customerType: row.customerType,
+    groupId: row.groupId,
+    groupAssignments: row.groupAssignments,
+    thumbnailImageId: row.thumbnailImageId,
+    tagIds: row.tagIds,
+    cardGroups: row.cardGroups,
+  };
+}
+
+export function storedProject(
+  row: ProjectRow,
+  entities: EntityMap,
+  changeLog: readonly ChangeLogEntryDto[],
+): StoredProject {
+  return {
+    id: row.id,
+    revision: row.revision,
+    fieldsRev: row.fieldsRev,
+    fields: fieldsOfRow(row),
+    entities,
+    changeLogIds: new Set(changeLog.map((entry) => entry.id)),
+  };
+}
+
+/** Versions of the named entities (of any project: an id used elsewhere must be refused). */
+export async function loadHistory(
+  sequelize: Sequelize,
+  ids: readonly string[],
+  transaction?: Transaction,
+): Promise<Map<string, VersionRecord[]>> {
+  const history = new Map<string, VersionRecord[]>();
+  if (ids.length === 0) return history;
+  const rows = await select<VersionRecord & { entityId: string }>(
+    sequelize,
+    `SELECT entity_id AS "entityId", rev, project_id AS "projectId", actor_id AS "actorId", data
+       FROM entity_versions WHERE entity_id = ANY(ARRAY[:ids]::uuid[]) ORDER BY entity_id, rev`,
+    { ids },
+    transaction,
+  );
+  for (const { entityId, ...version } of rows) {
+    const versions = history.get(entityId);
+    if (versions) versions.push(version);
+    else history.set(entityId, [version]);
+  }
+  return history;
+}
+
+/** The team with names, for the document's header and the assignment choices. */
+export async function loadTeam(
+  sequelize: Sequelize,
+  row: ProjectRow,
+  transaction?: Transaction,
+): Promise<ProjectMemberDto[]> {
+  const ids = [row.ownerId, row.deputyOwnerId, ...row.memberIds].filter((id): id is string => id !== null);
+  if (ids.length === 0) return [];
+  const users = await select<{ id: string; username: string; usernameColor: string; role: Role }>(
+    sequelize,
+    'SELECT id, username, username_color AS "usernameColor", role FROM users WHERE id = ANY(ARRAY[:ids]::uuid[])',
+    { ids },
+    transaction,
+  );
+  const byId = new Map(users.map((user) => [user.id, user]));
+  const team: ProjectMemberDto[] = [];
+  const add = (id: string | null, teamRole: ProjectMemberDto['teamRole']) => {
+    const user = id ? byId.get(id) : undefined;
+    if (user && !team.some((member) => member.id === user.id)) team.push({ ...user, teamRole });
+  };
+  add(row.ownerId, 'owner');
+  add(row.deputyOwnerId, 'deputy');
+  for (const id of row.memberIds) add(id, 'member');
+  return team;
+}
+
+export function presentDocument(
+  row: ProjectRow,
+  entities: Iterable<Entity>,
+  changeLog: ChangeLogEntryDto[],
+  team: ProjectMemberDto[],
+): ProjectDocument {
+  return {
+    id: row.id,
+    revision: row.revision,
+    isTemplate: row.isTemplate,
+    status: row.status,
+    ...fieldsOfRow(row),
+    ownerId: row.ownerId,
+    ownerUsername: row.ownerUsername,
+    deputyOwnerId: row.deputyOwnerId,
+    memberIds: row.memberIds,
+    team,
+    ...nestEntities(entities),
+    changeLog,
+    lastModified: row.lastModified.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+type Value = string | number | boolean | null | Date;
+const CHUNK = 500;
+
+/** INSERT … ON CONFLICT (id) DO UPDATE for many rows, in chunks below PostgreSQL's parameter limit. */
+async function upsertRows(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  table: string,
+  columns: readonly string[],
+  rows: readonly Value[][],
+  casts: Record<string, string> = {},
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    const chunk = rows.slice(start, start + CHUNK);
+    const bind: Value[] = [];
+    const values = chunk.map(
+      (row) =>
+        `(${row
+          .map((value, index) => {
+            bind.push(value);
+            const cast = casts[columns[index]!];
+            return cast ? `$${bind.length}::${cast}` : `$${bind.length}`;
+          })
+          .join(', ')})`,
+    );
+    const updates = columns.filter((column) => column !== 'id').map((column) => `${column} = EXCLUDED.${column}`);
+    await sequelize.query(
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(', ')} ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`,
+      { bind, transaction },
+    );
+  }
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/** Writes entities at their `rev` and records each version (the merge's history). */
+export async function writeEntities(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  projectId: string,
+  entities: readonly Entity[],
+  actorId: string | null,
+): Promise<void> {
+  const rows = {
+    column: [] as Value[][],
+    card: [] as Value[][],
+    timeEntry: [] as Value[][],
+    materialEntry: [] as Value[][],
+    appointment: [] as Value[][],
+    note: [] as Value[][],
+  };
+  for (const entity of entities) {
+    switch (entity.kind) {
+      case 'column':
+        rows.column.push([entity.id, projectId, entity.content.position, entity.content.title, entity.rev]);
+        break;
+      case 'card': {
+        const c = entity.content;
+        rows.card.push([
+          entity.id,
+          projectId,
+          c.columnId,
+          c.position,
+          c.title,
+          c.description,
+          json(c.tagIds),
+          c.group,
+          c.assignedTo,
+          entity.rev,
+        ]);
+        break;
+      }
+      case 'timeEntry':
+        rows.timeEntry.push([
+          entity.id,
+          projectId,
+          entity.content.cardId,
+          entity.owned.userId,
+          entity.owned.username,
+          entity.content.date,
+          entity.content.hours,
+          entity.rev,
+        ]);
+        break;
+      case 'materialEntry': {
+        const c = entity.content;
+        rows.materialEntry.push([entity.id, projectId, c.cardId, c.quantity, c.unit, c.name, entity.rev]);
+        break;
+      }
+      case 'appointment': {
+        const c = entity.content;
+        rows.appointment.push([
+          entity.id,
+          projectId,
+          c.title,
+          c.date,
+          c.status,
+          c.contactName,
+          c.contactPhone,
+          json(c.tagIds),
+          c.notes,
+          entity.rev,
+        ]);
+        break;
+      }
+      case 'note':
+        rows.note.push([
+          entity.id,
+          projectId,
+          entity.content.title,
+          entity.content.content,
+          entity.owned.authorId,
+          entity.owned.authorUsername,
+          entity.owned.timestamp,
+          entity.rev,
+        ]);
+        break;
+    }
+  }
+  const upsert = upsertRows.bind(null, sequelize, transaction);
+  // Parents first; the foreign keys are deferred anyway, so a card may move to a new column.
+  await upsert('project_columns', ['id', 'project_id', 'position', 'title', 'rev'], rows.column);
+  await upsert(
+    'project_cards',
+    [
+      'id',
+      'project_id',
+      'column_id',
+      'position',
+      'title',
+      'description',
+      'tag_ids',
+      'group_name',
+      'assigned_to',
+      'rev',
+    ],
+    rows.card,
+    { tag_ids: 'jsonb' },
+  );
+  await upsert(
+    'time_entries',
+    ['id', 'project_id', 'card_id', 'user_id', 'username', 'day', 'hours', 'rev'],
+    rows.timeEntry,
+    {
+      day: 'date',
+    },
+  );
+  await upsert(
+    'material_entries',
+    ['id', 'project_id', 'card_id', 'quantity', 'unit', 'name', 'rev'],
+    rows.materialEntry,
+  );
+  await upsert(
+    'appointments',
+    ['id', 'project_id', 'title', 'starts_at', 'status', 'contact_name', 'contact_phone', 'tag_ids', 'notes', 'rev'],
+    rows.appointment,
+    { tag_ids: 'jsonb' },
+  );
+  await upsert(
+    'project_notes',
+    ['id', 'project_id', 'title', 'content', 'author_id', 'author_username', 'written_at', 'rev'],
+    rows.note,
+    {
+      written_at: 'timestamptz',
+    },
+  );
+  await recordVersions(
+    sequelize,
+    transaction,
+    projectId,
+    actorId,
+    entities.map((entity) => ({
+      id: entity.id,
+      kind: entity.kind,
+      rev: entity.rev,
+      data: { content: entity.content, owned: entity.owned },
+    })),
+  );
+}
+
+const TABLES: Record<Entity['kind'], string> = {
+  column: 'project_columns',
+  card: 'project_cards',
+  timeEntry: 'time_entries',
+  materialEntry: 'material_entries',
+  appointment: 'appointments',
+  note: 'project_notes',
+};
+
+async function recordVersions(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  projectId: string,
+  actorId: string | null,
+  versions: readonly { id: string; kind: string; rev: number; data: unknown }[],
+): Promise<void> {
+  for (let start = 0; start < versions.length; start += CHUNK) {
+    const chunk = versions.slice(start, start + CHUNK);
+    const bind: Value[] = [];
+    const values = chunk.map((version) => {
+      bind.push(
+        version.id,
+        version.rev,
+        projectId,
+        version.kind,
+        actorId,
+        version.data === null ? null : json(version.data),
+      );
+      const n = bind.length;
+      return `($${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n}::jsonb)`;
+    });
+    await sequelize.query(
+      `INSERT INTO entity_versions (entity_id, rev, project_id, kind, actor_id, data) VALUES ${values.join(', ')}
+         ON CONFLICT (entity_id, rev) DO UPDATE SET data = EXCLUDED.data, actor_id = EXCLUDED.actor_id`,
+      { bind, transaction },
+    );
+  }
+}
+
+export async function insertChangeLog(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  projectId: string,
+  entries: readonly ChangeLogEntryDto[],
+): Promise<void> {
+  for (let start = 0; start < entries.length; start += CHUNK) {
+    const chunk = entries.slice(start, start + CHUNK);
+    const bind: Value[] = [];
+    const values = chunk.map((entry) => {
+      bind.push(entry.id, projectId, entry.timestamp, entry.userId, entry.username, entry.action);
+      const n = bind.length;
+      return `($${n - 5}, $${n - 4}, $${n - 3}::timestamptz, $${n - 2}, $${n - 1}, $${n})`;
+    });
+    await sequelize.query(
+      `INSERT INTO change_log_entries (id, project_id, logged_at, user_id, username, action) VALUES ${values.join(', ')}`,
+      { bind, transaction },
+    );
+  }
+}
+
+/** Writes a merge's result: entities, deletions (with tombstones), fields, log, revision. */
+export async function applyMerge(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  row: ProjectRow,
+  result: MergeResult,
+  actorId: string,
+): Promise<void> {
+  await writeEntities(sequelize, transaction, row.id, result.upserts, actorId);
+  const byKind = new Map<Entity['kind'], string[]>();
+  for (const entity of result.deletes) byKind.set(entity.kind, [...(byKind.get(entity.kind) ?? []), entity.id]);
+  // Children before parents, so that the cascade does not take entities the merge kept.
+  for (const kind of ['timeEntry', 'materialEntry', 'note', 'appointment', 'card', 'column'] as const) {
+    const ids = byKind.get(kind);
+    if (ids?.length)
+      await sequelize.query(
+        `DELETE FROM ${TABLES[kind]} WHERE project_id = :projectId AND id = ANY(ARRAY[:ids]::uuid[])`,
+        {
+          replacements: { projectId: row.id, ids },
+          transaction,
+        },
+      );
+  }
+  await recordVersions(
+    sequelize,
+    transaction,
+    row.id,
+    actorId,
+    result.deletes.map((entity) => ({ id: entity.id, kind: entity.kind, rev: result.revision, data: null })),
+  );
+  await insertChangeLog(sequelize, transaction, row.id, result.log);
+  const fields = result.fields;
+  await sequelize.query(
+    `UPDATE projects SET revision = :revision, last_modified = now(), updated_at = now()
+       ${
+         result.fieldsChanged
+           ? `, fields_rev = :revision, name = :name, description = :description, icon = :icon,
+       project_number = :projectNumber, customer_type = :customerType, group_id = :groupId,
+       group_assignments = :groupAssignments::jsonb, thumbnail_image_id = :thumbnailImageId, tag_ids = :tagIds::jsonb,
+       card_groups = :cardGroups::jsonb`
+           : ''
+       }
+     WHERE id = :id`,
+    {
+      replacements: {
+        id: row.id,
+        revision: result.revision,
+        ...fields,
+        groupAssignments: json(fields.groupAssignments),
+        tagIds: json(fields.tagIds),
+        cardGroups: json(fields.cardGroups),
+      },
+      transaction,
+    },
+  );
+  if (result.fieldsChanged)
+    await recordVersions(sequelize, transaction, row.id, actorId, [
+      { id: row.id, kind: 'project', rev: result.revision, data: { content: fields, owned: null } },
+    ]);
+}

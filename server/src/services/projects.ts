@@ -1,0 +1,316 @@
+import {
+  type Actor,
+  canReadProject,
+  canSeeChangeLog,
+  type ChangeLogEntryDto,
+  DEFAULT_COLUMN_TITLES,
+  DEFAULT_CUSTOMER_TYPE,
+  DEFAULT_TEMPLATE_ICON,
+  de,
+  keysAfter,
+  type ProjectCreateRequest,
+  type ProjectDocument,
+  type ProjectSummaryDto,
+  type TemplateSummaryDto,
+} from '@werkboard/common';
+import { randomUUID } from 'node:crypto';
+import { QueryTypes, type Sequelize, type Transaction, UniqueConstraintError } from 'sequelize';
+import type { Entity } from '../commands/projectEntities';
+import { ApiError, forbidden, notFound } from '../errors';
+import {
+  fieldsOfRow,
+  findProjectRow,
+  insertChangeLog,
+  loadEntities,
+  loadTeam,
+  presentDocument,
+  type ProjectRow,
+  writeEntities,
+} from './projectStore';
+
+/** The caller with the name the change log shows. */
+export interface ProjectActor extends Actor {
+  username: string;
+}
+
+export function logEntry(actor: ProjectActor, action: string): ChangeLogEntryDto {
+  return { id: randomUUID(), timestamp: new Date().toISOString(), userId: actor.id, username: actor.username, action };
+}
+
+function accessFacts(row: ProjectRow) {
+  return { ownerId: row.ownerId, deputyOwnerId: row.deputyOwnerId, memberIds: row.memberIds, status: row.status };
+}
+
+/** A project (not a template) the caller may see: 404 when missing, 403 when someone else's. */
+export async function findReadableProject(
+  sequelize: Sequelize,
+  actor: Actor,
+  id: string,
+  options: { transaction?: Transaction; lock?: boolean } = {},
+): Promise<ProjectRow> {
+  const row = await findProjectRow(sequelize, id, options);
+  if (!row || row.isTemplate) throw notFound(de.projects.notFound);
+  if (!canReadProject(actor, accessFacts(row))) throw forbidden(de.projects.accessForbidden);
+  return row;
+}
+
+export { accessFacts };
+
+/** The whole document as this caller may read it (the change log only for owner and management). */
+export async function readDocument(
+  sequelize: Sequelize,
+  actor: Actor,
+  id: string,
+  transaction?: Transaction,
+): Promise<ProjectDocument> {
+  const row = await findProjectRow(sequelize, id, { transaction });
+  if (!row) throw notFound(de.projects.notFound);
+  const [{ entities, changeLog }, team] = await Promise.all([
+    loadEntities(sequelize, id, transaction),
+    loadTeam(sequelize, row, transaction),
+  ]);
+  return presentDocument(row, entities.values(), canSeeChangeLog(actor, row) ? changeLog : [], team);
+}
+
+const SUMMARY_SELECT = `
+  SELECT p.id, p.revision, p.name, p.description, p.icon, p.project_number AS "projectNumber",
+         p.customer_type AS "customerType", p.status, p.owner_id AS "ownerId", o.username AS "ownerUsername",
+         p.deputy_owner_id AS "deputyOwnerId", p.group_id AS "groupId", p.tag_ids AS "tagIds",
+         p.thumbnail_image_id AS "thumbnailImageId", p.last_modified AS "lastModified", p.created_at AS "createdAt",
+         COALESCE((SELECT array_agg(m.user_id ORDER BY m.created_at) FROM project_members m WHERE m.project_id = p.id), '{}') AS "memberIds",
+         (SELECT count(*)::int FROM project_cards c WHERE c.project_id = p.id) AS "cardCount",
+         (SELECT count(*)::int FROM project_cards c WHERE c.column_id = (
+            SELECT l.id FROM project_columns l WHERE l.project_id = p.id ORDER BY l.position COLLATE "C" DESC, l.id DESC LIMIT 1
+         )) AS "doneCount"
+    FROM projects p LEFT JOIN users o ON o.id = p.owner_id`;
+
+type SummaryRow = Omit<ProjectSummaryDto, 'lastModified' | 'createdAt'> & { lastModified: Date; createdAt: Date };
+
+function presentSummary(row: SummaryRow): ProjectSummaryDto {
+  return { ...row, lastModified: row.lastModified.toISOString(), createdAt: row.createdAt.toISOString() };
+}
+
+const VISIBLE_TO = `(p.owner_id = :actorId OR p.deputy_owner_id = :actorId
+  OR EXISTS (SELECT 1 FROM project_members m WHERE m.project_id = p.id AND m.user_id = :actorId))`;
+
+/** Active and completed projects the caller may see; Admin and Firmenleiter see all. */
+export async function listProjects(sequelize: Sequelize, actor: Actor, seesAll: boolean): Promise<ProjectSummaryDto[]> {
+  const rows = await sequelize.query<SummaryRow>(
+    `${SUMMARY_SELECT} WHERE NOT p.is_template AND p.status <> 'archived' ${seesAll ? '' : `AND ${VISIBLE_TO}`}
+     ORDER BY p.last_modified DESC`,
+    { type: QueryTypes.SELECT, replacements: { actorId: actor.id } },
+  );
+  return rows.map(presentSummary);
+}
+
+export async function listArchivedProjects(sequelize: Sequelize): Promise<ProjectSummaryDto[]> {
+  const rows = await sequelize.query<SummaryRow>(
+    `${SUMMARY_SELECT} WHERE NOT p.is_template AND p.status = 'archived' ORDER BY p.archived_at DESC NULLS LAST`,
+    { type: QueryTypes.SELECT },
+  );
+  return rows.map(presentSummary);
+}
+
+/** The customer type's stored spelling, or a 400 when there is no such type. */
+export async function canonicalCustomerType(
+  sequelize: Sequelize,
+  name: string,
+  transaction?: Transaction,
+): Promise<string> {
+  const [row] = await sequelize.query<{ name: string }>(
+    'SELECT name FROM customer_types WHERE lower(name) = lower(:name)',
+    {
+      type: QueryTypes.SELECT,
+      replacements: { name },
+      transaction,
+    },
+  );
+  if (!row)
+    throw new ApiError(400, de.projects.customerTypeUnknown, 'validation', {
+      customerType: de.projects.customerTypeUnknown,
+    });
+  return row.name;
+}
+
+/** The unique index on (owner, lower(name)) of live projects answers a duplicate with the spec's message. */
+export async function withUniqueName<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const constraint = (error as { parent?: { constraint?: string } }).parent?.constraint;
+    if (error instanceof UniqueConstraintError && constraint === 'projects_owner_name_unique')
+      throw new ApiError(400, de.projects.nameTaken, 'validation', { name: de.projects.nameTaken });
+    throw error;
+  }
+}
+
+interface TemplateRow {
+  id: string;
+  name: string;
+  description: string;
+  icon: TemplateSummaryDto['icon'];
+  customerType: string;
+  ownerId: string | null;
+  ownerUsername: string | null;
+  cardGroups: string[];
+}
+
+/** Active templates the caller may use: global ones and their own. */
+export async function listTemplates(
+  sequelize: Sequelize,
+  actor: Actor,
+  status: 'active' | 'archived',
+): Promise<TemplateSummaryDto[]> {
+  const rows = await sequelize.query<TemplateRow & { columnTitles: string[] | null }>(
+    `SELECT p.id, p.name, p.description, p.icon, p.customer_type AS "customerType", p.owner_id AS "ownerId",
+            o.username AS "ownerUsername",
+            (SELECT array_agg(c.title ORDER BY c.position COLLATE "C", c.id) FROM project_columns c WHERE c.project_id = p.id) AS "columnTitles"
+       FROM projects p LEFT JOIN users o ON o.id = p.owner_id
+      WHERE p.is_template AND p.status = :status ${status === 'active' ? 'AND (p.owner_id IS NULL OR p.owner_id = :actorId)' : ''}
+      ORDER BY p.owner_id IS NOT NULL, lower(p.name)`,
+    { type: QueryTypes.SELECT, replacements: { status, actorId: actor.id } },
+  );
+  return rows.map(({ columnTitles, ...row }) => ({ ...row, columnTitles: columnTitles ?? [] }));
+}
+
+/** Creates a project from a template (its columns, cards and task groups), owned by the caller. */
+export async function createProject(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  actor: ProjectActor,
+  request: ProjectCreateRequest,
+): Promise<string> {
+  const [template] = await sequelize.query<TemplateRow>(
+    `SELECT p.id, p.name, p.description, p.icon, p.customer_type AS "customerType", p.owner_id AS "ownerId",
+            NULL AS "ownerUsername", p.card_groups AS "cardGroups"
+       FROM projects p
+      WHERE p.is_template AND p.status = 'active' AND (p.owner_id IS NULL OR p.owner_id = :actorId)
+        ${request.templateId ? 'AND p.id = :templateId' : ''}
+      ORDER BY p.owner_id IS NOT NULL, p.created_at LIMIT 1`,
+    { type: QueryTypes.SELECT, replacements: { actorId: actor.id, templateId: request.templateId }, transaction },
+  );
+  if (request.templateId && !template)
+    throw new ApiError(400, de.projects.templateNotFound, 'validation', { templateId: de.projects.templateNotFound });
+  const customerType = await canonicalCustomerType(sequelize, request.customerType, transaction);
+  const [duplicate] = await sequelize.query(
+    `SELECT 1 FROM projects WHERE owner_id = :ownerId AND lower(name) = lower(:name) AND NOT is_template AND status <> 'archived'`,
+    { type: QueryTypes.SELECT, replacements: { ownerId: actor.id, name: request.name }, transaction },
+  );
+  if (duplicate) throw new ApiError(400, de.projects.nameTaken, 'validation', { name: de.projects.nameTaken });
+
+  const id = randomUUID();
+  await sequelize.query(
+    `INSERT INTO projects (id, name, description, icon, project_number, customer_type, owner_id, card_groups)
+     VALUES (:id, :name, :description, :icon, :projectNumber, :customerType, :ownerId, :cardGroups::jsonb)`,
+    {
+      replacements: {
+        id,
+        name: request.name,
+        description: template?.description ?? '',
+        icon: template?.icon ?? 'briefcase',
+        projectNumber: request.projectNumber,
+        customerType,
+        ownerId: actor.id,
+        cardGroups: JSON.stringify(template?.cardGroups ?? []),
+      },
+      transaction,
+    },
+  );
+  const entities = template ? await copyBoard(sequelize, template.id, transaction) : defaultColumns();
+  await writeEntities(sequelize, transaction, id, entities, actor.id);
+  await recordFields(sequelize, transaction, id, actor.id);
+  await insertChangeLog(sequelize, transaction, id, [
+    logEntry(actor, de.projects.log.created(template?.name ?? de.projects.defaultTemplateName)),
+  ]);
+  return id;
+}
+
+/** Version 1 of the project's fields, for the merge's history. */
+async function recordFields(sequelize: Sequelize, transaction: Transaction, id: string, actorId: string | null) {
+  const row = (await findProjectRow(sequelize, id, { transaction }))!;
+  await sequelize.query(
+    `INSERT INTO entity_versions (entity_id, rev, project_id, kind, actor_id, data) VALUES (:id, 1, :id, 'project', :actorId, :data::jsonb)`,
+    { replacements: { id, actorId, data: JSON.stringify({ content: fieldsOfRow(row), owned: null }) }, transaction },
+  );
+}
+
+function defaultColumns(): Entity[] {
+  return keysAfter(null, DEFAULT_COLUMN_TITLES.length).map((position, index) => ({
+    kind: 'column',
+    id: randomUUID(),
+    rev: 1,
+    owned: null,
+    content: { position, title: DEFAULT_COLUMN_TITLES[index]! },
+  }));
+}
+
+/** The template's columns and cards with new ids (entries are never part of a template copy). */
+async function copyBoard(sequelize: Sequelize, templateId: string, transaction: Transaction): Promise<Entity[]> {
+  const { entities } = await loadEntities(sequelize, templateId, transaction);
+  const newIds = new Map<string, string>();
+  const copies: Entity[] = [];
+  for (const entity of entities.values())
+    if (entity.kind === 'column' || entity.kind === 'card') newIds.set(entity.id, randomUUID());
+  for (const entity of entities.values()) {
+    if (entity.kind === 'column') copies.push({ ...entity, id: newIds.get(entity.id)!, rev: 1 });
+    if (entity.kind === 'card' && newIds.has(entity.content.columnId))
+      copies.push({
+        ...entity,
+        id: newIds.get(entity.id)!,
+        rev: 1,
+        content: { ...entity.content, columnId: newIds.get(entity.content.columnId)! },
+      });
+  }
+  return copies;
+}
+
+/** First start: the global template with the columns To Do, In Bearbeitung, Erledigt. */
+export async function seedDefaultTemplate(sequelize: Sequelize): Promise<void> {
+  await sequelize.transaction(async (transaction) => {
+    const [existing] = await sequelize.query('SELECT 1 FROM projects WHERE is_template LIMIT 1', {
+      type: QueryTypes.SELECT,
+      transaction,
+    });
+    if (existing) return;
+    const id = randomUUID();
+    await sequelize.query(
+      `INSERT INTO projects (id, is_template, name, icon, customer_type) VALUES (:id, true, :name, :icon, :customerType)`,
+      {
+        replacements: {
+          id,
+          name: de.projects.defaultTemplateName,
+          icon: DEFAULT_TEMPLATE_ICON,
+          customerType: DEFAULT_CUSTOMER_TYPE,
+        },
+        transaction,
+      },
+    );
+    await writeEntities(sequelize, transaction, id, defaultColumns(), null);
+    await recordFields(sequelize, transaction, id, null);
+  });
+}
+
+/** Sets the status and writes the change-log entry in one transaction. */
+export async function changeStatus(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  row: ProjectRow,
+  status: ProjectRow['status'],
+  entry: ChangeLogEntryDto,
+): Promise<void> {
+  await sequelize.query(
+    `UPDATE projects SET status = :status, revision = revision + 1, last_modified = now(), updated_at = now(),
+       archived_at = CASE WHEN :status = 'archived' THEN now() ELSE NULL END
+     WHERE id = :id`,
+    { replacements: { id: row.id, status }, transaction },
+  );
+  await insertChangeLog(sequelize, transaction, row.id, [entry]);
+}
+
+export async function deleteProjectPermanently(
+  sequelize: Sequelize,
+  id: string,
+  transaction?: Transaction,
+): Promise<void> {
+  await sequelize.query('DELETE FROM projects WHERE id = :id', { replacements: { id }, transaction });
+}
