@@ -27,3 +27,4 @@ export * from './uuid';
 export * from './tags';
 export * from './projects/appointments';
 export * from './projects/projectEditing';
+export * from './projects/boardOperations';

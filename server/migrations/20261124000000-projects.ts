@@ -47,7 +47,7 @@ export async function up({ context: qi }: { context: QueryInterface }): Promise<
     CREATE TABLE project_columns (
       id uuid PRIMARY KEY,
       project_id uuid NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
-      position varchar(200) NOT NULL,
+      position varchar(1000) NOT NULL,
       title varchar(500) NOT NULL,
       rev integer NOT NULL
     );
@@ -57,7 +57,7 @@ export async function up({ context: qi }: { context: QueryInterface }): Promise<
       id uuid PRIMARY KEY,
       project_id uuid NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
       column_id uuid NOT NULL REFERENCES project_columns (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
-      position varchar(200) NOT NULL,
+      position varchar(1000) NOT NULL,
       title varchar(500) NOT NULL,
       description text NOT NULL DEFAULT '',
       tag_ids jsonb NOT NULL DEFAULT '[]',

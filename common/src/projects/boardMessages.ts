@@ -124,7 +124,7 @@ export const boardMessages = {
     empty: 'Noch keine Zeiteinträge.',
     sum: 'Summe',
     actions: 'Aktionen',
-    delete: (date: string, hours: string) => `Zeiteintrag vom ${date} (${hours} Std.) löschen`,
+    delete: (date: string, username: string) => `Zeiteintrag von ${username} vom ${date} löschen`,
     hoursInvalid: 'Bitte geben Sie eine gültige Stundenzahl ein.',
     dateInvalid: 'Bitte geben Sie ein gültiges Datum ein.',
     deleteOwnOnly: 'Sie können nur Ihre eigenen Zeiteinträge löschen.',

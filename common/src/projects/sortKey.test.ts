@@ -25,13 +25,30 @@ describe('keyBetween', () => {
   it('keeps a random sequence of inserts in the order they were made', () => {
     const list: string[] = [];
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let step = 0; step < 1000; step++) {
       const index = Math.floor(random() * (list.length + 1));
       list.splice(index, 0, keyBetween(list[index - 1] ?? null, list[index] ?? null));
     }
     expect([...list].sort()).toEqual(list);
     expect(new Set(list).size).toBe(list.length);
+  });
+
+  it('grows slowly when appending or prepending thousands of times', () => {
+    let last = keyBetween(null, null);
+    let first = last;
+    for (let step = 0; step < 5000; step++) {
+      const next = keyBetween(last, null);
+      expect(next > last).toBe(true);
+      expect(next).toMatch(SORT_KEY_PATTERN);
+      last = next;
+      const before = keyBetween(null, first);
+      expect(before < first && before > '').toBe(true);
+      expect(before).toMatch(SORT_KEY_PATTERN);
+      first = before;
+    }
+    expect(last.length).toBeLessThan(160);
+    expect(first.length).toBeLessThan(160);
   });
 
   it('refuses keys in the wrong order', () => {

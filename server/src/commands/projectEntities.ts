@@ -95,9 +95,32 @@ export function parentOf(entity: Entity): string | null {
   }
 }
 
-/** Canonical JSON of a content object: keys in the order the types above declare them. */
+/**
+ * Equal contents, for objects built in the key order the types above declare (the loader
+ * and flattenDocument build them so): one JSON.stringify each, fast enough for 8,000
+ * entities per PUT.
+ */
 export function sameContent(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(record)
+      .sort()
+      .map((key) => [key, sortedKeys(record[key])]),
+  );
+}
+
+/**
+ * Equal values whatever the key order: for what comes back from jsonb (the version history,
+ * records such as groupAssignments), whose keys PostgreSQL reorders.
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(sortedKeys(a)) === JSON.stringify(sortedKeys(b));
 }
 
 export function fieldsOf(source: ProjectFieldsDto): ProjectFieldsDto {

@@ -102,6 +102,17 @@ export class MemoryProjectServer {
   }
 }
 
+function reversedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(reversedKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(record)
+      .reverse()
+      .map((key) => [key, reversedKeys(record[key])]),
+  );
+}
+
 export function emptyFields(name = 'Projekt'): ProjectFieldsDto {
   const fields: ProjectFieldsDto = {
     name,

@@ -7,7 +7,7 @@ import {
   PROJECT_FIELD_KEYS,
   type ProjectFieldsDto,
 } from '@werkboard/common';
-import { type Entity, type EntityMap, parentOf, sameContent } from './projectEntities';
+import { type Entity, type EntityMap, parentOf, sameContent, sameValue } from './projectEntities';
 
 /**
  * The merge of a whole-project PUT (architecture decision 4), without I/O.
@@ -82,7 +82,7 @@ export function historyNeeded(stored: StoredProject, incoming: IncomingProject):
     if (!current) ids.push(entity.id);
     else if (current.rev > entity.rev && !sameContent(current.content, entity.content)) ids.push(entity.id);
   }
-  if (stored.fieldsRev > incoming.base && !sameContent(stored.fields, incoming.fields)) ids.push(stored.id);
+  if (stored.fieldsRev > incoming.base && !sameValue(stored.fields, incoming.fields)) ids.push(stored.id);
   return ids;
 }
 
@@ -127,7 +127,7 @@ export function mergeProject(input: MergeInput): MergeResult {
       if (sameContent(current.content, mine.content)) continue;
       if (current.rev > mine.rev) {
         const read = versionAt(mine.id, mine.rev);
-        if (read?.data && sameContent(read.data.content, mine.content)) continue; // stale copy, not a change
+        if (read?.data && sameValue(read.data.content, mine.content)) continue; // stale copy, not a change
         if (othersChangedSince(mine.id, mine.rev))
           note(de.projects.log.overwritten(describe(current), summary(current, mine)));
       }
@@ -142,7 +142,7 @@ export function mergeProject(input: MergeInput): MergeResult {
       // Deleted by someone else: stays deleted unless the writer changed it since.
       const lastLive = [...versions].reverse().find((version) => version.data);
       const read = mine.rev > 0 ? versionAt(mine.id, mine.rev) : lastLive;
-      if (read?.data && sameContent(read.data.content, mine.content)) continue;
+      if (read?.data && sameValue(read.data.content, mine.content)) continue;
       // Brought back by the writer's change; who wrote it stays as it was.
       if (lastLive?.data) {
         const restored = { ...mine, owned: lastLive.data.owned, rev: revision } as Entity;
@@ -208,7 +208,7 @@ export function mergeProject(input: MergeInput): MergeResult {
   for (const entity of [...final.values()]) restoreParents(entity, final, upserts, incoming.entities, revision);
 
   const fields = mergeFields(input, base, note);
-  const fieldsChanged = !sameContent(fields, stored.fields);
+  const fieldsChanged = !sameValue(fields, stored.fields);
   if (fieldsChanged && !input.canEditFields) throw new MergeRefused(403, de.projects.editForbidden);
 
   for (const entry of incoming.changeLog) {
@@ -240,10 +240,10 @@ function mergeFields(input: MergeInput, base: number, note: (action: string) => 
   const overwritten: string[] = [];
   for (const key of PROJECT_FIELD_KEYS) {
     const mine = incoming.fields[key];
-    if (sameContent(mine, stored.fields[key])) continue;
-    if (read && sameContent(read[key], mine)) continue; // stale field, not the writer's change
+    if (sameValue(mine, stored.fields[key])) continue;
+    if (read && sameValue(read[key], mine)) continue; // stale field, not the writer's change
     merged[key] = mine;
-    if (!read || !sameContent(read[key], stored.fields[key]))
+    if (!read || !sameValue(read[key], stored.fields[key]))
       overwritten.push(`${key}: ${JSON.stringify(stored.fields[key])}`);
   }
   if (overwritten.length > 0) note(de.projects.log.overwritten(de.projects.entity.project, overwritten.join('; ')));

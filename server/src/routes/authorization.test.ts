@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { DEFAULT_ROLE_PERMISSIONS, ROLES, type Role } from '@werkboard/common';
-import { ExternalUser } from '../models';
+import { DEFAULT_ROLE_PERMISSIONS, keyBetween, newId, type ProjectDocument, ROLES, type Role } from '@werkboard/common';
+import { ExternalUser, User } from '../models';
 import { createTestLicenseKeys, grantLifetimeLicense } from '../test/licenseKeys';
 import { buildUser, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
@@ -13,6 +13,8 @@ const WHO: Who[] = ['anonymous', ...ROLES];
 
 interface Request {
   path: string;
+  /** Replaces `{id}` in the documented route (the part before any note in brackets). */
+  id: string;
   body?: unknown;
   /** A session of its own, for routes that end the caller's session (password change). */
   token?: string;
@@ -36,6 +38,14 @@ const management =
   (success = 200) =>
   (who: Who) =>
     who === 'anonymous' ? 401 : who === 'Admin' || who === 'Firmenleiter' ? success : 403;
+/**
+ * The roles that hold can_create_projects, can_edit_projects and can_delete_own_projects by
+ * default (Admin, Firmenleiter, Projektleiter, Monteur); Auszubildender and Helfer do not.
+ */
+const projectWorkers =
+  (success = 200) =>
+  (who: Who) =>
+    who === 'anonymous' ? 401 : who === 'Auszubildender' || who === 'Helfer' ? 403 : success;
 
 const keys = createTestLicenseKeys();
 const uniqueName = (prefix: string) => `${prefix}-${crypto.randomBytes(4).toString('hex')}`;
@@ -44,6 +54,77 @@ const externalTarget = () => ExternalUser.create({ name: uniqueName('extern') })
 
 let t: TestServer;
 const tokens = new Map<Who, string>();
+const userIds = new Map<Who, string>();
+/** Owns the projects of the project rows: a Projektleiter who is none of the callers. */
+let ownerToken: string;
+
+interface ProjectSetup {
+  status?: 'active' | 'completed' | 'archived';
+  /** The caller's place: not in the team (default), a member, or the owner. */
+  caller?: 'stranger' | 'member' | 'owner';
+}
+
+/** A project of someone else's in the given state, with the caller placed in it as asked. */
+async function projectFor(
+  who: Who,
+  { status = 'active', caller = 'stranger' }: ProjectSetup,
+): Promise<ProjectDocument> {
+  const created = await t.request<ProjectDocument>('POST', '/api/projects', {
+    token: ownerToken,
+    body: { name: uniqueName('Projekt') },
+  });
+  expect(created.status).toBe(201);
+  const { id } = created.body;
+  if (status === 'completed') await t.request('POST', `/api/projects/${id}/complete`, { token: ownerToken });
+  if (status === 'archived') await t.request('DELETE', `/api/projects/${id}`, { token: ownerToken });
+  const userId = userIds.get(who);
+  if (userId && caller === 'member')
+    await User.sequelize!.query('INSERT INTO project_members (project_id, user_id) VALUES (:id, :userId)', {
+      replacements: { id, userId },
+    });
+  if (userId && caller === 'owner')
+    await User.sequelize!.query('UPDATE projects SET owner_id = :userId WHERE id = :id', {
+      replacements: { id, userId },
+    });
+  return (await t.request<ProjectDocument>('GET', `/api/projects/${id}`, { token: tokens.get('Admin') })).body;
+}
+
+/** `prepare` of a project row: the project's id, and the body `body` makes of the document. */
+const onProject =
+  (setup: ProjectSetup = {}, body?: (project: ProjectDocument) => unknown) =>
+  async (who: Who): Promise<Partial<Request>> => {
+    const project = await projectFor(who, setup);
+    return { id: project.id, ...(body ? { body: body(project) } : {}) };
+  };
+
+/** The document with one card more in its first column (a change any team member may make). */
+function withNewCard(project: ProjectDocument): ProjectDocument {
+  const [first, ...rest] = project.columns;
+  const card = {
+    id: newId(),
+    rev: 0,
+    position: keyBetween(null, null),
+    title: 'Neue Aufgabe',
+    description: '',
+    tagIds: [],
+    group: null,
+    assignedTo: null,
+    timeEntries: [],
+    materialEntries: [],
+  };
+  return { ...project, columns: [{ ...first!, cards: [card] }, ...rest] };
+}
+
+/** An archived template (templates are rows of `projects`; the template issue adds their editing). */
+async function archivedTemplate(): Promise<Partial<Request>> {
+  const id = newId();
+  await User.sequelize!.query(
+    `INSERT INTO projects (id, is_template, name, icon, customer_type, status, archived_at)
+     VALUES (:id, true, :name, 'briefcase', 'Allgemein', 'archived', now())`,
+    { replacements: { id, name: uniqueName('Vorlage') } },
+  );
+  return { id };
+}
 
 const ROUTES: RouteCase[] = [
   { method: 'GET', route: '/api/status', expect: everyone },
@@ -143,17 +224,126 @@ const ROUTES: RouteCase[] = [
     expect: adminOnly,
     body: { email: 'chefin@firma.de', licenseKey: keys.sign({ email: 'chefin@firma.de' }), deviceId: 'device-a' },
   },
+
+  // Projects (issue 4). "Someone else's" project: owned by a Projektleiter, the caller not in
+  // its team; Admin and Firmenleiter see every project (spec sections 1 and 6).
+  { method: 'GET', route: '/api/projects', expect: signedIn },
+  {
+    method: 'POST',
+    route: '/api/projects',
+    expect: projectWorkers(201),
+    prepare: () => Promise.resolve({ body: { name: uniqueName('Projekt'), projectNumber: 'P-7' } }),
+  },
+  { method: 'GET', route: '/api/projects/archived', expect: management() },
+  { method: 'GET', route: "/api/projects/{id} (someone else's)", expect: management(), prepare: onProject() },
+  {
+    method: 'GET',
+    route: '/api/projects/{id} (as member)',
+    expect: signedIn,
+    prepare: onProject({ caller: 'member' }),
+  },
+  {
+    method: 'PUT',
+    route: "/api/projects/{id} (someone else's)",
+    expect: management(),
+    prepare: onProject({}, withNewCard),
+  },
+  {
+    method: 'PUT',
+    route: '/api/projects/{id} (as member, a new card)',
+    expect: signedIn,
+    prepare: onProject({ caller: 'member' }, withNewCard),
+  },
+  {
+    method: 'PUT',
+    route: '/api/projects/{id} (as member, renamed)',
+    expect: projectWorkers(),
+    prepare: onProject({ caller: 'member' }, (project) => ({ ...project, name: uniqueName('Umbenannt') })),
+  },
+  {
+    method: 'PUT',
+    route: '/api/projects/{id} (archived, a new card)',
+    expect: (who) => (who === 'anonymous' ? 401 : 403),
+    prepare: onProject({ status: 'archived', caller: 'member' }, withNewCard),
+  },
+  {
+    method: 'DELETE',
+    route: "/api/projects/{id} (someone else's)",
+    expect: management(),
+    prepare: onProject(),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/projects/{id} (as member)',
+    expect: management(),
+    prepare: onProject({ caller: 'member' }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/projects/{id} (own project)',
+    expect: projectWorkers(),
+    prepare: onProject({ caller: 'owner' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/projects/{id}/restore',
+    expect: adminOnly,
+    prepare: onProject({ status: 'archived', caller: 'owner' }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/projects/{id}/permanent',
+    expect: adminOnly,
+    prepare: onProject({ status: 'archived', caller: 'owner' }),
+  },
+  {
+    method: 'POST',
+    route: "/api/projects/{id}/complete (someone else's)",
+    expect: management(),
+    prepare: onProject(),
+  },
+  {
+    method: 'POST',
+    route: '/api/projects/{id}/complete (as member)',
+    expect: projectWorkers(),
+    prepare: onProject({ caller: 'member' }),
+  },
+  {
+    method: 'POST',
+    route: "/api/projects/{id}/reopen (someone else's)",
+    expect: management(),
+    prepare: onProject({ status: 'completed' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/projects/{id}/reopen (as member)',
+    expect: projectWorkers(),
+    prepare: onProject({ status: 'completed', caller: 'member' }),
+  },
+
+  { method: 'GET', route: '/api/templates', expect: signedIn },
+  { method: 'GET', route: '/api/templates/archived', expect: management() },
+  { method: 'POST', route: '/api/templates/{id}/restore', expect: adminOnly, prepare: archivedTemplate },
+  { method: 'DELETE', route: '/api/templates/{id}/permanent', expect: adminOnly, prepare: archivedTemplate },
+
+  { method: 'GET', route: '/api/tags', expect: signedIn },
+  { method: 'GET', route: '/api/customer-types', expect: signedIn },
 ];
 
 beforeAll(async () => {
   t = await testServer({ licensePublicKey: keys.publicKeyPem });
   // The table creates many users and external workers; the Free limits have their own tests.
   await grantLifetimeLicense();
-  tokens.set('Admin', (await t.login(TEST_ADMIN.username, TEST_ADMIN.password)).token);
+  const admin = await t.login(TEST_ADMIN.username, TEST_ADMIN.password);
+  tokens.set('Admin', admin.token);
+  userIds.set('Admin', admin.user.id);
   for (const role of ROLES.filter((role) => role !== 'Admin')) {
     const { user, password } = await buildUser({ role });
     tokens.set(role, (await t.login(user.username, password)).token);
+    userIds.set(role, user.id);
   }
+  const owner = await buildUser({ role: 'Projektleiter' });
+  ownerToken = (await t.login(owner.user.username, owner.password)).token;
 });
 afterAll(() => t.close());
 
@@ -162,7 +352,9 @@ describe.each(ROUTES)('$method $route', (route) => {
     const prepared = (await route.prepare?.(who)) ?? {};
     const token = who === 'anonymous' ? undefined : (prepared.token ?? tokens.get(who));
     const body = prepared.body ?? route.body;
-    const response = await t.request(route.method, prepared.path ?? route.route, {
+    const documented = route.route.split(' ')[0]!;
+    const path = prepared.path ?? (prepared.id ? documented.replace('{id}', prepared.id) : documented);
+    const response = await t.request(route.method, path, {
       ...(token ? { token } : {}),
       ...(body !== undefined ? { body } : {}),
     });

@@ -22,6 +22,7 @@ import { requireDatabase } from '../middleware/requireDatabase';
 import { createWithinLimit } from '../services/limits';
 import {
   applyMerge,
+  changeLogIdsElsewhere,
   findProjectRow,
   loadEntities,
   loadHistory,
@@ -38,6 +39,7 @@ import {
   listArchivedProjects,
   listProjects,
   logEntry,
+  presentFor,
   type ProjectActor,
   readDocument,
   withUniqueName,
@@ -102,17 +104,22 @@ export function registerProjectRoutes(router: AppRouter): void {
     const id = projectId(ctx);
     const { sequelize } = requireDatabase(ctx);
     const document = validOrThrow(validate(projectDocumentSchema, ctx.request.body));
-    await withUniqueName(() =>
+    ctx.body = await withUniqueName(() =>
       sequelize.transaction(async (transaction) => {
         const row = await findReadableProject(sequelize, actor, id, { transaction, lock: true });
-        const { entities, changeLog } = await loadEntities(sequelize, id, transaction);
-        const stored = storedProject(row, entities, changeLog);
+        const loaded = { row, ...(await loadEntities(sequelize, id, transaction)) };
+        const stored = storedProject(row, loaded.entities, loaded.changeLog);
         const incoming = {
           base: document.revision,
           fields: fieldsOf(document),
           entities: flattenDocument(document),
           changeLog: document.changeLog,
         };
+        const newLogIds = incoming.changeLog
+          .map((entry) => entry.id)
+          .filter((logId) => !stored.changeLogIds.has(logId));
+        if ((await changeLogIdsElsewhere(sequelize, id, newLogIds, transaction)).length > 0)
+          throw new ApiError(400, de.projects.idTaken, 'validation');
         let result;
         try {
           result = mergeProject({
@@ -129,15 +136,15 @@ export function registerProjectRoutes(router: AppRouter): void {
             throw new ApiError(error.status, error.message, error.status === 403 ? 'forbidden' : 'validation');
           throw error;
         }
-        if (!result.changed) return;
+        if (!result.changed) return presentFor(sequelize, actor, loaded, transaction);
         if (row.status !== 'active')
           throw forbidden(row.status === 'archived' ? de.projects.readOnlyArchived : de.projects.readOnlyCompleted);
         if (result.fieldsChanged && result.fields.customerType !== row.customerType)
           result.fields.customerType = await canonicalCustomerType(sequelize, result.fields.customerType, transaction);
-        await applyMerge(sequelize, transaction, row, result, actor.id);
+        const merged = await applyMerge(sequelize, transaction, loaded, result, actor.id, new Date());
+        return presentFor(sequelize, actor, merged, transaction);
       }),
     );
-    ctx.body = await readDocument(sequelize, actor, id);
   });
 
   router.delete('/projects/:id', async (ctx) => {

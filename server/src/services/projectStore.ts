@@ -598,14 +598,36 @@ export async function insertChangeLog(
   }
 }
 
-/** Writes a merge's result: entities, deletions (with tombstones), fields, log, revision. */
+/** Ids among `ids` that are change-log entries of another project (a client must not reuse them). */
+export async function changeLogIdsElsewhere(
+  sequelize: Sequelize,
+  projectId: string,
+  ids: readonly string[],
+  transaction?: Transaction,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await select<{ id: string }>(
+    sequelize,
+    'SELECT id FROM change_log_entries WHERE id = ANY(ARRAY[:ids]::uuid[]) AND project_id <> :projectId',
+    { ids, projectId },
+    transaction,
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Writes a merge's result: entities, deletions (with tombstones), fields, log, revision.
+ * Returns the project as it now is, from what was loaded plus the result (no second read).
+ */
 export async function applyMerge(
   sequelize: Sequelize,
   transaction: Transaction,
-  row: ProjectRow,
+  loaded: LoadedProject,
   result: MergeResult,
   actorId: string,
-): Promise<void> {
+  now: Date,
+): Promise<LoadedProject> {
+  const { row } = loaded;
   await writeEntities(sequelize, transaction, row.id, result.upserts, actorId);
   const byKind = new Map<Entity['kind'], string[]>();
   for (const entity of result.deletes) byKind.set(entity.kind, [...(byKind.get(entity.kind) ?? []), entity.id]);
@@ -631,7 +653,7 @@ export async function applyMerge(
   await insertChangeLog(sequelize, transaction, row.id, result.log);
   const fields = result.fields;
   await sequelize.query(
-    `UPDATE projects SET revision = :revision, last_modified = now(), updated_at = now()
+    `UPDATE projects SET revision = :revision, last_modified = :now, updated_at = :now
        ${
          result.fieldsChanged
            ? `, fields_rev = :revision, name = :name, description = :description, icon = :icon,
@@ -645,6 +667,7 @@ export async function applyMerge(
       replacements: {
         id: row.id,
         revision: result.revision,
+        now,
         ...fields,
         groupAssignments: json(fields.groupAssignments),
         tagIds: json(fields.tagIds),
@@ -657,4 +680,26 @@ export async function applyMerge(
     await recordVersions(sequelize, transaction, row.id, actorId, [
       { id: row.id, kind: 'project', rev: result.revision, data: { content: fields, owned: null } },
     ]);
+
+  const entities = new Map(loaded.entities);
+  for (const entity of result.deletes) entities.delete(entity.id);
+  for (const entity of result.upserts) entities.set(entity.id, entity);
+  const changeLog = [...result.log, ...loaded.changeLog].sort(newestFirst);
+  return {
+    row: {
+      ...row,
+      ...fields,
+      revision: result.revision,
+      fieldsRev: result.fieldsChanged ? result.revision : row.fieldsRev,
+      lastModified: now,
+    },
+    entities,
+    changeLog,
+  };
+}
+
+/** The order of the change log: newest first, then by id (as the loader's ORDER BY). */
+function newestFirst(a: ChangeLogEntryDto, b: ChangeLogEntryDto): number {
+  const byTime = Date.parse(b.timestamp) - Date.parse(a.timestamp);
+  return byTime !== 0 ? byTime : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

@@ -20,6 +20,7 @@ import { ApiError, forbidden, notFound } from '../errors';
 import {
   fieldsOfRow,
   findProjectRow,
+  type LoadedProject,
   insertChangeLog,
   loadEntities,
   loadTeam,
@@ -65,10 +66,18 @@ export async function readDocument(
 ): Promise<ProjectDocument> {
   const row = await findProjectRow(sequelize, id, { transaction });
   if (!row) throw notFound(de.projects.notFound);
-  const [{ entities, changeLog }, team] = await Promise.all([
-    loadEntities(sequelize, id, transaction),
-    loadTeam(sequelize, row, transaction),
-  ]);
+  const { entities, changeLog } = await loadEntities(sequelize, id, transaction);
+  return presentFor(sequelize, actor, { row, entities, changeLog }, transaction);
+}
+
+/** A loaded project as this caller may read it. */
+export async function presentFor(
+  sequelize: Sequelize,
+  actor: Actor,
+  { row, entities, changeLog }: LoadedProject,
+  transaction?: Transaction,
+): Promise<ProjectDocument> {
+  const team = await loadTeam(sequelize, row, transaction);
   return presentDocument(row, entities.values(), canSeeChangeLog(actor, row) ? changeLog : [], team);
 }
 

@@ -1,0 +1,304 @@
+#!/usr/bin/env node
+// Benchmark of the project board (issue 4): a project with 2,000 cards, each with two time
+// entries and one material entry, on the built server with its own embedded PostgreSQL.
+// Prints the median and p95 of GET /api/projects/{id} and of a one-card PUT, the document
+// size, and (when /usr/bin/chromium exists) the time until the board is interactive in
+// Chromium. Figures and how to read them: docs/performance.md.
+//
+//   npm run build && node test/benchmarks/projectBoard.mjs
+//
+// Options (environment): BENCH_CARDS (default 2000), BENCH_RUNS (default 50),
+// BENCH_BROWSER_RUNS (default 5), CHROMIUM_PATH (default /usr/bin/chromium),
+// BENCH_SKIP_BROWSER=1, RENDERER_DIR (another renderer build; passed on to the server).
+/* global document -- the page function of waitForFunction runs in the browser. */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import common from '@werkboard/common';
+
+const { keysAfter, newId } = common;
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ENTRY = path.join(ROOT, 'server', 'dist', 'src', 'main.js');
+const CARDS = Number(process.env.BENCH_CARDS ?? 2000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 50);
+const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
+const WARM_UP = 3;
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Starts the built server like test/e2e/support/appServer.ts: free port, fresh DATA_DIR. */
+async function startServer() {
+  if (!fs.existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run "npm run build" first`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'werkboard-bench-'));
+  const child = spawn(process.execPath, [ENTRY], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_TO_CONSOLE: 'false' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk) => (output += chunk.toString()));
+  const started = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${output}`)), 90000);
+    const check = () => {
+      const url = /Werkboard läuft: (http:\/\/\S+)/.exec(output)?.[1];
+      const adminPassword = /Passwort "([^"]+)"/.exec(output)?.[1];
+      if (url && adminPassword) {
+        clearTimeout(timer);
+        child.off('exit', onExit);
+        resolve({ url, adminPassword });
+      }
+    };
+    const onExit = () => {
+      clearTimeout(timer);
+      reject(new Error(`server stopped during start:\n${output}`));
+    };
+    child.stdout.on('data', check);
+    child.once('exit', onExit);
+  });
+  return {
+    ...started,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function client(baseUrl) {
+  let token = null;
+  const call = async (method, urlPath, body) => {
+    const headers = { 'X-Device-Id': 'benchmark' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}${urlPath}`, { method, headers, body });
+    const text = await response.text();
+    const ms = performance.now() - started;
+    if (!response.ok) throw new Error(`${method} ${urlPath}: ${response.status} ${text.slice(0, 300)}`);
+    return { ms, text };
+  };
+  return {
+    call,
+    async login(username, password) {
+      const { text } = await call('POST', '/api/auth/login', JSON.stringify({ username, password }));
+      token = JSON.parse(text).token;
+    },
+  };
+}
+
+/** The board: CARDS cards over the project's columns, each with 2 time entries and 1 material entry. */
+function fillBoard(project) {
+  const columns = project.columns;
+  columns.forEach((column, columnIndex) => {
+    const count = Math.floor(CARDS / columns.length) + (columnIndex < CARDS % columns.length ? 1 : 0);
+    // Keys as the board makes them when cards are added at the end one by one.
+    column.cards = keysAfter(null, count).map((position, index) => ({
+      id: newId(),
+      rev: 0,
+      position,
+      title: `Aufgabe ${columnIndex + 1}.${index + 1}: Leitungen verlegen und prüfen`,
+      description: 'Kabelkanal im Flur, Abzweigdosen setzen, Leitungen einziehen und beschriften.',
+      tagIds: [],
+      group: index % 4 === 0 ? 'Elektro' : null,
+      assignedTo: null,
+      timeEntries: [
+        { id: newId(), rev: 0, userId: null, username: '', date: '2026-11-20', hours: 1.5 },
+        { id: newId(), rev: 0, userId: null, username: '', date: '2026-11-21', hours: 2.25 },
+      ],
+      materialEntries: [{ id: newId(), rev: 0, quantity: 12.5, unit: 'm', name: 'NYM-J 3x1,5' }],
+    }));
+  });
+  project.cardGroups = ['Elektro'];
+  return project;
+}
+
+function stats(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  return {
+    median: (at(0.5) + sorted[Math.floor(sorted.length / 2)]) / 2,
+    p95: at(0.95),
+    min: sorted[0],
+    max: sorted.at(-1),
+  };
+}
+
+const ms = (value) => `${value.toFixed(1)} ms`;
+const line = (label, s) =>
+  `${label.padEnd(34)} median ${ms(s.median).padStart(9)}   p95 ${ms(s.p95).padStart(9)}   (min ${ms(s.min)}, max ${ms(s.max)})`;
+
+async function measureApi(api) {
+  const created = await api.call('POST', '/api/projects', JSON.stringify({ name: `Benchmark ${CARDS} Karten` }));
+  const project = fillBoard(JSON.parse(created.text));
+  const seedBody = JSON.stringify(project);
+  const seeded = await api.call('PUT', `/api/projects/${project.id}`, seedBody);
+  let current = JSON.parse(seeded.text);
+  const cardCount = current.columns.reduce((sum, column) => sum + column.cards.length, 0);
+  if (cardCount !== CARDS) throw new Error(`expected ${CARDS} cards, the server has ${cardCount}`);
+  const path = `/api/projects/${project.id}`;
+
+  const gets = [];
+  let size = 0;
+  for (let run = 0; run < WARM_UP + RUNS; run++) {
+    const { ms: took, text } = await api.call('GET', path);
+    size = Buffer.byteLength(text);
+    if (run >= WARM_UP) gets.push(took);
+  }
+
+  const puts = [];
+  for (let run = 0; run < WARM_UP + RUNS; run++) {
+    // One card's title changes, based on the last answer, as the board sends it.
+    const column = current.columns[run % current.columns.length];
+    const card = column.cards[(run * 37) % column.cards.length];
+    card.title = `Geänderte Aufgabe ${run}`;
+    const { ms: took, text } = await api.call('PUT', path, JSON.stringify(current));
+    current = JSON.parse(text);
+    if (run >= WARM_UP) puts.push(took);
+  }
+  return {
+    projectId: project.id,
+    seedMs: seeded.ms,
+    seedKb: Buffer.byteLength(seedBody) / 1024,
+    documentKb: size / 1024,
+    revision: current.revision,
+    get: stats(gets),
+    put: stats(puts),
+  };
+}
+
+/**
+ * Opens the board in Chromium and measures, from the start of the navigation: the first card
+ * visible, all cards in the DOM (if the board renders them all), and a card that answers a
+ * click by opening its task dialog. "cold": a full page load (bundle, session, project);
+ * "in-app": the hash route changes from the dashboard, as when a project is opened there.
+ */
+async function measureBrowser(baseUrl, adminPassword, projectId) {
+  let chromium;
+  try {
+    ({ chromium } = await import('playwright-core'));
+  } catch {
+    return { skipped: 'playwright-core is not installed' };
+  }
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/#/login`);
+    await page.getByLabel('Benutzername').fill('admin');
+    await page.getByLabel('Passwort').fill(adminPassword);
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 30000 });
+
+    const cards = page.locator('[data-testid^="card-"]');
+    const once = async (mode) => {
+      if (mode === 'cold') await page.goto('about:blank');
+      else {
+        await page.goto(`${baseUrl}/#/`);
+        await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 30000 });
+      }
+      const started = performance.now();
+      await page.goto(`${baseUrl}/#/project/${projectId}`);
+      await cards.first().waitFor({ state: 'visible', timeout: 60000 });
+      const firstCard = performance.now() - started;
+      let allCards = null;
+      try {
+        await page.waitForFunction(
+          (expected) => document.querySelectorAll('[data-testid^="card-"]').length >= expected,
+          CARDS,
+          { timeout: 20000, polling: 16 },
+        );
+        allCards = performance.now() - started;
+      } catch {
+        // The board may render only what is on screen; then "all cards" is not a milestone.
+      }
+      const rendered = await cards.count();
+      const title = await cards.first().getAttribute('aria-label');
+      await cards.first().click({ timeout: 30000 });
+      // The task dialog is titled with the card's title.
+      const dialog = page.getByRole('dialog', { name: title ?? undefined });
+      await dialog.waitFor({ state: 'visible', timeout: 30000 });
+      const interactive = performance.now() - started;
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden', timeout: 10000 });
+      return { firstCard, allCards, interactive, rendered };
+    };
+
+    const results = {};
+    for (const mode of ['cold', 'in-app']) {
+      await once(mode); // warm-up: browser cache, JIT
+      const runs = [];
+      for (let run = 0; run < BROWSER_RUNS; run++) runs.push(await once(mode));
+      results[mode] = {
+        firstCard: stats(runs.map((run) => run.firstCard)),
+        allCards: runs.every((run) => run.allCards !== null) ? stats(runs.map((run) => run.allCards)) : null,
+        interactive: stats(runs.map((run) => run.interactive)),
+        rendered: runs.at(-1).rendered,
+      };
+    }
+    return results;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  const loadBefore = os.loadavg()[0];
+  const server = await startServer();
+  try {
+    const api = client(server.url);
+    await api.login('admin', server.adminPassword);
+    const result = await measureApi(api);
+    console.log(`\nWerkboard board benchmark: ${CARDS} cards, each with 2 time entries and 1 material entry`);
+    console.log(
+      `Node ${process.version}, ${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? 'unknown'}), ${os.platform()}`,
+    );
+    console.log(`Load average (1 min) at the start: ${loadBefore.toFixed(2)}; now: ${os.loadavg()[0].toFixed(2)}`);
+    console.log(`Seed PUT (${result.seedKb.toFixed(0)} KB body):       ${ms(result.seedMs)}`);
+    console.log(`Document size (GET answer):         ${result.documentKb.toFixed(0)} KB`);
+    console.log(line(`GET /api/projects/{id} × ${RUNS}`, result.get));
+    console.log(line(`PUT one card changed × ${RUNS}`, result.put));
+
+    if (process.env.BENCH_SKIP_BROWSER === '1') return;
+    if (!fs.existsSync(CHROMIUM_PATH)) {
+      console.log(`Browser: ${CHROMIUM_PATH} not found, skipped.`);
+      return;
+    }
+    const browser = await measureBrowser(server.url, server.adminPassword, result.projectId);
+    if (browser.skipped) {
+      console.log(`Browser: skipped (${browser.skipped}).`);
+      return;
+    }
+    for (const [mode, figures] of Object.entries(browser)) {
+      console.log(`Chromium, ${mode} (${BROWSER_RUNS} runs, ${figures.rendered} cards in the DOM):`);
+      console.log(line('  first card visible', figures.firstCard));
+      if (figures.allCards) console.log(line(`  all ${CARDS} cards in the DOM`, figures.allCards));
+      console.log(line('  card click opens its dialog', figures.interactive));
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

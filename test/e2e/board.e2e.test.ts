@@ -1,0 +1,161 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { startAppServer, type AppServer } from './support/appServer';
+import { launchBrowser } from './support/browser';
+import { apiToken, logIn, newPage } from './support/session';
+
+const PROJECT = 'Neubau Familie Berger';
+
+let server: AppServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  page = await newPage(browser);
+  await logIn(page, server.url, 'admin', server.adminPassword);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A column of the board by its title. */
+function column(title: string): Locator {
+  return page
+    .locator('[data-testid^="column-"]')
+    .filter({ has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
+}
+
+function cardIn(columnTitle: string, cardTitle: string): Locator {
+  return column(columnTitle).locator(`[data-testid^="card-"][aria-label="${cardTitle}"]`);
+}
+
+async function addTask(columnTitle: string, title: string): Promise<void> {
+  const target = column(columnTitle);
+  await target.getByRole('button', { name: 'Aufgabe hinzufügen', exact: true }).click();
+  await target.getByLabel('Titel der Aufgabe').fill(title);
+  await target.getByLabel('Titel der Aufgabe').press('Enter');
+  await cardIn(columnTitle, title).waitFor();
+}
+
+/** Drags with the real mouse: press on the card, move in steps over the target, release. */
+async function dragCard(card: Locator, target: Locator): Promise<void> {
+  const from = (await card.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height / 2, 120), { steps: 20 });
+  await page.mouse.up();
+}
+
+/** Waits until the board's last save reached the server (the answer carries the change). */
+async function serverDocument(): Promise<{
+  columns: { title: string; cards: { title: string; timeEntries: { hours: number }[] }[] }[];
+  status: string;
+}> {
+  const id = /#\/project\/([^/?]+)/.exec(page.url())![1]!;
+  const token = await apiToken(server.url, 'admin', server.adminPassword);
+  const response = await fetch(`${server.url}/api/projects/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+  return response.json() as never;
+}
+
+describe('the project board in Chromium', () => {
+  it('creates a project, fills two columns, drags a card, books time and material, completes, archives and restores', async () => {
+    await page.getByRole('button', { name: 'Neues Projekt' }).click();
+    const create = page.getByRole('dialog', { name: 'Neues Projekt' });
+    await create.getByLabel('Projektname').fill(PROJECT);
+    await create.getByLabel('Projekt-Nr').fill('2026-017');
+    await create.getByRole('button', { name: 'Projekt erstellen' }).click();
+    await page.waitForURL(/#\/project\//);
+    await column('To Do').waitFor();
+
+    await addTask('To Do', 'Kabel ziehen');
+    await addTask('To Do', 'Dosen setzen');
+    await addTask('In Bearbeitung', 'Verteiler montieren');
+    await page.getByText('0/3 erledigt').waitFor();
+
+    await dragCard(cardIn('To Do', 'Kabel ziehen'), column('Erledigt'));
+    await cardIn('Erledigt', 'Kabel ziehen').waitFor();
+    await page.getByText('1/3 erledigt').waitFor();
+    await page.getByText('33 %').first().waitFor();
+    await waitFor(async () => {
+      const saved = await serverDocument();
+      return saved.columns[2]!.cards.map((card) => card.title).join() === 'Kabel ziehen';
+    });
+
+    await cardIn('To Do', 'Dosen setzen').getByRole('button', { name: 'Dosen setzen', exact: true }).click();
+    const task = page.getByRole('dialog', { name: 'Dosen setzen' });
+    await task.getByRole('tab', { name: 'Zeiten' }).click();
+    await task.getByLabel('Stunden').fill('1,5');
+    await task.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
+    await task.getByRole('cell', { name: '1,50' }).first().waitFor();
+
+    await task.getByRole('tab', { name: 'Material' }).click();
+    await task.getByLabel('Menge').fill('2.5');
+    await task.getByLabel('Einheit').fill('m');
+    await task.getByRole('textbox', { name: 'Material', exact: true }).fill('NYM-J 3x1,5');
+    await task.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
+    await task.getByRole('cell', { name: 'NYM-J 3x1,5', exact: true }).waitFor();
+    await task.getByRole('button', { name: 'Schließen' }).first().click();
+    await cardIn('To Do', 'Dosen setzen').getByText('1,50 Std.').waitFor();
+    await waitFor(async () => {
+      const saved = await serverDocument();
+      return saved.columns[0]!.cards.some((card) => card.timeEntries.some((entry) => entry.hours === 1.5));
+    });
+
+    // Complete: read-only banner, no more editing.
+    await page.getByRole('button', { name: 'Projekt bearbeiten' }).click();
+    const edit = page.getByRole('dialog', { name: 'Projekt bearbeiten' });
+    await edit.getByRole('button', { name: 'Aktionen & Verwaltung' }).click();
+    await edit.getByRole('button', { name: 'Als abgeschlossen markieren' }).click();
+    await page
+      .getByRole('dialog', { name: 'Projekt abschließen' })
+      .getByRole('button', { name: 'Als abgeschlossen markieren' })
+      .click();
+    await page.getByText('Das Projekt ist abgeschlossen. Alle Bearbeitungen sind deaktiviert.').waitFor();
+    await expect(page.getByRole('button', { name: 'Aufgabe hinzufügen' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Projekt bearbeiten' }).count()).resolves.toBe(0);
+    await expect(serverDocument().then((saved) => saved.status)).resolves.toBe('completed');
+
+    // Reopen, then archive through the edit dialog.
+    await page.getByRole('button', { name: 'Wieder öffnen' }).click();
+    await page
+      .getByRole('dialog', { name: 'Projekt wieder öffnen' })
+      .getByRole('button', { name: 'Wieder öffnen' })
+      .click();
+    await page.getByRole('button', { name: 'Projekt bearbeiten' }).waitFor();
+    await page.getByRole('button', { name: 'Projekt bearbeiten' }).click();
+    await edit.getByRole('button', { name: 'Aktionen & Verwaltung' }).click();
+    await edit.getByRole('button', { name: 'Projekt löschen' }).click();
+    await page
+      .getByRole('dialog', { name: 'Projekt löschen' })
+      .getByRole('button', { name: 'Löschen', exact: true })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByText('Keine Projekte gefunden').waitFor();
+
+    // Restore from the archive.
+    await page.goto(`${server.url}/#/archive`);
+    await page.getByRole('tab', { name: 'Archivierte Projekte (1)' }).waitFor();
+    await page.getByRole('button', { name: `${PROJECT} wiederherstellen` }).click();
+    await page
+      .getByRole('dialog', { name: 'Projekt wiederherstellen' })
+      .getByRole('button', { name: 'Wiederherstellen' })
+      .click();
+    await page.getByText('Keine archivierten Projekte.').waitFor();
+    await page.goto(`${server.url}/#/`);
+    await page.getByRole('list', { name: 'Laufende Projekte' }).getByRole('link', { name: PROJECT }).click();
+    await cardIn('Erledigt', 'Kabel ziehen').waitFor();
+    await page.getByText('1/3 erledigt').waitFor();
+  });
+});
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 10000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('condition not met in time');
+}
