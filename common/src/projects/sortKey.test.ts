@@ -16,7 +16,7 @@ describe('keyBetween', () => {
       const middle = keyBetween(low, high);
       expect(middle).toMatch(SORT_KEY_PATTERN);
       if (low !== null) expect(low < middle).toBe(true);
-      expect(middle < high!).toBe(true);
+      expect(middle < high).toBe(true);
       if (step % 2 === 0) high = middle;
       else low = middle;
     }

@@ -42,9 +42,11 @@ export class MemoryProjectServer {
   }
 
   private record(id: string, actorId: string | null, data: VersionRecord['data']) {
+    // jsonb does not keep key order: the history keeps its keys reversed, as PostgreSQL may.
+    const stored = data === null ? null : (reversedKeys(data) as VersionRecord['data']);
     this.versions.set(id, [
       ...(this.versions.get(id) ?? []),
-      { rev: this.revision, projectId: this.id, actorId, data },
+      { rev: this.revision, projectId: this.id, actorId, data: stored },
     ]);
   }
 
