@@ -12,6 +12,13 @@ const swc = (jsx) => [
   },
 ];
 
+// react-dnd and its packages (dnd-core, @react-dnd/*) ship only ES modules, and jest runs
+// CommonJS: the renderer's tests pass them through swc as well (transformIgnorePatterns).
+const swcJs = [
+  '@swc/jest',
+  { jsc: { target: 'es2022', parser: { syntax: 'ecmascript' } }, module: { type: 'commonjs' } },
+];
+
 const common = {
   moduleNameMapper: { '^@werkboard/common$': '<rootDir>/../common/src/index.ts' },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
@@ -48,7 +55,10 @@ module.exports = {
       displayName: 'renderer',
       rootDir: 'renderer',
       testEnvironment: 'jsdom',
-      transform: { '^.+\\.tsx?$': swc(true) },
+      transform: { '^.+\\.tsx?$': swc(true), '^.+\\.m?js$': swcJs },
+      transformIgnorePatterns: [
+        '/node_modules/(?!(react-dnd|react-dnd-html5-backend|react-dnd-touch-backend|dnd-core|@react-dnd)/)',
+      ],
       setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
       globals: { __APP_VERSION__: '0.0.0-test' },
     },

@@ -53,8 +53,8 @@ describe('logging in', () => {
       await expect(nav.getByRole('link', { name, exact: true }).count()).resolves.toBeGreaterThan(0);
     }
     // Management routes open for the Admin and show their German "not built yet" page.
-    await page.goto(`${server.url}/#/archive`);
-    await page.getByRole('heading', { level: 1, name: 'Archiv' }).waitFor();
+    await page.goto(`${server.url}/#/admin`);
+    await page.getByRole('heading', { level: 1, name: 'Admin-Übersicht' }).waitFor();
     await expect(page.getByText('Noch nicht verfügbar').count()).resolves.toBeGreaterThan(0);
 
     // The session survives a reload (the token is kept), and unknown addresses lead home.

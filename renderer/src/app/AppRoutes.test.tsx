@@ -7,6 +7,11 @@ import { createMemoryStorage, createTestStore, persistedAuth, renderApp, TEST_TO
 
 const statusReady = { 'GET /api/status': { body: { databaseInitialized: true } } };
 
+/** The dashboard's project list has answered (the fake fetch knows no projects route: 404). */
+async function dashboardSettled(): Promise<void> {
+  await screen.findByText(de.projectOverview.loadFailed);
+}
+
 function currentPath(): string | null {
   return screen.getByTestId('location').textContent;
 }
@@ -24,26 +29,29 @@ describe('route guarding (spec section 2)', () => {
 
   it.each(['/users', '/project-groups', '/archive', '/admin', '/admin/permissions'])(
     'sends a Monteur on %s to the dashboard',
-    (path) => {
+    async (path) => {
       renderApp(path, { user: buildUser('Monteur') });
 
       expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
       expect(currentPath()).toBe('/');
+      await dashboardSettled();
     },
   );
 
-  it('sends an unknown path to the dashboard', () => {
+  it('sends an unknown path to the dashboard', async () => {
     renderApp('/gibt-es-nicht/123', { user: buildUser('Admin') });
 
     expect(currentPath()).toBe('/');
     expect(screen.getByRole('heading', { level: 1, name: de.pages.dashboard })).toBeTruthy();
+    await dashboardSettled();
   });
 
-  it('sends a logged-in user away from /login', () => {
+  it('sends a logged-in user away from /login', async () => {
     renderApp('/login', { user: buildUser('Helfer') });
 
     expect(currentPath()).toBe('/');
     expect(screen.queryByLabelText('Passwort')).toBeNull();
+    await dashboardSettled();
   });
 
   it('lets a Firmenleiter into /users', async () => {
@@ -61,13 +69,13 @@ describe('route guarding (spec section 2)', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(de.permissions.loadFailed);
   });
 
-  it('redirects a Firmenleiter on /admin/permissions to /', () => {
+  it('redirects a Firmenleiter on /admin/permissions to /', async () => {
     renderApp('/admin/permissions', { user: buildUser('Firmenleiter') });
     expect(currentPath()).toBe('/');
+    await dashboardSettled();
   });
 
   it.each([
-    ['/project/abc', de.pages.project],
     ['/template/edit/new', de.pages.templateEditor],
     ['/messages/u2', de.pages.messages],
     ['/search', de.pages.search],
@@ -101,6 +109,7 @@ describe('route guarding (spec section 2)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     expect(screen.queryByText('Authenticating...')).toBeNull();
     expect(context.store.getState().auth.user?.licenseType).toBe('Lifetime');
+    await dashboardSettled();
   });
 
   it('ends a stored session the server no longer accepts (401) on the login page', async () => {

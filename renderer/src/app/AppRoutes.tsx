@@ -1,10 +1,12 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { de } from '@werkboard/common';
+import { ArchivePage } from '../features/archive/ArchivePage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { DashboardPage } from '../features/pages/DashboardPage';
 import { PlaceholderPage } from '../features/pages/PlaceholderPage';
 import { PermissionsPage } from '../features/permissions/PermissionsPage';
 import { ProfilePage } from '../features/profile/ProfilePage';
+import { ProjectPage } from '../features/project/ProjectPage';
 import { UsersPage } from '../features/users/UsersPage';
 import { AppShell } from './AppShell';
 import { AuthGate } from './AuthGate';
@@ -12,14 +14,12 @@ import { RouteGuard } from './RouteGuard';
 
 /** Every route of spec section 2. Screens not built yet show their heading and a notice. */
 const PLACEHOLDER_ROUTES: readonly { path: string; title: string }[] = [
-  { path: '/project/:id', title: de.pages.project },
   { path: '/templates', title: de.pages.templates },
   { path: '/template/edit/:id', title: de.pages.templateEditor },
   { path: '/messages', title: de.pages.messages },
   { path: '/messages/:userId', title: de.pages.messages },
   { path: '/search', title: de.pages.search },
   { path: '/project-groups', title: de.pages.projectGroups },
-  { path: '/archive', title: de.pages.archive },
   { path: '/admin', title: de.pages.admin },
 ];
 
@@ -34,6 +34,8 @@ export function AppRoutes() {
             <Route path="/users" element={<UsersPage />} />
             <Route path="/admin/permissions" element={<PermissionsPage />} />
             <Route path="/profile" element={<ProfilePage />} />
+            <Route path="/project/:id" element={<ProjectPage />} />
+            <Route path="/archive" element={<ArchivePage />} />
             {PLACEHOLDER_ROUTES.map(({ path, title }) => (
               <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
             ))}

@@ -7,6 +7,8 @@ import type { Save } from '../api/save';
 import { createSave } from '../api/save';
 import { sessionLost } from '../features/auth/authSlice';
 import { logAdded } from '../features/liveLog/liveLogSlice';
+import { ProjectSavers } from '../features/project/projectSaver';
+import { documentEdited, projectReceived } from '../features/project/projectSlice';
 import type { PersistStorage } from '../platform/persistStorage';
 import type { RootState } from './rootReducer';
 import { createRootReducer } from './rootReducer';
@@ -21,6 +23,11 @@ export interface ThunkExtra {
   localStorage: Storage;
   /** This browser's device id (also sent as X-Device-Id); license activation names it. */
   deviceId: string;
+  /**
+   * The open project's save queue (features/project/projectSaver.ts). Outside the state: it
+   * holds the pending edits as functions, to apply them again on the server's answer.
+   */
+  projectSavers: ProjectSavers;
 }
 
 export type AppDispatch = ThunkDispatch<RootState, ThunkExtra, UnknownAction>;
@@ -52,15 +59,36 @@ export function createAppStore(deps: AppStoreDeps) {
     },
     onLog: (line) => holder.store?.dispatch(logAdded(line)),
   });
-  const extra: ThunkExtra = { api, save: createSave(api), localStorage: deps.localStorage, deviceId: deps.deviceId };
+  const extra: ThunkExtra = {
+    api,
+    save: createSave(api),
+    localStorage: deps.localStorage,
+    deviceId: deps.deviceId,
+    projectSavers: new ProjectSavers(),
+  };
 
   const store = configureStore({
     reducer: createRootReducer(deps.persistStorage),
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         thunk: { extraArgument: extra },
-        // redux-persist's own actions carry functions; they never reach our state.
-        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+        // redux-persist's own actions carry functions; they never reach our state. The open
+        // project (plain JSON from the server) is skipped: walking a 2,000-card document on
+        // every action would make the board slow in development.
+        serializableCheck: {
+          ignoredActions: [
+            FLUSH,
+            REHYDRATE,
+            PAUSE,
+            PERSIST,
+            PURGE,
+            REGISTER,
+            projectReceived.type,
+            documentEdited.type,
+          ],
+          ignoredPaths: ['project'],
+        },
+        immutableCheck: { ignoredPaths: ['project'] },
       }),
   });
   holder.store = store;

@@ -5,6 +5,7 @@ import type { AuthState } from '../features/auth/authSlice';
 import { authReducer, PERSISTED_AUTH_KEYS } from '../features/auth/authSlice';
 import { liveLogReducer } from '../features/liveLog/liveLogSlice';
 import { permissionsReducer } from '../features/permissions/permissionsSlice';
+import { projectReducer } from '../features/project/projectSlice';
 import { serverStatusReducer } from '../features/serverStatus/serverStatusSlice';
 import { usersReducer } from '../features/users/usersSlice';
 
@@ -22,6 +23,8 @@ export function createRootReducer(storage: PersistStorage) {
     liveLog: liveLogReducer,
     users: usersReducer,
     permissions: permissionsReducer,
+    /** The open project page's document (features/project); fetched on every open, never persisted. */
+    project: projectReducer,
   });
 }
 

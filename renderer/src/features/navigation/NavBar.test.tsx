@@ -16,7 +16,7 @@ function visiblePermissionLinks(): string[] {
 
 describe('navigation bar', () => {
   it('shows an Admin all five permission links, pointing at their routes', () => {
-    renderApp('/', { user: buildUser('Admin') });
+    renderApp('/search', { user: buildUser('Admin') });
 
     expect(visiblePermissionLinks()).toEqual(PERMISSION_LINK_NAMES);
     expect(navigation().getByRole('link', { name: 'Projektgruppen' }).getAttribute('href')).toBe('/project-groups');
@@ -24,7 +24,7 @@ describe('navigation bar', () => {
   });
 
   it('shows a Monteur with only can_view_dashboard none of them', () => {
-    renderApp('/', { user: withPermissions('Monteur', ['can_view_dashboard']) });
+    renderApp('/search', { user: withPermissions('Monteur', ['can_view_dashboard']) });
 
     expect(visiblePermissionLinks()).toEqual([]);
     // The links every user has are still there.
@@ -37,20 +37,20 @@ describe('navigation bar', () => {
   });
 
   it('shows a Monteur the templates link once he holds can_manage_templates', () => {
-    renderApp('/', { user: withPermissions('Monteur', ['can_view_dashboard', 'can_manage_templates']) });
+    renderApp('/search', { user: withPermissions('Monteur', ['can_view_dashboard', 'can_manage_templates']) });
 
     expect(visiblePermissionLinks()).toEqual(['Vorlagen']);
   });
 
   it('hides a permission link whose route the role may not open', () => {
     // A Projektleiter granted can_manage_users still cannot open /users (Admin and Firmenleiter only).
-    renderApp('/', { user: withPermissions('Projektleiter', ['can_manage_users', 'can_view_archive']) });
+    renderApp('/search', { user: withPermissions('Projektleiter', ['can_manage_users', 'can_view_archive']) });
 
     expect(visiblePermissionLinks()).toEqual([]);
   });
 
   it("shows the profile link with the initial and the username in the user's colour", () => {
-    renderApp('/', { user: buildUser('Monteur', { username: 'erik', usernameColor: '#ff8800' }) });
+    renderApp('/search', { user: buildUser('Monteur', { username: 'erik', usernameColor: '#ff8800' }) });
 
     const profile = navigation().getByRole('link', { name: 'Profil' });
     expect(profile.getAttribute('href')).toBe('/profile');
@@ -74,7 +74,7 @@ describe('navigation bar', () => {
   });
 
   it('opens the settings dialog from the gear button and closes it with Escape', () => {
-    renderApp('/', { user: buildUser('Monteur') });
+    renderApp('/search', { user: buildUser('Monteur') });
 
     fireEvent.click(navigation().getByRole('button', { name: 'Einstellungen' }));
 
@@ -86,14 +86,14 @@ describe('navigation bar', () => {
   });
 
   it('shows no counts on the bell or the messages link', () => {
-    renderApp('/', { user: buildUser('Monteur') });
+    renderApp('/search', { user: buildUser('Monteur') });
 
     expect(navigation().getByRole('button', { name: 'Einladungen' }).textContent).not.toMatch(/\d/);
     expect(navigation().getByRole('link', { name: 'Nachrichten' }).textContent).not.toMatch(/\d/);
   });
 
   it('toggles the mobile menu and closes it when a link is followed', () => {
-    renderApp('/', { user: buildUser('Admin') });
+    renderApp('/search', { user: buildUser('Admin') });
     const menu = navigation().getByRole('button', { name: 'Menü' });
     const panel = document.getElementById(menu.getAttribute('aria-controls') ?? '');
 
@@ -102,9 +102,9 @@ describe('navigation bar', () => {
     expect(menu.getAttribute('aria-expanded')).toBe('true');
     expect(panel?.className).toContain('nav__items--open');
 
-    fireEvent.click(navigation().getByRole('link', { name: 'Archiv' }));
+    fireEvent.click(navigation().getByRole('link', { name: 'Nachrichten' }));
 
-    expect(screen.getByRole('heading', { level: 1, name: de.pages.archive })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: de.pages.messages })).toBeTruthy();
     expect(menu.getAttribute('aria-expanded')).toBe('false');
   });
 });

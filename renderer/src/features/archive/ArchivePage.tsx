@@ -1,0 +1,231 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { ProjectSummaryDto, TemplateSummaryDto } from '@werkboard/common';
+import { canManageArchivedProjects, de } from '@werkboard/common';
+import { serverMessageOr } from '../../api/errors';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Tabs } from '../../components/Tabs';
+import { useAppDispatch } from '../../store/hooks';
+import { Can } from '../auth/Can';
+import { ProjectIconGlyph } from '../projectOverview/ProjectIconGlyph';
+import { RelativeTime } from '../projectOverview/RelativeTime';
+import { useNow } from '../projectOverview/useNow';
+import type { ArchivedItems, ArchiveKind } from './archiveThunks';
+import { deleteArchivedPermanently, fetchArchive, restoreArchived } from './archiveThunks';
+
+const t = de.projectOverview.archive;
+
+type TabId = 'projects' | 'templates';
+type Load = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'loaded'; items: ArchivedItems };
+
+interface PendingAction {
+  action: 'restore' | 'delete';
+  kind: ArchiveKind;
+  id: string;
+  name: string;
+}
+
+/** Opening an archived entry: the board (or template editor) shows it read-only. */
+const ARCHIVED_STATE = { isArchived: true } as const;
+
+/**
+ * /archive (spec section 2): archived projects and templates in two tabs with their counts.
+ * Each entry opens read-only; Admins restore or delete it for good, each after a confirmation.
+ */
+export function ArchivePage() {
+  const dispatch = useAppDispatch();
+  const now = useNow();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [tab, setTab] = useState<TabId>('projects');
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const reload = useCallback(() => {
+    let current = true;
+    setLoad({ status: 'loading' });
+    dispatch(fetchArchive()).then(
+      (items) => current && setLoad({ status: 'loaded', items }),
+      (error: unknown) => current && setLoad({ status: 'failed', message: serverMessageOr(error, t.loadFailed) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [dispatch]);
+
+  useEffect(() => reload(), [reload]);
+
+  const ask = (action: PendingAction) => {
+    setActionError(null);
+    setPending(action);
+  };
+
+  const confirm = async () => {
+    if (!pending || busy) return;
+    setBusy(true);
+    setActionError(null);
+    try {
+      await dispatch(
+        pending.action === 'restore'
+          ? restoreArchived(pending.kind, pending.id)
+          : deleteArchivedPermanently(pending.kind, pending.id),
+      );
+      // Restored or gone: either way the entry leaves the archive.
+      setLoad((before) => (before.status === 'loaded' ? { ...before, items: without(before.items, pending) } : before));
+      setPending(null);
+    } catch {
+      setActionError(pending.action === 'restore' ? t.restoreFailed : t.deleteFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const items = load.status === 'loaded' ? load.items : null;
+  const tabs = [
+    { id: 'projects', label: items ? t.projectsTabWithCount(items.projects.length) : t.projectsTab },
+    { id: 'templates', label: items ? t.templatesTabWithCount(items.templates.length) : t.templatesTab },
+  ] as const;
+
+  return (
+    <div className="page">
+      <header className="page__header">
+        <h1 className="page__title">{de.pages.archive}</h1>
+      </header>
+      {load.status === 'failed' ? (
+        <div role="alert" className="message message--error">
+          <p>{load.message}</p>
+          <button type="button" className="link-button" onClick={() => reload()}>
+            {de.actions.retry}
+          </button>
+        </div>
+      ) : (
+        <Tabs tabs={tabs} selected={tab} onSelect={setTab}>
+          {!items ? (
+            <p className="muted">{de.actions.loading}</p>
+          ) : tab === 'projects' ? (
+            <ArchivedProjects projects={items.projects} now={now} onAsk={ask} />
+          ) : (
+            <ArchivedTemplates templates={items.templates} onAsk={ask} />
+          )}
+        </Tabs>
+      )}
+      {pending && (
+        <ConfirmDialog
+          title={confirmTitle(pending)}
+          confirmLabel={pending.action === 'restore' ? t.restore : t.deletePermanently}
+          busyLabel={pending.action === 'restore' ? t.restoring : t.deleting}
+          busy={busy}
+          danger={pending.action === 'delete'}
+          error={actionError}
+          onConfirm={() => void confirm()}
+          onCancel={() => setPending(null)}
+        >
+          <p>{confirmQuestion(pending)}</p>
+          {pending.action === 'delete' && <p className="muted">{t.cannotBeUndone}</p>}
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+function without(items: ArchivedItems, gone: PendingAction): ArchivedItems {
+  return gone.kind === 'project'
+    ? { ...items, projects: items.projects.filter((project) => project.id !== gone.id) }
+    : { ...items, templates: items.templates.filter((template) => template.id !== gone.id) };
+}
+
+function confirmTitle({ action, kind }: PendingAction): string {
+  if (action === 'restore') return kind === 'project' ? t.restoreProjectTitle : t.restoreTemplateTitle;
+  return kind === 'project' ? t.deleteProjectTitle : t.deleteTemplateTitle;
+}
+
+function confirmQuestion({ action, kind, name }: PendingAction): string {
+  if (action === 'restore')
+    return kind === 'project' ? t.restoreProjectQuestion(name) : t.restoreTemplateQuestion(name);
+  return kind === 'project' ? t.deleteProjectQuestion(name) : t.deleteTemplateQuestion(name);
+}
+
+type Ask = (action: PendingAction) => void;
+
+function ArchivedProjects({ projects, now, onAsk }: { projects: ProjectSummaryDto[]; now: number; onAsk: Ask }) {
+  if (projects.length === 0) return <p className="muted">{t.noProjects}</p>;
+  return (
+    <ul className="archive-list" aria-label={t.projectsTab}>
+      {projects.map((project) => (
+        <li key={project.id} className="archive-item" aria-label={project.name}>
+          <ProjectIconGlyph icon={project.icon} />
+          <div className="archive-item__main">
+            <Link
+              to={`/project/${encodeURIComponent(project.id)}`}
+              state={ARCHIVED_STATE}
+              className="archive-item__link"
+            >
+              {project.name}
+            </Link>
+            <span className="archive-item__meta">
+              {project.projectNumber && <span>{de.projectOverview.projectNumber(project.projectNumber)}</span>}
+              <span>{de.projectOverview.owner(project.ownerUsername ?? de.projectOverview.unknownOwner)}</span>
+              <RelativeTime iso={project.lastModified} now={now} label={de.projectOverview.lastModified} />
+            </span>
+          </div>
+          <ArchiveActions kind="project" id={project.id} name={project.name} onAsk={onAsk} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ArchivedTemplates({ templates, onAsk }: { templates: TemplateSummaryDto[]; onAsk: Ask }) {
+  if (templates.length === 0) return <p className="muted">{t.noTemplates}</p>;
+  return (
+    <ul className="archive-list" aria-label={t.templatesTab}>
+      {templates.map((template) => (
+        <li key={template.id} className="archive-item" aria-label={template.name}>
+          <ProjectIconGlyph icon={template.icon} />
+          <div className="archive-item__main">
+            <Link
+              to={`/template/edit/${encodeURIComponent(template.id)}`}
+              state={ARCHIVED_STATE}
+              className="archive-item__link"
+            >
+              {template.name}
+            </Link>
+            <span className="archive-item__meta">
+              <span>
+                {template.ownerId === null ? t.global : (template.ownerUsername ?? de.projectOverview.unknownOwner)}
+              </span>
+              <span>{t.customerType(template.customerType)}</span>
+            </span>
+          </div>
+          <ArchiveActions kind="template" id={template.id} name={template.name} onAsk={onAsk} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Restore and permanent delete: Admins only (spec section 6). */
+function ArchiveActions({ kind, id, name, onAsk }: { kind: ArchiveKind; id: string; name: string; onAsk: Ask }) {
+  return (
+    <Can when={canManageArchivedProjects}>
+      <span className="row-actions archive-item__actions">
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          aria-label={t.restoreLabel(name)}
+          onClick={() => onAsk({ action: 'restore', kind, id, name })}
+        >
+          {t.restore}
+        </button>
+        <button
+          type="button"
+          className="button button--danger-outline button--small"
+          aria-label={t.deleteLabel(name)}
+          onClick={() => onAsk({ action: 'delete', kind, id, name })}
+        >
+          {t.deletePermanently}
+        </button>
+      </span>
+    </Can>
+  );
+}

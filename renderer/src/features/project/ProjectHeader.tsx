@@ -1,0 +1,154 @@
+import { memo, useMemo } from 'react';
+import { canEditProject, canSeeAllProjects, canSeeChangeLog, de, isProjectOwner, tagColor } from '@werkboard/common';
+import { useAppSelector } from '../../store/hooks';
+import { UserAvatar } from '../navigation/UserAvatar';
+import { iconGlyph, iconName } from '../projectPanels/icons';
+import { selectUserSettings } from '../settings/settingsSelectors';
+import { useBoardUi } from './boardUi';
+import { selectDocument, selectProgress, selectTagsById } from './projectSlice';
+
+export type HeaderDialog =
+  | 'edit'
+  | 'notes'
+  | 'changeLog'
+  | 'appointmentArchive'
+  | 'appointments'
+  | 'invite'
+  | 'team'
+  | 'gallery'
+  | 'kwpExport'
+  | 'pdfExport';
+
+const MAX_AVATARS = 3;
+const h = de.board.header;
+const b = de.board.buttons;
+
+/**
+ * The project's head: icon, name, Projekt-Nr, Projektleiter, Vertretung, up to three member
+ * avatars and '+N', tags, the progress (cards in the last column / all cards) and the buttons
+ * of spec section 2, each shown only where the user may use it.
+ */
+export const ProjectHeader = memo(function ProjectHeader({ onOpen }: { onOpen: (dialog: HeaderDialog) => void }) {
+  const document = useAppSelector(selectDocument)!;
+  const progress = useAppSelector(selectProgress);
+  const tagsById = useAppSelector(selectTagsById);
+  const kwpEnabled = useAppSelector((state) => selectUserSettings(state).features.kwpExportEnabled);
+  const { readOnly, actor } = useBoardUi();
+
+  const deputy = document.team.find((member) => member.teamRole === 'deputy') ?? null;
+  const members = useMemo(() => document.team.filter((member) => member.teamRole === 'member'), [document.team]);
+  const tags = document.tagIds.map((id) => tagsById.get(id)).filter((tag) => tag !== undefined);
+  const shownMembers = members.slice(0, MAX_AVATARS);
+  const hiddenMembers = members.length - shownMembers.length;
+
+  const isOwner = actor !== null && isProjectOwner(actor, document);
+  const isLead = isOwner || (actor !== null && (document.deputyOwnerId === actor.id || canSeeAllProjects(actor)));
+  const hasTeam = document.deputyOwnerId !== null || document.memberIds.length > 0;
+  const buttons: { dialog: HeaderDialog; label: string; shown: boolean; primary?: boolean }[] = [
+    {
+      dialog: 'edit',
+      label: b.edit,
+      shown: !readOnly && actor !== null && canEditProject(actor, document),
+      primary: true,
+    },
+    { dialog: 'notes', label: b.notes, shown: true },
+    { dialog: 'changeLog', label: b.changeLog, shown: actor !== null && canSeeChangeLog(actor, document) },
+    { dialog: 'appointmentArchive', label: b.appointmentArchive, shown: true },
+    { dialog: 'appointments', label: b.manageAppointments, shown: !readOnly },
+    { dialog: 'invite', label: b.invite, shown: !readOnly && isLead },
+    { dialog: 'team', label: b.manageTeam, shown: !readOnly && isOwner && hasTeam },
+    { dialog: 'gallery', label: b.gallery, shown: true },
+    { dialog: 'kwpExport', label: b.kwpExport, shown: kwpEnabled },
+    { dialog: 'pdfExport', label: b.pdfExport, shown: true },
+  ];
+
+  return (
+    <header className="project-header">
+      <div className="project-header__main">
+        <span className="project-header__icon" role="img" aria-label={iconName(document.icon)}>
+          {iconGlyph(document.icon)}
+        </span>
+        <h1 className="project-header__name">{document.name}</h1>
+      </div>
+
+      <dl className="project-header__facts">
+        <div className="project-header__fact">
+          <dt>{h.projectNumber}</dt>
+          <dd>{document.projectNumber || h.none}</dd>
+        </div>
+        <div className="project-header__fact">
+          <dt>{h.owner}</dt>
+          <dd>{document.ownerUsername ?? h.none}</dd>
+        </div>
+        <div className="project-header__fact">
+          <dt>{h.deputy}</dt>
+          <dd>{deputy?.username ?? h.none}</dd>
+        </div>
+        {members.length > 0 && (
+          <div className="project-header__fact">
+            <dt>{h.team}</dt>
+            <dd>
+              <ul className="project-header__avatars">
+                {shownMembers.map((member) => (
+                  <li key={member.id} title={member.username}>
+                    <UserAvatar username={member.username} color={member.usernameColor} />
+                    <span className="visually-hidden">{member.username}</span>
+                  </li>
+                ))}
+                {hiddenMembers > 0 && (
+                  <li className="project-header__more" title={h.moreMembersLabel(hiddenMembers)}>
+                    <span aria-hidden="true">{h.moreMembers(hiddenMembers)}</span>
+                    <span className="visually-hidden">{h.moreMembersLabel(hiddenMembers)}</span>
+                  </li>
+                )}
+              </ul>
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      {tags.length > 0 && (
+        <ul className="board-chips project-header__tags" aria-label={h.tags}>
+          {tags.map((tag) => (
+            <li key={tag.id} className={`board-chip board-tone--${tagColor(tag.color)}`}>
+              {tag.label}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <div className="project-progress">
+        <div
+          className="project-progress__bar"
+          role="progressbar"
+          aria-label={de.board.progress.label}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress.percent}
+          aria-valuetext={`${de.board.progress.percent(progress.percent)}, ${de.board.progress.done(progress.done, progress.total)}`}
+        >
+          <div className="project-progress__fill" style={{ width: `${progress.percent}%` }} />
+        </div>
+        <span className="project-progress__count">{de.board.progress.done(progress.done, progress.total)}</span>
+        <span className="project-progress__percent">{de.board.progress.percent(progress.percent)}</span>
+      </div>
+
+      <nav className="project-header__actions" aria-label={h.actions}>
+        {buttons
+          .filter((button) => button.shown)
+          .map((button) => (
+            <button
+              key={button.dialog}
+              type="button"
+              className={
+                button.primary ? 'button button--primary button--small' : 'button button--secondary button--small'
+              }
+              onClick={() => onOpen(button.dialog)}
+            >
+              {button.label}
+            </button>
+          ))}
+      </nav>
+    </header>
+  );
+});

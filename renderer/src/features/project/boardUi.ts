@@ -1,0 +1,30 @@
+import { createContext, useContext } from 'react';
+import type { CurrentUserDto } from '@werkboard/common';
+
+/** What every board component needs besides the document; changes rarely, so cards stay memoised. */
+export interface BoardUi {
+  readOnly: boolean;
+  /** The signed-in user (an Actor for the policies; id and username for time entries). */
+  actor: CurrentUserDto | null;
+  openCard: (cardId: string) => void;
+}
+
+export const BoardUiContext = createContext<BoardUi>({ readOnly: true, actor: null, openCard: () => undefined });
+
+export function useBoardUi(): BoardUi {
+  return useContext(BoardUiContext);
+}
+
+/** The drag type of cards and what a dragged card carries. */
+export const CARD_TYPE = 'card';
+
+export interface CardDragItem {
+  cardId: string;
+  columnId: string;
+}
+
+/** A column a card's quick action moves it to. */
+export interface QuickTarget {
+  id: string;
+  title: string;
+}

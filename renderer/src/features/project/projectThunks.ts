@@ -1,0 +1,240 @@
+import { produce } from 'immer';
+import type { ChangeLogEntryDto, ExternalUserDto, ProjectDocument, TagDto } from '@werkboard/common';
+import { de, newId } from '@werkboard/common';
+import { isNetworkError, serverMessageOr, SessionLostError } from '../../api/errors';
+import type { AppThunk, RootState, ThunkExtra } from '../../store';
+import type { ProjectStatusAction } from './projectContext';
+import { rebase } from './projectSaver';
+import type { EditRecipe, ProjectSaver } from './projectSaver';
+import {
+  archivedAway,
+  archivedElsewhere,
+  documentEdited,
+  externalUsersLoaded,
+  isReadOnly,
+  projectClosed,
+  projectMissing,
+  projectOpened,
+  projectReceived,
+  saveFailed,
+  tagsLoaded,
+} from './projectSlice';
+
+const projectPath = (id: string) => `/projects/${encodeURIComponent(id)}`;
+
+/**
+ * The state still shows the project of `saver`: the page is open, no other project has been
+ * opened since and the session has not ended. Answers that come later leave the state alone.
+ */
+function showsProject(getState: () => RootState, extra: ThunkExtra, saver: ProjectSaver, projectId: string) {
+  return extra.projectSavers.current === saver && getState().project.projectId === projectId;
+}
+
+/** The project page opens `projectId`: a new save queue and an empty slice; nothing of the last project is kept. */
+export function openProject(projectId: string, fromArchive: boolean): AppThunk {
+  return (dispatch, _getState, { projectSavers }) => {
+    projectSavers.open();
+    dispatch(projectOpened({ projectId, fromArchive }));
+  };
+}
+
+/** The project page closes: the slice is emptied. Edits still queued are sent by the project's own saver. */
+export function closeProject(): AppThunk {
+  return (dispatch, _getState, { projectSavers }) => {
+    projectSavers.close();
+    dispatch(projectClosed());
+  };
+}
+
+/** Shows a copy from the server, or sends the page away if the project is archived and not opened from the archive. */
+function show(document: ProjectDocument): AppThunk {
+  return (dispatch, getState) => {
+    if (document.status === 'archived' && !getState().project.fromArchive) dispatch(archivedElsewhere());
+    else dispatch(projectReceived(document));
+  };
+}
+
+/** GET /projects/{id}. A missing, forbidden or unreachable project ends in status 'missing' (the page goes to '/'). */
+export function loadProject(): AppThunk<Promise<void>> {
+  return async (dispatch, getState, extra) => {
+    const saver = extra.projectSavers.current;
+    if (!saver) return;
+    const { projectId } = getState().project;
+    saver.reset(null);
+    const generation = saver.generation;
+    try {
+      const document = await extra.api.get<ProjectDocument>(projectPath(projectId));
+      if (generation !== saver.generation || !showsProject(getState, extra, saver, projectId)) return;
+      saver.base = document;
+      dispatch(show(document));
+    } catch (error) {
+      if (error instanceof SessionLostError) return;
+      if (generation !== saver.generation || !showsProject(getState, extra, saver, projectId)) return;
+      dispatch(projectMissing());
+    }
+  };
+}
+
+/**
+ * GET again and show the server's copy. Edits made meanwhile are applied on top of it; if a
+ * PUT is in flight its answer is newer than this GET, so the GET is dropped. Unreachable
+ * server: the last confirmed copy stays; a 404 or 403: the page goes to '/'.
+ */
+function fetchAgain(saver: ProjectSaver, projectId: string): AppThunk<Promise<void>> {
+  return async (dispatch, getState, extra) => {
+    const shown = () => showsProject(getState, extra, saver, projectId);
+    if (!shown()) return;
+    const generation = saver.generation;
+    try {
+      const document = await extra.api.get<ProjectDocument>(projectPath(projectId));
+      if (generation !== saver.generation || saver.inFlight || !shown()) return;
+      saver.base = document;
+      dispatch(show(rebase(document, saver.pending)));
+    } catch (error) {
+      if (error instanceof SessionLostError || generation !== saver.generation || !shown()) return;
+      if (isNetworkError(error)) {
+        if (saver.base) dispatch(projectReceived(rebase(saver.base, saver.pending)));
+        return;
+      }
+      dispatch(projectMissing());
+    }
+  };
+}
+
+/** The context's reload(): after the running saves, from the server. */
+export function reloadProject(): AppThunk<Promise<void>> {
+  return async (dispatch, getState, { projectSavers }) => {
+    const saver = projectSavers.current;
+    if (!saver) return;
+    const { projectId } = getState().project;
+    await saver.settled();
+    await dispatch(fetchAgain(saver, projectId));
+  };
+}
+
+/** Tags (chips, task tags) and external workers (assignment). Without them the board still works. */
+export function loadBoardLookups(): AppThunk<Promise<void>> {
+  return async (dispatch, getState, { api }) => {
+    const { projectId } = getState().project;
+    const stillOpen = () => getState().project.projectId === projectId;
+    await Promise.all([
+      api.get<TagDto[]>('/tags').then(
+        (tags) => stillOpen() && dispatch(tagsLoaded(tags)),
+        () => undefined,
+      ),
+      api.get<ExternalUserDto[]>('/external-users').then(
+        (users) => stillOpen() && dispatch(externalUsersLoaded(users)),
+        () => undefined,
+      ),
+    ]);
+  };
+}
+
+function actionList(value: string | readonly string[] | null | undefined | void): readonly string[] {
+  if (typeof value === 'string') return value.trim() ? [value] : [];
+  return Array.isArray(value) ? (value as readonly string[]).filter((action) => action.trim()) : [];
+}
+
+/**
+ * The context's update(recipe, logActions): applies the edit at once, writes the change-log
+ * entries (the recipe's returned actions and the given ones) for the current user, and queues
+ * the save. An edit that changes nothing writes and saves nothing. Read-only: ignored.
+ */
+export function applyEdit(recipe: EditRecipe, logActions?: string | readonly string[]): AppThunk {
+  return (dispatch, getState, { projectSavers }) => {
+    const saver = projectSavers.current;
+    const state = getState();
+    const user = state.auth.user;
+    const { document, projectId, status } = state.project;
+    if (!saver || !document || !user || status !== 'loaded' || isReadOnly(state, user)) return;
+    let entries: ChangeLogEntryDto[] = [];
+    const next = produce(document, (draft) => {
+      const actions = [...actionList(recipe(draft)), ...actionList(logActions)];
+      const timestamp = new Date().toISOString();
+      entries = actions.map((action) => ({ id: newId(), timestamp, userId: user.id, username: user.username, action }));
+      if (entries.length > 0) draft.changeLog.unshift(...entries);
+    });
+    if (next === document) return;
+    dispatch(documentEdited(next));
+    saver.pending.push({ recipe, entries });
+    void dispatch(flushSaves(saver, projectId));
+  };
+}
+
+/**
+ * Sends the queued edits of `saver`'s project, one PUT at a time. Each PUT carries the whole
+ * document as shown and the revision it is based on (never changed here); the answer becomes
+ * the new base and the edits made meanwhile are applied on top of it and sent next. A failure
+ * shows 'Speichern fehlgeschlagen.' and loads the project again. After the page has closed,
+ * the last edits are still sent (the document rebuilt from the last confirmed copy), but
+ * nothing is shown any more.
+ */
+function flushSaves(saver: ProjectSaver, projectId: string): AppThunk<Promise<void>> {
+  return (dispatch, getState, extra) => {
+    if (saver.running) return saver.running;
+    const shown = () => showsProject(getState, extra, saver, projectId);
+    const run = async () => {
+      while (saver.pending.length > 0) {
+        const generation = saver.generation;
+        saver.inFlight = saver.pending;
+        saver.pending = [];
+        // As shown: the last confirmed copy with the unconfirmed edits, all of them in flight now.
+        const document = shown() ? getState().project.document : saver.base && rebase(saver.base, saver.inFlight);
+        if (!document) return;
+        let answer: ProjectDocument;
+        try {
+          answer = await extra.save<ProjectDocument>({ method: 'PUT', path: projectPath(projectId), body: document });
+        } catch (error) {
+          if (generation !== saver.generation) return;
+          saver.reset(saver.base);
+          if (error instanceof SessionLostError || !shown()) return;
+          const detail = isNetworkError(error) ? error.message : serverMessageOr(error, '');
+          dispatch(saveFailed({ message: de.board.saveFailed, detail: detail || null }));
+          await dispatch(fetchAgain(saver, projectId));
+          return;
+        }
+        if (generation !== saver.generation) return;
+        saver.inFlight = null;
+        saver.base = answer;
+        if (shown()) dispatch(projectReceived(rebase(answer, saver.pending)));
+      }
+    };
+    const running = run().finally(() => {
+      saver.running = null;
+      // Edits made while a failed save reloaded the project: send them now.
+      if (saver.pending.length > 0) void dispatch(flushSaves(saver, projectId));
+    });
+    saver.running = running;
+    return running;
+  };
+}
+
+/**
+ * Complete, reopen (POST) or archive (DELETE) through their routes, after the running saves.
+ * Rejects with the German message for the caller to show.
+ */
+export function changeProjectStatus(action: ProjectStatusAction): AppThunk<Promise<void>> {
+  return async (dispatch, getState, extra) => {
+    const saver = extra.projectSavers.current;
+    if (!saver) return;
+    const { projectId } = getState().project;
+    await saver.settled();
+    const path = projectPath(projectId);
+    try {
+      if (action === 'archive') {
+        await extra.save({ method: 'DELETE', path });
+        saver.reset(null);
+        if (showsProject(getState, extra, saver, projectId)) dispatch(archivedAway());
+        return;
+      }
+      const answer = await extra.save<ProjectDocument>({ method: 'POST', path: `${path}/${action}` });
+      saver.reset(answer);
+      if (showsProject(getState, extra, saver, projectId)) dispatch(projectReceived(answer));
+    } catch (error) {
+      throw new Error(
+        serverMessageOr(error, action === 'archive' ? de.projects.deleteFailed : de.projects.completeFailed),
+        { cause: error },
+      );
+    }
+  };
+}
