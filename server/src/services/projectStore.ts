@@ -361,19 +361,26 @@ export function presentDocument(
 type Value = string | number | boolean | null | Date;
 const CHUNK = 500;
 
-/** INSERT … ON CONFLICT (id) DO UPDATE for many rows, in chunks below PostgreSQL's parameter limit. */
-async function upsertRows(
+/**
+ * One multi-row INSERT per chunk (below PostgreSQL's parameter limit). `onConflict` is
+ * 'update' (upsert on `conflictKeys`, every other column taken from the new row) or 'fail'.
+ */
+async function insertRows(
   sequelize: Sequelize,
   transaction: Transaction,
   table: string,
   columns: readonly string[],
   rows: readonly Value[][],
-  casts: Record<string, string> = {},
+  options: { casts?: Record<string, string>; conflictKeys?: readonly string[] } = {},
 ): Promise<void> {
+  const { casts = {}, conflictKeys } = options;
+  const updates = columns
+    .filter((column) => !conflictKeys?.includes(column))
+    .map((column) => `${column} = EXCLUDED.${column}`);
+  const conflict = conflictKeys ? ` ON CONFLICT (${conflictKeys.join(', ')}) DO UPDATE SET ${updates.join(', ')}` : '';
   for (let start = 0; start < rows.length; start += CHUNK) {
-    const chunk = rows.slice(start, start + CHUNK);
     const bind: Value[] = [];
-    const values = chunk.map(
+    const values = rows.slice(start, start + CHUNK).map(
       (row) =>
         `(${row
           .map((value, index) => {
@@ -383,12 +390,23 @@ async function upsertRows(
           })
           .join(', ')})`,
     );
-    const updates = columns.filter((column) => column !== 'id').map((column) => `${column} = EXCLUDED.${column}`);
-    await sequelize.query(
-      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(', ')} ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`,
-      { bind, transaction },
-    );
+    await sequelize.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(', ')}${conflict}`, {
+      bind,
+      transaction,
+    });
   }
+}
+
+/** Upsert by id. */
+function upsertRows(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  table: string,
+  columns: readonly string[],
+  rows: readonly Value[][],
+  casts: Record<string, string> = {},
+): Promise<void> {
+  return insertRows(sequelize, transaction, table, columns, rows, { casts, conflictKeys: ['id'] });
 }
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -547,34 +565,28 @@ const TABLES: Record<Entity['kind'], string> = {
   note: 'project_notes',
 };
 
-async function recordVersions(
+export async function recordVersions(
   sequelize: Sequelize,
   transaction: Transaction,
   projectId: string,
   actorId: string | null,
   versions: readonly { id: string; kind: string; rev: number; data: unknown }[],
 ): Promise<void> {
-  for (let start = 0; start < versions.length; start += CHUNK) {
-    const chunk = versions.slice(start, start + CHUNK);
-    const bind: Value[] = [];
-    const values = chunk.map((version) => {
-      bind.push(
-        version.id,
-        version.rev,
-        projectId,
-        version.kind,
-        actorId,
-        version.data === null ? null : json(version.data),
-      );
-      const n = bind.length;
-      return `($${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n}::jsonb)`;
-    });
-    await sequelize.query(
-      `INSERT INTO entity_versions (entity_id, rev, project_id, kind, actor_id, data) VALUES ${values.join(', ')}
-         ON CONFLICT (entity_id, rev) DO UPDATE SET data = EXCLUDED.data, actor_id = EXCLUDED.actor_id`,
-      { bind, transaction },
-    );
-  }
+  await insertRows(
+    sequelize,
+    transaction,
+    'entity_versions',
+    ['entity_id', 'rev', 'project_id', 'kind', 'actor_id', 'data'],
+    versions.map((version) => [
+      version.id,
+      version.rev,
+      projectId,
+      version.kind,
+      actorId,
+      version.data === null ? null : json(version.data),
+    ]),
+    { casts: { data: 'jsonb' }, conflictKeys: ['entity_id', 'rev'] },
+  );
 }
 
 export async function insertChangeLog(
@@ -583,19 +595,14 @@ export async function insertChangeLog(
   projectId: string,
   entries: readonly ChangeLogEntryDto[],
 ): Promise<void> {
-  for (let start = 0; start < entries.length; start += CHUNK) {
-    const chunk = entries.slice(start, start + CHUNK);
-    const bind: Value[] = [];
-    const values = chunk.map((entry) => {
-      bind.push(entry.id, projectId, entry.timestamp, entry.userId, entry.username, entry.action);
-      const n = bind.length;
-      return `($${n - 5}, $${n - 4}, $${n - 3}::timestamptz, $${n - 2}, $${n - 1}, $${n})`;
-    });
-    await sequelize.query(
-      `INSERT INTO change_log_entries (id, project_id, logged_at, user_id, username, action) VALUES ${values.join(', ')}`,
-      { bind, transaction },
-    );
-  }
+  await insertRows(
+    sequelize,
+    transaction,
+    'change_log_entries',
+    ['id', 'project_id', 'logged_at', 'user_id', 'username', 'action'],
+    entries.map((entry) => [entry.id, projectId, entry.timestamp, entry.userId, entry.username, entry.action]),
+    { casts: { logged_at: 'timestamptz' } },
+  );
 }
 
 /** Ids among `ids` that are change-log entries of another project (a client must not reuse them). */

@@ -21,6 +21,7 @@ import {
   fieldsOfRow,
   findProjectRow,
   type LoadedProject,
+  recordVersions,
   insertChangeLog,
   loadEntities,
   loadTeam,
@@ -237,10 +238,9 @@ export async function createProject(
 /** Version 1 of the project's fields, for the merge's history. */
 async function recordFields(sequelize: Sequelize, transaction: Transaction, id: string, actorId: string | null) {
   const row = (await findProjectRow(sequelize, id, { transaction }))!;
-  await sequelize.query(
-    `INSERT INTO entity_versions (entity_id, rev, project_id, kind, actor_id, data) VALUES (:id, 1, :id, 'project', :actorId, :data::jsonb)`,
-    { replacements: { id, actorId, data: JSON.stringify({ content: fieldsOfRow(row), owned: null }) }, transaction },
-  );
+  await recordVersions(sequelize, transaction, id, actorId, [
+    { id, kind: 'project', rev: 1, data: { content: fieldsOfRow(row), owned: null } },
+  ]);
 }
 
 function defaultColumns(): Entity[] {
