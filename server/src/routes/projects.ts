@@ -95,8 +95,8 @@ export function registerProjectRoutes(router: AppRouter): void {
   router.get('/projects/:id', async (ctx) => {
     const { sequelize } = requireDatabase(ctx);
     const actor = actorOf(ctx);
-    await findReadableProject(sequelize, actor, projectId(ctx));
-    ctx.body = await readDocument(sequelize, actor, projectId(ctx));
+    const row = await findReadableProject(sequelize, actor, projectId(ctx));
+    ctx.body = await presentFor(sequelize, actor, { row, ...(await loadEntities(sequelize, row.id)) });
   });
 
   router.put('/projects/:id', async (ctx) => {

@@ -72,9 +72,13 @@ export async function findProjectRow(
   id: string,
   options: { transaction?: Transaction; lock?: boolean } = {},
 ): Promise<ProjectRow | null> {
-  if (options.lock)
-    await select(sequelize, 'SELECT id FROM projects WHERE id = :id FOR UPDATE', { id }, options.transaction);
-  const [row] = await select<ProjectRow>(sequelize, `${PROJECT_SELECT} WHERE p.id = :id`, { id }, options.transaction);
+  const lock = options.lock ? ' FOR UPDATE OF p' : '';
+  const [row] = await select<ProjectRow>(
+    sequelize,
+    `${PROJECT_SELECT} WHERE p.id = :id${lock}`,
+    { id },
+    options.transaction,
+  );
   return row ?? null;
 }
 
