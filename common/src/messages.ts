@@ -1,3 +1,7 @@
+import { dashboardMessages } from './organisation/dashboardMessages';
+import { organisationMessages } from './organisation/messages';
+import { organiseMessages } from './organisation/organiseMessages';
+import { templateScreenMessages } from './organisation/templateMessages';
 import { boardMessages } from './projects/boardMessages';
 import { projectMessages } from './projects/messages';
 import { overviewMessages } from './projects/overviewMessages';
@@ -442,6 +446,10 @@ export const de = {
   board: boardMessages,
   projectPanels: panelMessages,
   projectOverview: overviewMessages,
+  organisation: organisationMessages,
+  dashboard: dashboardMessages,
+  templatesScreen: templateScreenMessages,
+  organise: organiseMessages,
   invitations: {
     title: 'Einladungen',
     notBuilt: 'Projekteinladungen sind noch nicht gebaut. Sie folgen in einer späteren Version von Werkboard.',

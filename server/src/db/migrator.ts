@@ -3,6 +3,7 @@ import { SequelizeStorage, Umzug } from 'umzug';
 import * as initialSchema from '../../migrations/20261122000000-initial-schema';
 import * as externalUsers from '../../migrations/20261123000000-external-users';
 import * as projects from '../../migrations/20261124000000-projects';
+import * as organisation from '../../migrations/20261125000000-organisation';
 
 interface MigrationModule {
   up(params: { context: QueryInterface }): Promise<void>;
@@ -17,6 +18,7 @@ const MIGRATIONS: readonly [string, MigrationModule][] = [
   ['20261122000000-initial-schema', initialSchema],
   ['20261123000000-external-users', externalUsers],
   ['20261124000000-projects', projects],
+  ['20261125000000-organisation', organisation],
 ];
 
 export function createMigrator(sequelize: Sequelize): Umzug<QueryInterface> {

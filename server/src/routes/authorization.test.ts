@@ -57,6 +57,7 @@ const tokens = new Map<Who, string>();
 const userIds = new Map<Who, string>();
 /** Owns the projects of the project rows: a Projektleiter who is none of the callers. */
 let ownerToken: string;
+let ownerUserId: string;
 
 interface ProjectSetup {
   status?: 'active' | 'completed' | 'archived';
@@ -122,6 +123,78 @@ async function archivedTemplate(): Promise<Partial<Request>> {
     `INSERT INTO projects (id, is_template, name, icon, customer_type, status, archived_at)
      VALUES (:id, true, :name, 'briefcase', 'Allgemein', 'archived', now())`,
     { replacements: { id, name: uniqueName('Vorlage') } },
+  );
+  return { id };
+}
+
+/** The roles holding can_manage_templates, can_manage_own_templates and can_manage_customer_types by default. */
+const organisers =
+  (success = 200) =>
+  (who: Who) =>
+    who === 'anonymous' ? 401 : who === 'Admin' || who === 'Firmenleiter' || who === 'Projektleiter' ? success : 403;
+
+/** A template with one column, owned by the caller, by someone else, or global. */
+function newTemplateDocument() {
+  return {
+    revision: 0,
+    name: uniqueName('Vorlage'),
+    description: '',
+    icon: 'clipboard',
+    projectNumber: '',
+    customerType: 'Allgemein',
+    groupId: null,
+    groupAssignments: {},
+    thumbnailImageId: null,
+    tagIds: [],
+    cardGroups: [],
+    columns: [{ id: newId(), rev: 0, position: keyBetween(null, null), title: 'To Do', cards: [] }],
+    appointments: [],
+    notes: [],
+    changeLog: [],
+  };
+}
+
+async function templateFor(who: Who, owner: 'caller' | 'other' | 'global'): Promise<ProjectDocument> {
+  const id = newId();
+  const created = await t.request('PUT', `/api/templates/${id}`, { token: ownerToken, body: newTemplateDocument() });
+  expect(created.status).toBe(200);
+  const ownerId = owner === 'global' ? null : owner === 'caller' ? (userIds.get(who) ?? null) : ownerUserId;
+  await User.sequelize!.query('UPDATE projects SET owner_id = :ownerId WHERE id = :id', {
+    replacements: { id, ownerId },
+  });
+  return (await t.request<ProjectDocument>('GET', `/api/templates/${id}`, { token: tokens.get('Admin') })).body;
+}
+
+const onTemplate =
+  (owner: 'caller' | 'other' | 'global', body?: (template: ProjectDocument, who: Who) => unknown) =>
+  async (who: Who): Promise<Partial<Request>> => {
+    const template = await templateFor(who, owner);
+    return { id: template.id, ...(body ? { body: body(template, who) } : {}) };
+  };
+
+async function groupRow(): Promise<Partial<Request>> {
+  const id = newId();
+  await User.sequelize!.query(
+    `INSERT INTO project_groups (id, name, color, icon, icon_color) VALUES (:id, :name, '#ff0000', 'folder', '#ffffff')`,
+    { replacements: { id, name: uniqueName('Gruppe') } },
+  );
+  return { id };
+}
+
+async function customerTypeRow(): Promise<Partial<Request>> {
+  const name = uniqueName('Kundentyp');
+  await User.sequelize!.query(
+    'INSERT INTO customer_types (id, name, created_at, updated_at) VALUES (:id, :name, now(), now())',
+    { replacements: { id: newId(), name } },
+  );
+  return { path: `/api/customer-types/${encodeURIComponent(name)}` };
+}
+
+async function tagRow(): Promise<Partial<Request>> {
+  const id = newId();
+  await User.sequelize!.query(
+    `INSERT INTO tags (id, customer_type_id, label) SELECT :id, id, :label FROM customer_types WHERE name = 'Allgemein'`,
+    { replacements: { id, label: uniqueName('Tag') } },
   );
   return { id };
 }
@@ -328,6 +401,119 @@ const ROUTES: RouteCase[] = [
 
   { method: 'GET', route: '/api/tags', expect: signedIn },
   { method: 'GET', route: '/api/customer-types', expect: signedIn },
+
+  // Organisation (issue 5).
+  { method: 'GET', route: '/api/templates/{id} (global)', expect: signedIn, prepare: onTemplate('global') },
+  {
+    method: 'GET',
+    route: "/api/templates/{id} (someone else's personal)",
+    expect: management(),
+    prepare: onTemplate('other'),
+  },
+  {
+    method: 'PUT',
+    route: '/api/templates/{id} (new template)',
+    expect: organisers(),
+    prepare: () => Promise.resolve({ id: newId(), body: newTemplateDocument() }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/templates/{id} (own, a new card)',
+    expect: organisers(),
+    prepare: onTemplate('caller', withNewCard),
+  },
+  {
+    method: 'PUT',
+    route: '/api/templates/{id} (global, a new card)',
+    expect: management(),
+    prepare: onTemplate('global', withNewCard),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/templates/{id} (own)',
+    expect: organisers(),
+    prepare: onTemplate('caller'),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/templates/{id} (global)',
+    expect: management(),
+    prepare: onTemplate('global'),
+  },
+  {
+    method: 'POST',
+    route: '/api/templates/{id}/share (own)',
+    expect: organisers(201),
+    prepare: onTemplate('caller', () => ({ userId: ownerUserId })),
+  },
+  {
+    method: 'POST',
+    route: '/api/templates/{id}/publish (own)',
+    expect: management(),
+    prepare: onTemplate('caller'),
+  },
+  {
+    method: 'POST',
+    route: '/api/templates/save-from-project (personal)',
+    expect: organisers(201),
+    prepare: async (who) => {
+      const { id } = await onProject({ caller: 'owner' })(who);
+      return { body: { project: id, name: uniqueName('Vorlage'), ownerId: userIds.get(who) ?? null } };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/templates/save-from-project (global)',
+    expect: management(201),
+    prepare: async (who) => {
+      const { id } = await onProject({ caller: 'owner' })(who);
+      return { body: { project: id, name: uniqueName('Vorlage'), ownerId: null } };
+    },
+  },
+
+  { method: 'GET', route: '/api/project-groups', expect: signedIn },
+  {
+    method: 'PUT',
+    route: '/api/project-groups/{id}',
+    expect: management(),
+    prepare: () => Promise.resolve({ id: newId(), body: { name: uniqueName('Gruppe') } }),
+  },
+  { method: 'DELETE', route: '/api/project-groups/{id}', expect: management(), prepare: groupRow },
+
+  {
+    method: 'POST',
+    route: '/api/customer-types',
+    expect: organisers(201),
+    prepare: () => Promise.resolve({ body: { name: uniqueName('Kundentyp') } }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/customer-types/{name}',
+    expect: organisers(),
+    prepare: async () => ({ ...(await customerTypeRow()), body: { name: uniqueName('Umbenannt') } }),
+  },
+  { method: 'DELETE', route: '/api/customer-types/{name}', expect: organisers(), prepare: customerTypeRow },
+  {
+    method: 'POST',
+    route: '/api/tags',
+    expect: organisers(201),
+    prepare: () => Promise.resolve({ body: { customerType: 'Allgemein', label: uniqueName('Tag') } }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/tags/{id}',
+    expect: organisers(),
+    prepare: async () => ({ ...(await tagRow()), body: { priority: 3 } }),
+  },
+  { method: 'DELETE', route: '/api/tags/{id}', expect: organisers(), prepare: tagRow },
+
+  {
+    method: 'GET',
+    route: '/api/search',
+    expect: signedIn,
+    prepare: () => Promise.resolve({ path: '/api/search?q=Kabel&tag=Dringend' }),
+  },
+  { method: 'GET', route: '/api/appointments', expect: signedIn },
 ];
 
 beforeAll(async () => {
@@ -344,6 +530,7 @@ beforeAll(async () => {
   }
   const owner = await buildUser({ role: 'Projektleiter' });
   ownerToken = (await t.login(owner.user.username, owner.password)).token;
+  ownerUserId = owner.user.id;
 });
 afterAll(() => t.close());
 

@@ -15,3 +15,8 @@ export function idParam(value: string | undefined, message: string): string {
   if (!value || !UUID.test(value)) throw notFound(message);
   return value;
 }
+
+/** The caller with the name change-log entries show. */
+export function projectActorOf(ctx: { state: AppState }): Actor & { username: string } {
+  return { ...actorOf(ctx), username: ctx.state.actor!.user.username };
+}

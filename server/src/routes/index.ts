@@ -7,7 +7,9 @@ import { registerAuthRoutes } from './auth';
 import { registerExternalUserRoutes } from './externalUsers';
 import { registerLogRoutes } from './logs';
 import { registerPermissionRoutes } from './permissions';
+import { registerProjectGroupRoutes } from './projectGroups';
 import { registerProjectRoutes } from './projects';
+import { registerSearchRoutes } from './search';
 import { registerServerInfoRoutes } from './serverInfo';
 import { registerSettingsRoutes } from './settings';
 import { registerStatusRoutes } from './status';
@@ -36,6 +38,8 @@ export function createApiMiddleware(jwtSecret: string): AppMiddleware {
   registerProjectRoutes(protectedRoutes);
   registerTemplateRoutes(protectedRoutes);
   registerTagRoutes(protectedRoutes);
+  registerProjectGroupRoutes(protectedRoutes);
+  registerSearchRoutes(protectedRoutes);
 
   const publicStack = compose<AppRouterContext>([publicRoutes.routes(), publicRoutes.allowedMethods()]);
   const protectedStack = compose<AppRouterContext>([

@@ -13,25 +13,14 @@ import {
   projectDocumentSchema,
   validate,
 } from '@werkboard/common';
-import { randomUUID } from 'node:crypto';
 import type { Sequelize } from 'sequelize';
-import { fieldsOf, flattenDocument } from '../commands/projectEntities';
-import { historyNeeded, mergeProject, MergeRefused } from '../commands/projectMerger';
-import { ApiError, authorize, forbidden, notFound, validOrThrow } from '../errors';
+import { ApiError, authorize, notFound, validOrThrow } from '../errors';
 import { requireDatabase } from '../middleware/requireDatabase';
 import { createWithinLimit } from '../services/limits';
-import {
-  applyMerge,
-  changeLogIdsElsewhere,
-  findProjectRow,
-  loadEntities,
-  loadHistory,
-  type ProjectRow,
-  storedProject,
-} from '../services/projectStore';
+import { writeDocument } from '../services/documentWrite';
+import { findProjectRow, loadEntities, type ProjectRow } from '../services/projectStore';
 import {
   accessFacts,
-  canonicalCustomerType,
   changeStatus,
   createProject,
   deleteProjectPermanently,
@@ -40,16 +29,11 @@ import {
   listProjects,
   logEntry,
   presentFor,
-  type ProjectActor,
   readDocument,
   withUniqueName,
 } from '../services/projects';
 import type { AppRouter, AppRouterContext } from '../appTypes';
-import { actorOf, idParam } from './context';
-
-function projectActorOf(ctx: AppRouterContext): ProjectActor {
-  return { ...actorOf(ctx), username: ctx.state.actor!.user.username };
-}
+import { actorOf, idParam, projectActorOf } from './context';
 
 const projectId = (ctx: AppRouterContext) => idParam(ctx.params.id, de.projects.notFound);
 
@@ -107,42 +91,10 @@ export function registerProjectRoutes(router: AppRouter): void {
     ctx.body = await withUniqueName(() =>
       sequelize.transaction(async (transaction) => {
         const row = await findReadableProject(sequelize, actor, id, { transaction, lock: true });
-        const loaded = { row, ...(await loadEntities(sequelize, id, transaction)) };
-        const stored = storedProject(row, loaded.entities, loaded.changeLog);
-        const incoming = {
-          base: document.revision,
-          fields: fieldsOf(document),
-          entities: flattenDocument(document),
-          changeLog: document.changeLog,
-        };
-        const newLogIds = incoming.changeLog
-          .map((entry) => entry.id)
-          .filter((logId) => !stored.changeLogIds.has(logId));
-        if ((await changeLogIdsElsewhere(sequelize, id, newLogIds, transaction)).length > 0)
-          throw new ApiError(400, de.projects.idTaken, 'validation');
-        let result;
-        try {
-          result = mergeProject({
-            stored,
-            incoming,
-            history: await loadHistory(sequelize, historyNeeded(stored, incoming), transaction),
-            actor,
-            canEditFields: canEditProject(actor, accessFacts(row)),
-            now: new Date(),
-            newId: randomUUID,
-          });
-        } catch (error) {
-          if (error instanceof MergeRefused)
-            throw new ApiError(error.status, error.message, error.status === 403 ? 'forbidden' : 'validation');
-          throw error;
-        }
-        if (!result.changed) return presentFor(sequelize, actor, loaded, transaction);
-        if (row.status !== 'active')
-          throw forbidden(row.status === 'archived' ? de.projects.readOnlyArchived : de.projects.readOnlyCompleted);
-        if (result.fieldsChanged && result.fields.customerType !== row.customerType)
-          result.fields.customerType = await canonicalCustomerType(sequelize, result.fields.customerType, transaction);
-        const merged = await applyMerge(sequelize, transaction, loaded, result, actor.id, new Date());
-        return presentFor(sequelize, actor, merged, transaction);
+        return writeDocument(sequelize, transaction, actor, row, document, {
+          canEditFields: canEditProject(actor, accessFacts(row)),
+          canChangeAnything: true,
+        });
       }),
     );
   });

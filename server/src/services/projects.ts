@@ -100,7 +100,7 @@ function presentSummary(row: SummaryRow): ProjectSummaryDto {
   return { ...row, lastModified: row.lastModified.toISOString(), createdAt: row.createdAt.toISOString() };
 }
 
-const VISIBLE_TO = `(p.owner_id = :actorId OR p.deputy_owner_id = :actorId
+export const VISIBLE_TO = `(p.owner_id = :actorId OR p.deputy_owner_id = :actorId
   OR EXISTS (SELECT 1 FROM project_members m WHERE m.project_id = p.id AND m.user_id = :actorId))`;
 
 /** Active and completed projects the caller may see; Admin and Firmenleiter see all. */
@@ -154,7 +154,7 @@ export async function withUniqueName<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-interface TemplateRow {
+export interface TemplateRow {
   id: string;
   name: string;
   description: string;
@@ -236,7 +236,7 @@ export async function createProject(
 }
 
 /** Version 1 of the project's fields, for the merge's history. */
-async function recordFields(sequelize: Sequelize, transaction: Transaction, id: string, actorId: string | null) {
+export async function recordFields(sequelize: Sequelize, transaction: Transaction, id: string, actorId: string | null) {
   const row = (await findProjectRow(sequelize, id, { transaction }))!;
   await recordVersions(sequelize, transaction, id, actorId, [
     { id, kind: 'project', rev: 1, data: { content: fieldsOfRow(row), owned: null } },
@@ -254,7 +254,7 @@ function defaultColumns(): Entity[] {
 }
 
 /** The template's columns and cards with new ids (entries are never part of a template copy). */
-async function copyBoard(sequelize: Sequelize, templateId: string, transaction: Transaction): Promise<Entity[]> {
+export async function copyBoard(sequelize: Sequelize, templateId: string, transaction: Transaction): Promise<Entity[]> {
   const { entities } = await loadEntities(sequelize, templateId, transaction);
   const newIds = new Map<string, string>();
   const copies: Entity[] = [];

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { BODY_ERROR } from '../schemas/fields';
+import { TAG_COLORS, type TagDto } from '../tags';
+import { organisationMessages } from './messages';
+
+const types = organisationMessages.customerTypes;
+const tags = organisationMessages.tags;
+
+/**
+ * Customer types and their tags (spec sections 3 and 5). A customer type is a name, unique
+ * case-insensitively; 'Allgemein' is the default and can be neither deleted nor renamed.
+ * Deleting a type deletes its tags and moves its projects and templates to 'Allgemein'.
+ */
+
+export const customerTypeNameSchema = z
+  .string({ error: types.nameRequired })
+  .trim()
+  .min(1, { error: types.nameRequired })
+  .max(100, { error: types.nameTooLong });
+
+/** POST /api/customer-types: a new type, optionally with copies of another type's tags. */
+export const customerTypeCreateSchema = z.object(
+  {
+    name: customerTypeNameSchema,
+    copyTagsFrom: z
+      .string({ error: types.copySourceUnknown })
+      .trim()
+      .max(100, { error: types.copySourceUnknown })
+      .nullish()
+      .transform((value) => (value ? value : null)),
+  },
+  BODY_ERROR,
+);
+export type CustomerTypeCreateRequest = z.infer<typeof customerTypeCreateSchema>;
+
+/** PUT /api/customer-types/{name}: rename. */
+export const customerTypeRenameSchema = z.object({ name: customerTypeNameSchema }, BODY_ERROR);
+
+const label = z
+  .string({ error: tags.labelRequired })
+  .trim()
+  .min(1, { error: tags.labelRequired })
+  .max(100, { error: tags.labelTooLong });
+const color = z.enum(TAG_COLORS, { error: tags.colorInvalid });
+const priority = z
+  .number({ error: tags.priorityInvalid })
+  .int({ error: tags.priorityInvalid })
+  .min(0, { error: tags.priorityInvalid })
+  .max(4, { error: tags.priorityInvalid });
+
+/** POST /api/tags: a tag of a customer type; colour slate and priority Normal unless given. */
+export const tagCreateSchema = z.object(
+  {
+    customerType: customerTypeNameSchema,
+    label,
+    color: color.nullish().transform((value) => value ?? 'slate'),
+    priority: priority.nullish().transform((value) => value ?? 1),
+  },
+  BODY_ERROR,
+);
+export type TagCreateRequest = z.infer<typeof tagCreateSchema>;
+
+/** PUT /api/tags/{id}: any of label, colour and priority. */
+export const tagUpdateSchema = z.object(
+  { label: label.optional(), color: color.optional(), priority: priority.optional() },
+  BODY_ERROR,
+);
+export type TagUpdateRequest = z.infer<typeof tagUpdateSchema>;
+
+/** A tag filter chip of /search: tags of several customer types with the same label are one. */
+export interface MergedTag {
+  /** The label as first spelled (sorted by label). */
+  label: string;
+  color: TagDto['color'];
+  priority: TagDto['priority'];
+  tagIds: string[];
+}
+
+/** Merges tags by label, case-insensitively; the chip takes the highest priority's colour. */
+export function mergeTagsByLabel(list: readonly TagDto[]): MergedTag[] {
+  const byKey = new Map<string, MergedTag>();
+  for (const tag of list) {
+    const key = tag.label.trim().toLocaleLowerCase('de');
+    const merged = byKey.get(key);
+    if (!merged) byKey.set(key, { label: tag.label.trim(), color: tag.color, priority: tag.priority, tagIds: [tag.id] });
+    else {
+      merged.tagIds.push(tag.id);
+      if (tag.priority > merged.priority) Object.assign(merged, { color: tag.color, priority: tag.priority });
+    }
+  }
+  return [...byKey.values()].sort((a, b) => a.label.localeCompare(b.label, 'de'));
+}

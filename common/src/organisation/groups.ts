@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { PROJECT_ICONS, type ProjectIcon } from '../projects/document';
+import { BODY_ERROR } from '../schemas/fields';
+import { organisationMessages } from './messages';
+
+const m = organisationMessages.groups;
+
+/** A project group (spec section 3): dashboard sections group active projects by it. */
+export interface ProjectGroupDto {
+  id: string;
+  name: string;
+  description: string;
+  /** The group's colour, '#rrggbb'. */
+  color: string;
+  icon: ProjectIcon;
+  /** The icon's colour, '#rrggbb'. */
+  iconColor: string;
+}
+
+export const DEFAULT_GROUP_COLOR = '#3b82f6';
+export const DEFAULT_GROUP_ICON: ProjectIcon = 'folder';
+export const DEFAULT_GROUP_ICON_COLOR = '#ffffff';
+
+const HEX6 = /^#[0-9a-fA-F]{6}$/;
+const color = (fallback: string) =>
+  z
+    .string({ error: m.colorInvalid })
+    .trim()
+    .regex(HEX6, { error: m.colorInvalid })
+    .transform((value) => value.toLowerCase())
+    .nullish()
+    .transform((value) => value ?? fallback);
+
+/** PUT /api/project-groups/{id}: creates the group under the client's id or replaces it. */
+export const projectGroupSchema = z.object(
+  {
+    name: z
+      .string({ error: m.nameRequired })
+      .trim()
+      .min(1, { error: m.nameRequired })
+      .max(100, { error: m.nameTooLong }),
+    description: z
+      .string({ error: m.nameRequired })
+      .trim()
+      .max(2000, { error: 'Die Beschreibung darf höchstens 2000 Zeichen lang sein.' })
+      .nullish()
+      .transform((value) => value ?? ''),
+    color: color(DEFAULT_GROUP_COLOR),
+    icon: z
+      .enum(PROJECT_ICONS, { error: m.iconInvalid })
+      .nullish()
+      .transform((value) => value ?? DEFAULT_GROUP_ICON),
+    iconColor: color(DEFAULT_GROUP_ICON_COLOR),
+  },
+  BODY_ERROR,
+);
+export type ProjectGroupInput = z.infer<typeof projectGroupSchema>;

@@ -1,0 +1,137 @@
+import {
+  type Actor,
+  canReadTemplate,
+  DEFAULT_CUSTOMER_TYPE,
+  DEFAULT_TEMPLATE_ICON,
+  de,
+  type ProjectDocumentInput,
+  type TemplateSummaryDto,
+} from '@werkboard/common';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { forbidden, notFound } from '../errors';
+import { findProjectRow, insertChangeLog, type ProjectRow, writeEntities } from './projectStore';
+import { canonicalCustomerType, copyBoard, logEntry, type ProjectActor, recordFields } from './projects';
+
+const t = de.organisation.templates;
+
+/**
+ * Templates (spec sections 2, 4 and 6): rows of the projects table with is_template; owner
+ * null means global. Creating one copies a board (columns, cards, task groups; never time or
+ * material entries, appointments or notes) or starts from the editor's first save.
+ */
+
+/** A template the caller may see: 404 when missing or a project, 403 when someone else's personal one. */
+export async function findReadableTemplate(
+  sequelize: Sequelize,
+  actor: Actor,
+  id: string,
+  options: { transaction?: Transaction; lock?: boolean } = {},
+): Promise<ProjectRow> {
+  const row = await findProjectRow(sequelize, id, options);
+  if (!row || !row.isTemplate) throw notFound(t.notFound);
+  if (!canReadTemplate(actor, row)) throw forbidden(t.readForbidden);
+  return row;
+}
+
+interface NewTemplate {
+  id: string;
+  name: string;
+  description: string;
+  icon: string;
+  customerType: string;
+  ownerId: string | null;
+  cardGroups: string[];
+  tagIds?: string[];
+}
+
+/** Inserts the template's row and the first version of its fields; true when the id was free. */
+export async function insertTemplateRow(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  actorId: string,
+  template: NewTemplate,
+): Promise<boolean> {
+  const [rows] = await sequelize.query(
+    `INSERT INTO projects (id, is_template, name, description, icon, customer_type, owner_id, card_groups, tag_ids)
+     VALUES (:id, true, :name, :description, :icon, :customerType, :ownerId, :cardGroups::jsonb, :tagIds::jsonb)
+     ON CONFLICT (id) DO NOTHING RETURNING id`,
+    {
+      replacements: {
+        ...template,
+        customerType: await canonicalCustomerType(sequelize, template.customerType, transaction),
+        cardGroups: JSON.stringify(template.cardGroups),
+        tagIds: JSON.stringify(template.tagIds ?? []),
+      },
+      transaction,
+    },
+  );
+  if ((rows as unknown[]).length === 0) return false;
+  await recordFields(sequelize, transaction, template.id, actorId);
+  return true;
+}
+
+/** The editor's first save: an empty personal template of the caller, filled by the merge that follows. */
+export async function createEmptyTemplate(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  actor: ProjectActor,
+  id: string,
+  document: ProjectDocumentInput,
+): Promise<boolean> {
+  const created = await insertTemplateRow(sequelize, transaction, actor.id, {
+    id,
+    name: document.name,
+    description: document.description,
+    icon: document.icon ?? DEFAULT_TEMPLATE_ICON,
+    customerType: document.customerType || DEFAULT_CUSTOMER_TYPE,
+    ownerId: actor.id,
+    cardGroups: document.cardGroups,
+    tagIds: document.tagIds,
+  });
+  if (created) await insertChangeLog(sequelize, transaction, id, [logEntry(actor, t.log.created)]);
+  return created;
+}
+
+/** A new template with a copy of the source's board (a project or another template). */
+export async function copyIntoTemplate(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  actor: ProjectActor,
+  source: ProjectRow,
+  template: Omit<NewTemplate, 'cardGroups' | 'icon'> & { logAction: string },
+): Promise<void> {
+  const { logAction, ...fields } = template;
+  await insertTemplateRow(sequelize, transaction, actor.id, {
+    ...fields,
+    icon: source.icon,
+    cardGroups: source.cardGroups,
+    tagIds: source.tagIds,
+  });
+  const entities = await copyBoard(sequelize, source.id, transaction);
+  // A card's assignment belongs to its project's team, not to a template.
+  for (const entity of entities) if (entity.kind === 'card') entity.content = { ...entity.content, assignedTo: null };
+  await writeEntities(sequelize, transaction, template.id, entities, actor.id);
+  await insertChangeLog(sequelize, transaction, template.id, [logEntry(actor, logAction)]);
+}
+
+/** One template in list form. */
+export async function templateSummary(sequelize: Sequelize, id: string, transaction?: Transaction): Promise<TemplateSummaryDto> {
+  const [row] = await sequelize.query<TemplateSummaryDto & { columnTitles: string[] | null }>(
+    `SELECT p.id, p.name, p.description, p.icon, p.customer_type AS "customerType", p.owner_id AS "ownerId",
+            o.username AS "ownerUsername",
+            (SELECT array_agg(c.title ORDER BY c.position COLLATE "C", c.id) FROM project_columns c WHERE c.project_id = p.id) AS "columnTitles"
+       FROM projects p LEFT JOIN users o ON o.id = p.owner_id WHERE p.id = :id`,
+    { type: QueryTypes.SELECT, replacements: { id }, transaction },
+  );
+  if (!row) throw notFound(t.notFound);
+  return { ...row, columnTitles: row.columnTitles ?? [] };
+}
+
+/** Personal to global: irreversible (spec section 4). */
+export async function publishTemplate(sequelize: Sequelize, transaction: Transaction, actor: ProjectActor, row: ProjectRow) {
+  await sequelize.query(
+    'UPDATE projects SET owner_id = NULL, revision = revision + 1, last_modified = now(), updated_at = now() WHERE id = :id',
+    { replacements: { id: row.id }, transaction },
+  );
+  await insertChangeLog(sequelize, transaction, row.id, [logEntry(actor, t.log.published)]);
+}
