@@ -82,7 +82,8 @@ export function mergeTagsByLabel(list: readonly TagDto[]): MergedTag[] {
   for (const tag of list) {
     const key = tag.label.trim().toLocaleLowerCase('de');
     const merged = byKey.get(key);
-    if (!merged) byKey.set(key, { label: tag.label.trim(), color: tag.color, priority: tag.priority, tagIds: [tag.id] });
+    if (!merged)
+      byKey.set(key, { label: tag.label.trim(), color: tag.color, priority: tag.priority, tagIds: [tag.id] });
     else {
       merged.tagIds.push(tag.id);
       if (tag.priority > merged.priority) Object.assign(merged, { color: tag.color, priority: tag.priority });

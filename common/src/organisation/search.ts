@@ -44,12 +44,20 @@ export interface SearchQuery {
 }
 
 /** Reads ?q= and repeated ?tag= the same way on both sides; a 400 message when too long. */
-export function parseSearchQuery(q: unknown, tag: unknown): { ok: true; value: SearchQuery } | { ok: false; message: string } {
+export function parseSearchQuery(
+  q: unknown,
+  tag: unknown,
+): { ok: true; value: SearchQuery } | { ok: false; message: string } {
   const text = typeof q === 'string' ? q.trim() : '';
   if (text.length > SEARCH_LIMITS.query) return { ok: false, message: organisationMessages.search.queryTooLong };
   const raw = Array.isArray(tag) ? tag : typeof tag === 'string' ? [tag] : [];
   const labels = [
-    ...new Set(raw.filter((value): value is string => typeof value === 'string').map((value) => value.trim()).filter(Boolean)),
+    ...new Set(
+      raw
+        .filter((value): value is string => typeof value === 'string')
+        .map((value) => value.trim())
+        .filter(Boolean),
+    ),
   ];
   if (labels.length > SEARCH_LIMITS.tags || labels.some((label) => label.length > 100))
     return { ok: false, message: organisationMessages.search.tooManyTags };

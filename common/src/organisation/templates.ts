@@ -15,7 +15,7 @@ const m = organisationMessages.templates;
 /** POST /api/templates/save-from-project: columns, cards and task groups of a project, without entries. */
 export const templateFromProjectSchema = z.object(
   {
-    project: uuidSchema.nullish().refine((value) => !!value, { error: m.projectRequired }),
+    project: z.string({ error: m.projectRequired }).min(1, { error: m.projectRequired }).pipe(uuidSchema),
     name: projectNameSchema,
     description: z
       .string({ error: m.projectRequired })
@@ -38,6 +38,6 @@ export type TemplateFromProjectRequest = z.infer<typeof templateFromProjectSchem
 
 /** POST /api/templates/{id}/share: the user receives a personal copy of the template. */
 export const templateShareSchema = z.object(
-  { userId: uuidSchema.nullish().refine((value) => !!value, { error: m.shareUserRequired }) },
+  { userId: z.string({ error: m.shareUserRequired }).min(1, { error: m.shareUserRequired }).pipe(uuidSchema) },
   BODY_ERROR,
 );

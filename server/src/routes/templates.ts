@@ -70,9 +70,10 @@ export function registerTemplateRoutes(router: AppRouter): void {
     authorize(canCreateTemplate(actor), t.createForbidden);
     const request = validOrThrow(validate(templateFromProjectSchema, ctx.request.body));
     if (request.ownerId === null) authorize(canMakeGlobalTemplates(actor), t.globalForbidden);
-    else if (request.ownerId !== actor.id) throw new ApiError(400, t.ownerInvalid, 'validation', { ownerId: t.ownerInvalid });
+    else if (request.ownerId !== actor.id)
+      throw new ApiError(400, t.ownerInvalid, 'validation', { ownerId: t.ownerInvalid });
     const { sequelize } = requireDatabase(ctx);
-    const source = await findReadableProject(sequelize, actor, request.project!);
+    const source = await findReadableProject(sequelize, actor, request.project);
     const id = randomUUID();
     await createWithinLimit(sequelize, 'templates', (transaction) =>
       copyIntoTemplate(sequelize, transaction, actor, source, {

@@ -143,7 +143,10 @@ export async function createTag(sequelize: Sequelize, request: TagCreateRequest)
       const id = randomUUID();
       await sequelize.query(
         `INSERT INTO tags (id, customer_type_id, label, color, priority) VALUES (:id, :typeId, :label, :color, :priority)`,
-        { replacements: { id, typeId: type.id, label: request.label, color: request.color, priority: request.priority }, transaction },
+        {
+          replacements: { id, typeId: type.id, label: request.label, color: request.color, priority: request.priority },
+          transaction,
+        },
       );
       return (await findTag(sequelize, id, transaction))!;
     }),

@@ -5,7 +5,14 @@ import { fieldsOf, flattenDocument } from '../commands/projectEntities';
 import { historyNeeded, mergeProject, MergeRefused } from '../commands/projectMerger';
 import { ApiError, forbidden } from '../errors';
 import { checkGroupOfProject } from './projectGroups';
-import { applyMerge, changeLogIdsElsewhere, loadEntities, loadHistory, type ProjectRow, storedProject } from './projectStore';
+import {
+  applyMerge,
+  changeLogIdsElsewhere,
+  loadEntities,
+  loadHistory,
+  type ProjectRow,
+  storedProject,
+} from './projectStore';
 import { canonicalCustomerType, presentFor, type ProjectActor } from './projects';
 
 export interface WriteRules {

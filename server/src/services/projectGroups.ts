@@ -16,7 +16,11 @@ export async function requireGroupsLicensed(transaction?: Transaction): Promise<
 }
 
 /** Creates the group under the client's id or replaces its fields. */
-export async function saveProjectGroup(sequelize: Sequelize, id: string, input: ProjectGroupInput): Promise<ProjectGroupDto> {
+export async function saveProjectGroup(
+  sequelize: Sequelize,
+  id: string,
+  input: ProjectGroupInput,
+): Promise<ProjectGroupDto> {
   const [rows] = await sequelize.query(
     `INSERT INTO project_groups (id, name, description, color, icon, icon_color)
      VALUES (:id, :name, :description, :color, :icon, :iconColor)
@@ -30,7 +34,9 @@ export async function saveProjectGroup(sequelize: Sequelize, id: string, input: 
 
 /** Deletes the group; its projects become ungrouped (the foreign key sets their group to null). */
 export async function deleteProjectGroup(sequelize: Sequelize, id: string): Promise<boolean> {
-  const [rows] = await sequelize.query('DELETE FROM project_groups WHERE id = :id RETURNING id', { replacements: { id } });
+  const [rows] = await sequelize.query('DELETE FROM project_groups WHERE id = :id RETURNING id', {
+    replacements: { id },
+  });
   return (rows as unknown[]).length > 0;
 }
 

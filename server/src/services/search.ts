@@ -89,7 +89,7 @@ export async function search(sequelize: Sequelize, actor: Actor, query: SearchQu
        FROM projects p
       WHERE NOT p.is_template AND p.status <> 'archived' ${visible}
         AND ((${projectText} AND ${projectTags}) OR p.id IN (:withTasks))
-      ORDER BY (${projectText}) DESC, p.last_modified DESC, p.id
+      ORDER BY "projectMatches" DESC, p.last_modified DESC, p.id
       LIMIT ${SEARCH_LIMITS.projects + 1}`,
     { type: QueryTypes.SELECT, replacements },
   );

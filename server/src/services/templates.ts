@@ -115,7 +115,11 @@ export async function copyIntoTemplate(
 }
 
 /** One template in list form. */
-export async function templateSummary(sequelize: Sequelize, id: string, transaction?: Transaction): Promise<TemplateSummaryDto> {
+export async function templateSummary(
+  sequelize: Sequelize,
+  id: string,
+  transaction?: Transaction,
+): Promise<TemplateSummaryDto> {
   const [row] = await sequelize.query<TemplateSummaryDto & { columnTitles: string[] | null }>(
     `SELECT p.id, p.name, p.description, p.icon, p.customer_type AS "customerType", p.owner_id AS "ownerId",
             o.username AS "ownerUsername",
@@ -128,7 +132,12 @@ export async function templateSummary(sequelize: Sequelize, id: string, transact
 }
 
 /** Personal to global: irreversible (spec section 4). */
-export async function publishTemplate(sequelize: Sequelize, transaction: Transaction, actor: ProjectActor, row: ProjectRow) {
+export async function publishTemplate(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  actor: ProjectActor,
+  row: ProjectRow,
+) {
   await sequelize.query(
     'UPDATE projects SET owner_id = NULL, revision = revision + 1, last_modified = now(), updated_at = now() WHERE id = :id',
     { replacements: { id: row.id }, transaction },

@@ -1,0 +1,90 @@
+// Shared by the benchmark scripts: the built server on its own embedded PostgreSQL, a timed
+// API client, and the figures they print.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ENTRY = path.join(ROOT, 'server', 'dist', 'src', 'main.js');
+
+/** Starts the built server like test/e2e/support/appServer.ts: free port, fresh DATA_DIR. */
+export async function startServer(extraEnv = {}) {
+  if (!fs.existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run "npm run build" first`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'werkboard-bench-'));
+  const child = spawn(process.execPath, [ENTRY], {
+    cwd: ROOT,
+    env: { ...process.env, ...extraEnv, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_TO_CONSOLE: 'false' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk) => (output += chunk.toString()));
+  const started = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${output}`)), 90000);
+    const check = () => {
+      const url = /Werkboard läuft: (http:\/\/\S+)/.exec(output)?.[1];
+      const adminPassword = /Passwort "([^"]+)"/.exec(output)?.[1];
+      if (url && adminPassword) {
+        clearTimeout(timer);
+        child.off('exit', onExit);
+        resolve({ url, adminPassword });
+      }
+    };
+    const onExit = () => {
+      clearTimeout(timer);
+      reject(new Error(`server stopped during start:\n${output}`));
+    };
+    child.stdout.on('data', check);
+    child.once('exit', onExit);
+  });
+  return {
+    ...started,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function client(baseUrl) {
+  let token = null;
+  const call = async (method, urlPath, body) => {
+    const headers = { 'X-Device-Id': 'benchmark' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}${urlPath}`, { method, headers, body });
+    const text = await response.text();
+    const ms = performance.now() - started;
+    if (!response.ok) throw new Error(`${method} ${urlPath}: ${response.status} ${text.slice(0, 300)}`);
+    return { ms, text };
+  };
+  return {
+    call,
+    async login(username, password) {
+      const { text } = await call('POST', '/api/auth/login', JSON.stringify({ username, password }));
+      token = JSON.parse(text).token;
+    },
+  };
+}
+
+export function stats(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  return {
+    median: (at(0.5) + sorted[Math.floor(sorted.length / 2)]) / 2,
+    p95: at(0.95),
+    min: sorted[0],
+    max: sorted.at(-1),
+  };
+}
+
+export const ms = (value) => `${value.toFixed(1)} ms`;
+export const line = (label, s) =>
+  `${label.padEnd(34)} median ${ms(s.median).padStart(9)}   p95 ${ms(s.p95).padStart(9)}   (min ${ms(s.min)}, max ${ms(s.max)})`;
