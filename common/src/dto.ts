@@ -77,6 +77,14 @@ export interface ProfileDto {
   details: ProfileDetails | null;
 }
 
+/** GET /api/users/directory: who works here, for choosing people (share, filters); no contact details. */
+export interface UserDirectoryEntryDto {
+  id: string;
+  username: string;
+  role: Role;
+  usernameColor: string;
+}
+
 export interface ExternalUserDto {
   id: string;
   name: string;

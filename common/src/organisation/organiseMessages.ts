@@ -120,8 +120,7 @@ export const organiseMessages = {
     loadFailed: organisationMessages.search.loadFailed,
     results: 'Suchergebnisse',
     resultCount: (count: number) => (count === 1 ? '1 Projekt gefunden' : `${count} Projekte gefunden`),
-    truncated: (max: number) =>
-      `Es werden nur die ersten ${max} Projekte angezeigt. Bitte verfeinern Sie die Suche.`,
+    truncated: (max: number) => `Es werden nur die ersten ${max} Projekte angezeigt. Bitte verfeinern Sie die Suche.`,
     tasksOf: (project: string) => `Passende Aufgaben in „${project}“`,
     column: (title: string) => `Spalte: ${title}`,
     moreTasks: (count: number) => (count === 1 ? '+1 weitere Aufgabe' : `+${count} weitere Aufgaben`),

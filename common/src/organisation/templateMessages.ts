@@ -3,7 +3,7 @@ export const templateScreenMessages = {
   newTemplate: 'Neue Vorlage',
   /** The name a new template starts with (spec section 2). */
   newTemplateName: 'Neue Vorlage',
-  settings: 'Einstellungen',
+  settings: 'Vorlagen-Einstellungen',
   settingsTitle: 'Vorlagen-Einstellungen',
   viewMode: 'Ansicht',
   viewModes: {

@@ -7,6 +7,10 @@ import { PlaceholderPage } from '../features/pages/PlaceholderPage';
 import { PermissionsPage } from '../features/permissions/PermissionsPage';
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { ProjectPage } from '../features/project/ProjectPage';
+import { ProjectGroupsPage } from '../features/projectGroups/ProjectGroupsPage';
+import { SearchPage } from '../features/search/SearchPage';
+import { TemplateEditorPage } from '../features/templates/TemplateEditorPage';
+import { TemplatesPage } from '../features/templates/TemplatesPage';
 import { UsersPage } from '../features/users/UsersPage';
 import { AppShell } from './AppShell';
 import { AuthGate } from './AuthGate';
@@ -14,12 +18,8 @@ import { RouteGuard } from './RouteGuard';
 
 /** Every route of spec section 2. Screens not built yet show their heading and a notice. */
 const PLACEHOLDER_ROUTES: readonly { path: string; title: string }[] = [
-  { path: '/templates', title: de.pages.templates },
-  { path: '/template/edit/:id', title: de.pages.templateEditor },
   { path: '/messages', title: de.pages.messages },
   { path: '/messages/:userId', title: de.pages.messages },
-  { path: '/search', title: de.pages.search },
-  { path: '/project-groups', title: de.pages.projectGroups },
   { path: '/admin', title: de.pages.admin },
 ];
 
@@ -36,6 +36,10 @@ export function AppRoutes() {
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/project/:id" element={<ProjectPage />} />
             <Route path="/archive" element={<ArchivePage />} />
+            <Route path="/templates" element={<TemplatesPage />} />
+            <Route path="/template/edit/:id" element={<TemplateEditorPage />} />
+            <Route path="/project-groups" element={<ProjectGroupsPage />} />
+            <Route path="/search" element={<SearchPage />} />
             {PLACEHOLDER_ROUTES.map(({ path, title }) => (
               <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
             ))}

@@ -215,6 +215,7 @@ const ROUTES: RouteCase[] = [
   },
 
   { method: 'GET', route: '/api/users', expect: management() },
+  { method: 'GET', route: '/api/users/directory', expect: signedIn },
   {
     method: 'POST',
     route: '/api/users',

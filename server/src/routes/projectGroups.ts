@@ -35,7 +35,8 @@ export function registerProjectGroupRoutes(router: AppRouter): void {
     authorize(canManageProjectGroups(actorOf(ctx)), de.organisation.groups.forbidden);
     const id = groupId(ctx);
     await requireGroupsLicensed();
-    if (!(await deleteProjectGroup(requireDatabase(ctx).sequelize, id))) throw notFound(de.organisation.groups.notFound);
+    if (!(await deleteProjectGroup(requireDatabase(ctx).sequelize, id)))
+      throw notFound(de.organisation.groups.notFound);
     const body: MessageResponse = { message: de.organisation.groups.deleted };
     ctx.body = body;
   });

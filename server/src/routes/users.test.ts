@@ -5,6 +5,7 @@ import {
   de,
   type ManagedUserDto,
   type ProfileDto,
+  type UserDirectoryEntryDto,
   type UserDto,
 } from '@werkboard/common';
 import { User } from '../models';
@@ -35,6 +36,28 @@ afterAll(() => t.close());
 
 const api = <T = ErrorBody>(method: string, path: string, token?: string, body?: unknown) =>
   t.request<T>(method, path, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
+
+describe('GET /api/users/directory', () => {
+  it('answers 401 without a session', async () => {
+    expect((await api('GET', '/api/users/directory')).status).toBe(401);
+  });
+
+  it('gives even a Helfer names, roles and colours sorted by name, never contact details', async () => {
+    const { user } = await buildUser({ role: 'Monteur', username: unique('Zz-monteur') });
+    await user.update({ email: 'dir@firma.de', phone: '0171 9' });
+    const { token } = await signedIn(t, 'Helfer');
+    const response = await api<UserDirectoryEntryDto[]>('GET', '/api/users/directory', token);
+    expect(response.status).toBe(200);
+    const listed = response.body.find((entry) => entry.id === user.id)!;
+    expect(Object.keys(listed).sort()).toEqual(['id', 'role', 'username', 'usernameColor']);
+    expect(listed).toMatchObject({ username: user.username, role: 'Monteur' });
+    const first = await buildUser({ role: 'Monteur', username: unique('aa-first') });
+    const again = await api<UserDirectoryEntryDto[]>('GET', '/api/users/directory', token);
+    const ids = again.body.map((entry) => entry.id);
+    expect(ids.indexOf(first.user.id)).toBeLessThan(ids.indexOf(user.id));
+    expect(JSON.stringify(response.body)).not.toMatch(/dir@firma\.de|0171 9|passwordHash|argon2/);
+  });
+});
 
 describe('GET /api/users', () => {
   it('answers 401 without a session', async () => {

@@ -6,6 +6,7 @@ import {
   de,
   DEFAULT_ROLE,
   type MessageResponse,
+  type UserDirectoryEntryDto,
   profileUpdateSchema,
   userCreateDenial,
   userCreateSchema,
@@ -44,6 +45,21 @@ export function registerUserRoutes(router: AppRouter): void {
     authorize(canManageUsers(actorOf(ctx)), de.users.manageForbidden);
     const users = await User.findAll({ order: [[fn('lower', col('username')), 'ASC']] });
     ctx.body = users.map(presentManagedUser);
+  });
+
+  // Names and roles are visible to everyone signed in (spec section 6); contact details are not.
+  router.get('/users/directory', async (ctx) => {
+    const users = await User.findAll({
+      attributes: ['id', 'username', 'role', 'usernameColor'],
+      order: [[fn('lower', col('username')), 'ASC']],
+    });
+    const body: UserDirectoryEntryDto[] = users.map(({ id, username, role, usernameColor }) => ({
+      id,
+      username,
+      role,
+      usernameColor,
+    }));
+    ctx.body = body;
   });
 
   router.post('/users', async (ctx) => {

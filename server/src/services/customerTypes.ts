@@ -174,5 +174,5 @@ export async function updateTag(sequelize: Sequelize, id: string, patch: TagUpda
  */
 export async function deleteTag(sequelize: Sequelize, id: string): Promise<boolean> {
   const [rows] = await sequelize.query('DELETE FROM tags WHERE id = :id RETURNING id', { replacements: { id } });
-  return (rows).length > 0;
+  return rows.length > 0;
 }

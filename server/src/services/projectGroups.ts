@@ -37,7 +37,7 @@ export async function deleteProjectGroup(sequelize: Sequelize, id: string): Prom
   const [rows] = await sequelize.query('DELETE FROM project_groups WHERE id = :id RETURNING id', {
     replacements: { id },
   });
-  return (rows).length > 0;
+  return rows.length > 0;
 }
 
 /**

@@ -25,7 +25,7 @@ async function tagIdGroups(sequelize: Sequelize, labels: string[]): Promise<stri
   );
   const byLabel = new Map(rows.map((row) => [row.label, row.ids]));
   const groups = labels.map((label) => byLabel.get(label.toLowerCase()));
-  return groups.every((group) => group !== undefined) ? (groups) : null;
+  return groups.every((group) => group !== undefined) ? groups : null;
 }
 
 /** SQL that is true when `column` (a jsonb array of tag ids) holds a tag of every group. */

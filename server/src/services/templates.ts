@@ -65,7 +65,7 @@ export async function insertTemplateRow(
       transaction,
     },
   );
-  if ((rows).length === 0) return false;
+  if (rows.length === 0) return false;
   await recordFields(sequelize, transaction, template.id, actorId);
   return true;
 }

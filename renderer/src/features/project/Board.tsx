@@ -17,17 +17,21 @@ import { DragAutoScroll } from './useSortable';
 export const Board = memo(function Board() {
   const columns = useAppSelector(selectColumnRefs);
   const isTemplate = useAppSelector((state) => selectDocument(state)?.isTemplate ?? false);
-  const { readOnly } = useBoardUi();
+  const { readOnly, template = false } = useBoardUi();
   const dispatch = useAppDispatch();
   const boardRef = useRef<HTMLDivElement>(null);
 
   // Quick actions: the second column ("in progress") and the last ("done"), with more than one column.
-  const quick = !isTemplate && columns.length > 1;
+  const quick = !isTemplate && !template && columns.length > 1;
   const last = quick ? columns[columns.length - 1]! : null;
   const second = quick && columns.length > 2 ? columns[1]! : null;
 
   return (
-    <section className="board" aria-label={de.board.board.label} ref={boardRef}>
+    <section
+      className="board"
+      aria-label={template ? de.templatesScreen.editor.boardLabel : de.board.board.label}
+      ref={boardRef}
+    >
       {columns.length === 0 && <p className="board__empty muted">{de.board.board.empty}</p>}
       {columns.map((column, index) => (
         <BoardColumn

@@ -24,14 +24,16 @@ interface BoardCardProps {
  * re-renders only the card that changed.
  */
 export const BoardCard = memo(function BoardCard({ card, columnId, second, last }: BoardCardProps) {
-  const { readOnly, openCard } = useBoardUi();
+  const { readOnly, template = false, openCard } = useBoardUi();
+  // Cards of a template never move (spec section 4).
+  const movable = !readOnly && !template;
   const dispatch = useAppDispatch();
   const tagsById = useAppSelector(selectTagsById);
   const assignee = useAppSelector((state) =>
     card.assignedTo ? (selectAssigneeNames(state).get(card.assignedTo) ?? null) : null,
   );
   const item = useMemo<CardDragItem>(() => ({ cardId: card.id, columnId }), [card.id, columnId]);
-  const { ref, isDragging } = useSortableItem(CARD_TYPE, item, !readOnly);
+  const { ref, isDragging } = useSortableItem(CARD_TYPE, item, movable);
   const hours = useMemo(() => cardHours(card), [card]);
   const tags = useMemo(
     () => card.tagIds.map((id) => tagsById.get(id)).filter((tag) => tag !== undefined),
@@ -49,14 +51,15 @@ export const BoardCard = memo(function BoardCard({ card, columnId, second, last 
     'board-card',
     border ? `board-card--tag board-tone--${tagColor(border.color)}` : '',
     isDragging ? 'board-card--dragging' : '',
-    readOnly ? '' : 'board-card--draggable',
+    movable ? 'board-card--draggable' : '',
   ]
     .filter(Boolean)
     .join(' ');
 
   return (
     <article
-      ref={ref}
+      // Only a card that can move is a drag source (the HTML5 backend marks it draggable).
+      ref={movable ? ref : undefined}
       className={className}
       data-card-id={card.id}
       data-testid={`card-${card.id}`}
@@ -93,7 +96,7 @@ export const BoardCard = memo(function BoardCard({ card, columnId, second, last 
         )}
       </div>
       {/* Quick actions sit at the side, so a click on the middle of a card always opens it. */}
-      {!readOnly && (second || last) && (
+      {movable && (second || last) && (
         <div className="board-card__actions">
           {second && (
             <button

@@ -38,7 +38,7 @@ export const BoardColumn = memo(function BoardColumn({
 }: BoardColumnProps) {
   const column = useAppSelector((state) => selectColumn(state, columnId));
   const cardGroups = useAppSelector((state) => selectDocument(state)?.cardGroups ?? NO_GROUPS);
-  const { readOnly } = useBoardUi();
+  const { readOnly, template = false } = useBoardUi();
   const dispatch = useAppDispatch();
   const listRef = useRef<HTMLDivElement>(null);
   const [dropLine, setDropLine] = useState<number | null>(null);
@@ -76,7 +76,11 @@ export const BoardColumn = memo(function BoardColumn({
     dispatch(applyEdit((draft) => moveCard(draft, item.cardId, columnId, beforeId)));
   };
 
-  const { ref: dropRef, isOver } = useSortableList<CardDragItem>(CARD_TYPE, { enabled: !readOnly, onHover, onDrop });
+  const { ref: dropRef, isOver } = useSortableList<CardDragItem>(CARD_TYPE, {
+    enabled: !readOnly && !template,
+    onHover,
+    onDrop,
+  });
 
   useEffect(() => {
     if (!isOver) setDropLine(null);

@@ -1,11 +1,21 @@
 import { memo, useMemo } from 'react';
-import { canEditProject, canSeeAllProjects, canSeeChangeLog, de, isProjectOwner, tagColor } from '@werkboard/common';
+import { Link } from 'react-router-dom';
+import type { TagDto } from '@werkboard/common';
+import {
+  canCreateTemplate,
+  canEditProject,
+  canSeeAllProjects,
+  canSeeChangeLog,
+  de,
+  isProjectOwner,
+  tagColor,
+} from '@werkboard/common';
 import { useAppSelector } from '../../store/hooks';
 import { UserAvatar } from '../navigation/UserAvatar';
 import { iconGlyph, iconName } from '../projectPanels/icons';
 import { selectUserSettings } from '../settings/settingsSelectors';
 import { useBoardUi } from './boardUi';
-import { selectDocument, selectProgress, selectTagsById } from './projectSlice';
+import { selectDocument, selectFromArchive, selectProgress, selectTagsById } from './projectSlice';
 
 export type HeaderDialog =
   | 'edit'
@@ -17,7 +27,8 @@ export type HeaderDialog =
   | 'team'
   | 'gallery'
   | 'kwpExport'
-  | 'pdfExport';
+  | 'pdfExport'
+  | 'saveAsTemplate';
 
 const MAX_AVATARS = 3;
 const h = de.board.header;
@@ -29,10 +40,82 @@ const b = de.board.buttons;
  * of spec section 2, each shown only where the user may use it.
  */
 export const ProjectHeader = memo(function ProjectHeader({ onOpen }: { onOpen: (dialog: HeaderDialog) => void }) {
+  const { template } = useBoardUi();
+  return template ? <TemplateHeader onOpen={onOpen} /> : <BoardHeader onOpen={onOpen} />;
+});
+
+function TagChips({ tags }: { tags: TagDto[] }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul className="board-chips project-header__tags" aria-label={h.tags}>
+      {tags.map((tag) => (
+        <li key={tag.id} className={`board-chip board-tone--${tagColor(tag.color)}`}>
+          {tag.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The template editor's head: icon, name, 'Vorlage', availability (global or whose), customer
+ * type, description and tags; 'Vorlage bearbeiten' for who may edit it. A template has no
+ * progress, team, notes, appointments, gallery or exports.
+ */
+function TemplateHeader({ onOpen }: { onOpen: (dialog: HeaderDialog) => void }) {
+  const document = useAppSelector(selectDocument)!;
+  const tagsById = useAppSelector(selectTagsById);
+  const { readOnly } = useBoardUi();
+  const m = de.templatesScreen.editor;
+  const tags = document.tagIds.map((id) => tagsById.get(id)).filter((tag) => tag !== undefined);
+  const availability =
+    document.ownerId === null
+      ? m.global
+      : document.ownerUsername
+        ? m.personal(document.ownerUsername)
+        : m.personalUnknown;
+
+  return (
+    <header className="project-header template-header">
+      <Link className="template-header__back" to="/templates">
+        {m.backToList}
+      </Link>
+      <div className="project-header__main">
+        <span className="project-header__icon" role="img" aria-label={iconName(document.icon)}>
+          {iconGlyph(document.icon)}
+        </span>
+        <h1 className="project-header__name">{document.name}</h1>
+        <span className="template-header__badge">{m.badge}</span>
+      </div>
+      {document.description && <p className="template-header__description">{document.description}</p>}
+      <dl className="project-header__facts">
+        <div className="project-header__fact">
+          <dt>{m.availability}</dt>
+          <dd>{availability}</dd>
+        </div>
+        <div className="project-header__fact">
+          <dt>{m.customerType}</dt>
+          <dd>{document.customerType}</dd>
+        </div>
+      </dl>
+      <TagChips tags={tags} />
+      {!readOnly && (
+        <nav className="project-header__actions" aria-label={m.actions}>
+          <button type="button" className="button button--primary button--small" onClick={() => onOpen('edit')}>
+            {m.edit}
+          </button>
+        </nav>
+      )}
+    </header>
+  );
+}
+
+function BoardHeader({ onOpen }: { onOpen: (dialog: HeaderDialog) => void }) {
   const document = useAppSelector(selectDocument)!;
   const progress = useAppSelector(selectProgress);
   const tagsById = useAppSelector(selectTagsById);
   const kwpEnabled = useAppSelector((state) => selectUserSettings(state).features.kwpExportEnabled);
+  const fromArchive = useAppSelector(selectFromArchive);
   const { readOnly, actor } = useBoardUi();
 
   const deputy = document.team.find((member) => member.teamRole === 'deputy') ?? null;
@@ -60,6 +143,11 @@ export const ProjectHeader = memo(function ProjectHeader({ onOpen }: { onOpen: (
     { dialog: 'gallery', label: b.gallery, shown: true },
     { dialog: 'kwpExport', label: b.kwpExport, shown: kwpEnabled },
     { dialog: 'pdfExport', label: b.pdfExport, shown: true },
+    {
+      dialog: 'saveAsTemplate',
+      label: de.templatesScreen.saveAsTemplate.button,
+      shown: actor !== null && canCreateTemplate(actor) && !fromArchive && document.status !== 'archived',
+    },
   ];
 
   return (
@@ -107,15 +195,7 @@ export const ProjectHeader = memo(function ProjectHeader({ onOpen }: { onOpen: (
         )}
       </dl>
 
-      {tags.length > 0 && (
-        <ul className="board-chips project-header__tags" aria-label={h.tags}>
-          {tags.map((tag) => (
-            <li key={tag.id} className={`board-chip board-tone--${tagColor(tag.color)}`}>
-              {tag.label}
-            </li>
-          ))}
-        </ul>
-      )}
+      <TagChips tags={tags} />
 
       <div className="project-progress">
         <div
@@ -151,4 +231,4 @@ export const ProjectHeader = memo(function ProjectHeader({ onOpen }: { onOpen: (
       </nav>
     </header>
   );
-});
+}

@@ -1,16 +1,19 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { ProjectDocument } from '@werkboard/common';
 import { canReopenProject, de } from '@werkboard/common';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
 import { NotBuiltNotice } from '../../components/NotBuiltNotice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { LimitDialog } from '../license/LimitDialog';
 import { AppointmentArchiveDialog } from '../projectPanels/AppointmentArchiveDialog';
 import { AppointmentManagerDialog } from '../projectPanels/AppointmentManagerDialog';
 import { AppointmentOverview } from '../projectPanels/AppointmentOverview';
 import { ChangeLogDialog } from '../projectPanels/ChangeLogDialog';
 import { EditProjectDialog } from '../projectPanels/EditProjectDialog';
 import { NotesDialog } from '../projectPanels/NotesDialog';
+import { SaveAsTemplateDialog } from '../templates/SaveAsTemplateDialog';
 import { Board } from './Board';
 import type { BoardUi } from './boardUi';
 import { BoardUiContext } from './boardUi';
@@ -18,6 +21,7 @@ import type { ProjectBoardContextValue, ProjectRecipe, ProjectStatusAction } fro
 import { ProjectBoardContext } from './projectContext';
 import type { HeaderDialog } from './ProjectHeader';
 import { ProjectHeader } from './ProjectHeader';
+import type { BoardKind } from './projectSlice';
 import {
   isReadOnly,
   saveErrorDismissed,
@@ -26,6 +30,7 @@ import {
   selectProjectId,
   selectSaveError,
   selectStatus,
+  selectUnsaved,
 } from './projectSlice';
 import {
   applyEdit,
@@ -33,8 +38,10 @@ import {
   closeProject,
   loadBoardLookups,
   loadProject,
+  openNewTemplate,
   openProject,
   reloadProject,
+  saveNewTemplate,
 } from './projectThunks';
 import { TaskDialog } from './TaskDialog';
 import { SortableProvider } from './useSortable';
@@ -45,10 +52,20 @@ export function ProjectPage() {
   const location = useLocation();
   const fromArchive = (location.state as { isArchived?: unknown } | null)?.isArchived === true;
   // Keyed by project: the dialogs and the open card of one project do not carry over to the next.
-  return <ProjectScreen key={id} projectId={id} fromArchive={fromArchive} />;
+  return <ProjectScreen key={id} projectId={id} fromArchive={fromArchive} kind="project" />;
 }
 
-function ProjectScreen({ projectId, fromArchive }: { projectId: string; fromArchive: boolean }) {
+export interface ProjectScreenProps {
+  projectId: string;
+  fromArchive: boolean;
+  /** 'template': the template editor (GET and PUT /templates/{id}, no card moves, no project panels). */
+  kind: BoardKind;
+  /** A new template built on this device: shown without loading, created on the server by its first save. */
+  newTemplate?: ProjectDocument | null;
+}
+
+/** The board of one project, or of one template in the template editor. */
+export function ProjectScreen({ projectId, fromArchive, kind, newTemplate = null }: ProjectScreenProps) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   // Until this page has opened its project (an effect, after the first render) the slice may
@@ -62,20 +79,27 @@ function ProjectScreen({ projectId, fromArchive }: { projectId: string; fromArch
   const readOnly = useAppSelector((state) => isReadOnly(state, user));
   const [dialog, setDialog] = useState<HeaderDialog | null>(null);
   const [openCardId, setOpenCardId] = useState<string | null>(null);
+  // The new template of the first render: its id is the page's for good (after the first save the route carries it).
+  const [fresh] = useState(newTemplate);
+  const template = kind === 'template';
 
   useEffect(() => {
-    dispatch(openProject(projectId, fromArchive));
-    void dispatch(loadProject());
+    if (fresh) dispatch(openNewTemplate(fresh));
+    else {
+      dispatch(openProject(projectId, fromArchive, kind));
+      void dispatch(loadProject());
+    }
     void dispatch(loadBoardLookups());
     return () => {
       dispatch(closeProject());
     };
-  }, [dispatch, projectId, fromArchive]);
+  }, [dispatch, projectId, fromArchive, kind, fresh]);
 
   useEffect(() => {
-    if (status === 'missing' || status === 'archivedAway') void navigate('/', { replace: true });
+    if (status === 'missing') void navigate(template ? '/templates' : '/', { replace: true });
+    if (status === 'archivedAway') void navigate('/', { replace: true });
     if (status === 'archivedElsewhere') void navigate('/archive', { replace: true });
-  }, [status, navigate]);
+  }, [status, navigate, template]);
 
   const update = useCallback(
     (recipe: ProjectRecipe, logActions?: string | readonly string[]) => dispatch(applyEdit(recipe, logActions)),
@@ -84,7 +108,10 @@ function ProjectScreen({ projectId, fromArchive }: { projectId: string; fromArch
   const reload = useCallback(() => void dispatch(reloadProject()), [dispatch]);
   const changeStatus = useCallback((action: ProjectStatusAction) => dispatch(changeProjectStatus(action)), [dispatch]);
   const closeCard = useCallback(() => setOpenCardId(null), []);
-  const boardUi = useMemo<BoardUi>(() => ({ readOnly, actor: user, openCard: setOpenCardId }), [readOnly, user]);
+  const boardUi = useMemo<BoardUi>(
+    () => ({ readOnly, template, actor: user, openCard: setOpenCardId }),
+    [readOnly, template, user],
+  );
   const context = useMemo<ProjectBoardContextValue | null>(
     () => (document ? { document, readOnly, update, reload, changeStatus } : null),
     [document, readOnly, update, reload, changeStatus],
@@ -94,7 +121,7 @@ function ProjectScreen({ projectId, fromArchive }: { projectId: string; fromArch
     return status === 'loading' ? (
       <div className="page">
         <p className="muted" role="status">
-          {de.board.loading}
+          {template ? de.templatesScreen.editor.loading : de.board.loading}
         </p>
       </div>
     ) : null;
@@ -110,8 +137,8 @@ function ProjectScreen({ projectId, fromArchive }: { projectId: string; fromArch
         <div className="project-page" inert={modalOpen} aria-hidden={modalOpen || undefined}>
           <ProjectHeader onOpen={setDialog} />
           <SaveErrorBanner />
-          <StatusBanners />
-          <AppointmentOverview />
+          {template ? <TemplateBanners readOnly={readOnly} /> : <StatusBanners />}
+          {!template && <AppointmentOverview />}
           <SortableProvider>
             <Board />
           </SortableProvider>
@@ -147,7 +174,14 @@ function HeaderDialogView({ dialog, onClose }: { dialog: HeaderDialog; onClose: 
       return <NotBuiltDialog title={b.kwpExport} text={n.kwpExport} onClose={onClose} />;
     case 'pdfExport':
       return <NotBuiltDialog title={b.pdfExport} text={n.pdfExport} onClose={onClose} />;
+    case 'saveAsTemplate':
+      return <SaveAsTemplateFromBoard onClose={onClose} />;
   }
+}
+
+function SaveAsTemplateFromBoard({ onClose }: { onClose: () => void }) {
+  const document = useAppSelector(selectDocument)!;
+  return <SaveAsTemplateDialog project={document} onClose={onClose} />;
 }
 
 /** A feature of a later issue: says so honestly instead of pretending. */
@@ -164,11 +198,17 @@ function NotBuiltDialog({ title, text, onClose }: { title: string; text: string;
   );
 }
 
-/** 'Speichern fehlgeschlagen.' after a failed save (the project has been loaded again). */
+/**
+ * 'Speichern fehlgeschlagen.' ('Vorlage konnte nicht gespeichert werden.' in the template
+ * editor) after a failed save (the document has been loaded again); a Free limit also opens
+ * the limit dialog.
+ */
 function SaveErrorBanner() {
   const error = useAppSelector(selectSaveError);
   const dispatch = useAppDispatch();
+  const [limitSeen, setLimitSeen] = useState<SaveErrorLike | null>(null);
   if (!error) return null;
+  const showLimit = error.limit && limitSeen !== error;
   return (
     <div className="project-banner project-banner--error" role="alert">
       <div>
@@ -183,6 +223,48 @@ function SaveErrorBanner() {
         onClick={() => dispatch(saveErrorDismissed())}
       >
         <span aria-hidden="true">×</span>
+      </button>
+      {showLimit && error.limit && <LimitDialog kind={error.limit} onClose={() => setLimitSeen(error)} />}
+    </div>
+  );
+}
+
+type SaveErrorLike = NonNullable<ReturnType<typeof selectSaveError>>;
+
+/**
+ * The template editor's banners: archived (or opened from the archive) read-only; read-only
+ * for who may not edit this template; a new template not saved yet, with 'Vorlage speichern'.
+ */
+function TemplateBanners({ readOnly }: { readOnly: boolean }) {
+  const document = useAppSelector(selectDocument)!;
+  const fromArchive = useAppSelector(selectFromArchive);
+  const unsaved = useAppSelector(selectUnsaved);
+  const dispatch = useAppDispatch();
+  const m = de.templatesScreen.editor;
+  if (document.status === 'archived' || fromArchive) {
+    return (
+      <div className="project-banner project-banner--archived" role="status">
+        <p className="project-banner__text">{m.archived}</p>
+      </div>
+    );
+  }
+  if (readOnly) {
+    return (
+      <div className="project-banner project-banner--archived" role="status">
+        <p className="project-banner__text">{m.readOnly}</p>
+      </div>
+    );
+  }
+  if (!unsaved) return null;
+  return (
+    <div className="project-banner template-banner--unsaved" role="status">
+      <p className="project-banner__text">{m.unsaved}</p>
+      <button
+        type="button"
+        className="button button--primary button--small"
+        onClick={() => dispatch(saveNewTemplate())}
+      >
+        {m.saveNow}
       </button>
     </div>
   );

@@ -21,7 +21,8 @@ function offeredTags(tags: readonly TagDto[], customerType: string, current: rea
 }
 
 export function TaskDetails({ card, columnId }: { card: CardDto; columnId: string }) {
-  const { readOnly } = useBoardUi();
+  // A template's tasks are assigned in the projects made from it, not in the template.
+  const { readOnly, template = false } = useBoardUi();
   const dispatch = useAppDispatch();
   const document = useAppSelector(selectDocument)!;
   const allTags = useAppSelector(selectTags);
@@ -77,10 +78,12 @@ export function TaskDetails({ card, columnId }: { card: CardDto; columnId: strin
           <dt>{m.group}</dt>
           <dd>{card.group ?? m.noGroup}</dd>
         </div>
-        <div>
-          <dt>{m.assignment}</dt>
-          <dd>{assignee}</dd>
-        </div>
+        {!template && (
+          <div>
+            <dt>{m.assignment}</dt>
+            <dd>{assignee}</dd>
+          </div>
+        )}
         <div>
           <dt>{m.tags}</dt>
           <dd>
@@ -143,30 +146,32 @@ export function TaskDetails({ card, columnId }: { card: CardDto; columnId: strin
           ))}
         </select>
       </FormField>
-      <FormField label={m.assignment}>
-        <select value={assignedTo} onChange={(event) => setAssignedTo(event.target.value)}>
-          <option value="">{m.unassigned}</option>
-          {assignedUnknown && <option value={assignedTo}>{m.unknownAssignee}</option>}
-          {team.length > 0 && (
-            <optgroup label={m.teamGroup}>
-              {team.map((member) => (
-                <option key={member.id} value={member.id}>
-                  {member.username}
-                </option>
-              ))}
-            </optgroup>
-          )}
-          {externalUsers.length > 0 && (
-            <optgroup label={m.externalGroup}>
-              {externalUsers.map((external) => (
-                <option key={external.id} value={`${EXTERNAL_ASSIGNEE_PREFIX}${external.id}`}>
-                  {external.name}
-                </option>
-              ))}
-            </optgroup>
-          )}
-        </select>
-      </FormField>
+      {!template && (
+        <FormField label={m.assignment}>
+          <select value={assignedTo} onChange={(event) => setAssignedTo(event.target.value)}>
+            <option value="">{m.unassigned}</option>
+            {assignedUnknown && <option value={assignedTo}>{m.unknownAssignee}</option>}
+            {team.length > 0 && (
+              <optgroup label={m.teamGroup}>
+                {team.map((member) => (
+                  <option key={member.id} value={member.id}>
+                    {member.username}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+            {externalUsers.length > 0 && (
+              <optgroup label={m.externalGroup}>
+                {externalUsers.map((external) => (
+                  <option key={external.id} value={`${EXTERNAL_ASSIGNEE_PREFIX}${external.id}`}>
+                    {external.name}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+          </select>
+        </FormField>
+      )}
       <fieldset className="fieldset task-details__tags">
         <legend>{m.tags}</legend>
         {tags.length === 0 ? (

@@ -3,6 +3,7 @@ import { de } from '@werkboard/common';
 import { Dialog } from '../../components/Dialog';
 import { Tabs } from '../../components/Tabs';
 import { useAppSelector } from '../../store/hooks';
+import { useBoardUi } from './boardUi';
 import { selectCard } from './projectSlice';
 import { TaskDetails } from './TaskDetails';
 import { TaskMaterial } from './TaskMaterial';
@@ -23,6 +24,7 @@ const TABS = [
  */
 export function TaskDialog({ cardId, onClose }: { cardId: string; onClose: () => void }) {
   const found = useAppSelector((state) => selectCard(state, cardId));
+  const { template = false } = useBoardUi();
   const [tab, setTab] = useState<TaskTab>('details');
   const missing = found === null;
 
@@ -35,11 +37,16 @@ export function TaskDialog({ cardId, onClose }: { cardId: string; onClose: () =>
 
   return (
     <Dialog title={card.title} onClose={onClose} wide>
-      <Tabs tabs={TABS} selected={tab} onSelect={setTab}>
-        {tab === 'details' && <TaskDetails card={card} columnId={columnId} />}
-        {tab === 'times' && <TaskTimes card={card} />}
-        {tab === 'material' && <TaskMaterial card={card} />}
-      </Tabs>
+      {/* A template's tasks carry no times or material: only the details. */}
+      {template ? (
+        <TaskDetails card={card} columnId={columnId} />
+      ) : (
+        <Tabs tabs={TABS} selected={tab} onSelect={setTab}>
+          {tab === 'details' && <TaskDetails card={card} columnId={columnId} />}
+          {tab === 'times' && <TaskTimes card={card} />}
+          {tab === 'material' && <TaskMaterial card={card} />}
+        </Tabs>
+      )}
     </Dialog>
   );
 }

@@ -4,6 +4,11 @@ import type { CurrentUserDto } from '@werkboard/common';
 /** What every board component needs besides the document; changes rarely, so cards stay memoised. */
 export interface BoardUi {
   readOnly: boolean;
+  /**
+   * The template editor: a template holds columns, cards, task groups and tags, but no card
+   * moves (no drag and drop, no quick moves), times, material or appointments.
+   */
+  template?: boolean;
   /** The signed-in user (an Actor for the policies; id and username for time entries). */
   actor: CurrentUserDto | null;
   openCard: (cardId: string) => void;

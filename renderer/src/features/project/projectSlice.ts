@@ -1,7 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { createSelector, createSlice } from '@reduxjs/toolkit';
-import type { Actor, CardDto, ExternalUserDto, ProjectDocument, TagDto } from '@werkboard/common';
-import { canWorkOnProject, EXTERNAL_ASSIGNEE_PREFIX, projectProgress } from '@werkboard/common';
+import type { Actor, CardDto, ExternalUserDto, LimitKind, ProjectDocument, TagDto } from '@werkboard/common';
+import { canEditTemplate, canWorkOnProject, EXTERNAL_ASSIGNEE_PREFIX, projectProgress } from '@werkboard/common';
 import type { RootState } from '../../store';
 import { loggedOut, sessionLost } from '../auth/authSlice';
 import { replaceEqualDeep } from './replaceEqualDeep';
@@ -19,23 +19,49 @@ import { replaceEqualDeep } from './replaceEqualDeep';
  */
 export type ProjectLoadStatus = 'loading' | 'loaded' | 'missing' | 'archivedElsewhere' | 'archivedAway';
 
+/**
+ * What the page shows: a project (/project/{id}, GET and PUT /projects/{id}) or a template in
+ * the template editor (/template/edit/{id}, GET and PUT /templates/{id}).
+ */
+export type BoardKind = 'project' | 'template';
+
+export interface SaveError {
+  message: string;
+  detail: string | null;
+  /** The Free limit the save ran into (403 limit_reached), for the limit dialog. */
+  limit?: LimitKind | null;
+}
+
 export interface ProjectState {
   projectId: string;
+  kind: BoardKind;
+  /**
+   * A new template built in the editor that the server does not know yet: its first save (PUT
+   * /templates/{id}) creates it; a failed save keeps the local copy instead of reloading.
+   */
+  unsaved: boolean;
   /** Opened from the archive (navigation state isArchived): read-only. */
   fromArchive: boolean;
   status: ProjectLoadStatus;
   /** The document as shown: the server's copy with this user's unsaved edits on top. */
   document: ProjectDocument | null;
   /** 'Speichern fehlgeschlagen.' (and the server's reason, if any) until dismissed. */
-  saveError: { message: string; detail: string | null } | null;
+  saveError: SaveError | null;
   /** Tags of all customer types and external workers, for chips and assignment (empty if not loadable). */
   tags: TagDto[];
   externalUsers: ExternalUserDto[];
 }
 
-export function initialProjectState(projectId: string, fromArchive: boolean): ProjectState {
+export function initialProjectState(
+  projectId: string,
+  fromArchive: boolean,
+  kind: BoardKind = 'project',
+  unsaved = false,
+): ProjectState {
   return {
     projectId,
+    kind,
+    unsaved,
     fromArchive,
     status: 'loading',
     document: null,
@@ -50,8 +76,12 @@ const projectSlice = createSlice({
   initialState: initialProjectState('', false),
   reducers: {
     /** The project page opens (or shows another project): nothing of the last one is kept. */
-    projectOpened(_state, action: PayloadAction<{ projectId: string; fromArchive: boolean }>) {
-      return initialProjectState(action.payload.projectId, action.payload.fromArchive);
+    projectOpened(
+      _state,
+      action: PayloadAction<{ projectId: string; fromArchive: boolean; kind?: BoardKind; unsaved?: boolean }>,
+    ) {
+      const { projectId, fromArchive, kind = 'project', unsaved = false } = action.payload;
+      return initialProjectState(projectId, fromArchive, kind, unsaved);
     },
     projectClosed() {
       return initialProjectState('', false);
@@ -74,7 +104,11 @@ const projectSlice = createSlice({
     archivedAway(state) {
       state.status = 'archivedAway';
     },
-    saveFailed(state, action: PayloadAction<{ message: string; detail: string | null }>) {
+    /** The first save of a new template succeeded: it exists on the server now. */
+    templateCreated(state) {
+      state.unsaved = false;
+    },
+    saveFailed(state, action: PayloadAction<SaveError>) {
       state.saveError = action.payload;
     },
     saveErrorDismissed(state) {
@@ -102,6 +136,7 @@ export const {
   projectMissing,
   archivedElsewhere,
   archivedAway,
+  templateCreated,
   saveFailed,
   saveErrorDismissed,
   tagsLoaded,
@@ -112,6 +147,8 @@ export const projectReducer = projectSlice.reducer;
 // Selectors
 
 export const selectProjectId = (state: RootState) => state.project.projectId;
+export const selectBoardKind = (state: RootState) => state.project.kind;
+export const selectUnsaved = (state: RootState) => state.project.unsaved;
 export const selectFromArchive = (state: RootState) => state.project.fromArchive;
 export const selectDocument = (state: RootState) => state.project.document;
 export const selectStatus = (state: RootState) => state.project.status;
@@ -119,11 +156,16 @@ export const selectSaveError = (state: RootState) => state.project.saveError;
 export const selectTags = (state: RootState) => state.project.tags;
 export const selectExternalUsers = (state: RootState) => state.project.externalUsers;
 
-/** Completed or archived, opened from the archive, or not this user's to work on. */
+/**
+ * Completed or archived, opened from the archive, or not this user's to work on. A template:
+ * archived (or opened from the archive), or not this user's to edit (canEditTemplate).
+ */
 export function isReadOnly(state: RootState, actor: Actor | null): boolean {
   const { document, fromArchive } = state.project;
   if (!document || !actor) return true;
-  return fromArchive || !canWorkOnProject(actor, document);
+  if (fromArchive) return true;
+  if (document.isTemplate) return document.status === 'archived' || !canEditTemplate(actor, document);
+  return !canWorkOnProject(actor, document);
 }
 
 export const selectProgress = createSelector([selectDocument], (document) => projectProgress(document?.columns ?? []));

@@ -1,11 +1,12 @@
 import { produce } from 'immer';
 import type { ChangeLogEntryDto, ExternalUserDto, ProjectDocument, TagDto } from '@werkboard/common';
 import { de, newId } from '@werkboard/common';
-import { isNetworkError, serverMessageOr, SessionLostError } from '../../api/errors';
+import { isNetworkError, limitReachedKind, serverMessageOr, SessionLostError } from '../../api/errors';
 import type { AppThunk, RootState, ThunkExtra } from '../../store';
 import type { ProjectStatusAction } from './projectContext';
 import { rebase } from './projectSaver';
 import type { EditRecipe, ProjectSaver } from './projectSaver';
+import type { BoardKind } from './projectSlice';
 import {
   archivedAway,
   archivedElsewhere,
@@ -18,7 +19,14 @@ import {
   projectReceived,
   saveFailed,
   tagsLoaded,
+  templateCreated,
 } from './projectSlice';
+
+/** Where the open document lives: /projects/{id}, or /templates/{id} in the template editor. */
+function documentPath(getState: () => RootState, id: string): string {
+  const base = getState().project.kind === 'template' ? '/templates' : '/projects';
+  return `${base}/${encodeURIComponent(id)}`;
+}
 
 const projectPath = (id: string) => `/projects/${encodeURIComponent(id)}`;
 
@@ -30,11 +38,38 @@ function showsProject(getState: () => RootState, extra: ThunkExtra, saver: Proje
   return extra.projectSavers.current === saver && getState().project.projectId === projectId;
 }
 
-/** The project page opens `projectId`: a new save queue and an empty slice; nothing of the last project is kept. */
-export function openProject(projectId: string, fromArchive: boolean): AppThunk {
+/**
+ * The project page opens `projectId`: a new save queue and an empty slice; nothing of the last
+ * project is kept. `kind` 'template': the template editor, reading and writing /templates/{id}.
+ */
+export function openProject(projectId: string, fromArchive: boolean, kind: BoardKind = 'project'): AppThunk {
   return (dispatch, _getState, { projectSavers }) => {
     projectSavers.open();
-    dispatch(projectOpened({ projectId, fromArchive }));
+    dispatch(projectOpened({ projectId, fromArchive, kind }));
+  };
+}
+
+/**
+ * The template editor opens a new template built on this device ('Neue Vorlage'): shown at
+ * once, unknown to the server until its first save (PUT /templates/{id} creates it).
+ */
+export function openNewTemplate(document: ProjectDocument): AppThunk {
+  return (dispatch, _getState, { projectSavers }) => {
+    const saver = projectSavers.open();
+    saver.base = document;
+    dispatch(projectOpened({ projectId: document.id, fromArchive: false, kind: 'template', unsaved: true }));
+    dispatch(projectReceived(document));
+  };
+}
+
+/** 'Vorlage speichern' of a new template: sends it as it is shown (an edit that changes nothing). */
+export function saveNewTemplate(): AppThunk {
+  return (dispatch, getState, { projectSavers }) => {
+    const saver = projectSavers.current;
+    const { projectId, unsaved, status } = getState().project;
+    if (!saver || !unsaved || status !== 'loaded' || saver.busy) return;
+    saver.pending.push({ recipe: () => undefined, entries: [] });
+    void dispatch(flushSaves(saver, projectId));
   };
 }
 
@@ -63,7 +98,7 @@ export function loadProject(): AppThunk<Promise<void>> {
     saver.reset(null);
     const generation = saver.generation;
     try {
-      const document = await extra.api.get<ProjectDocument>(projectPath(projectId));
+      const document = await extra.api.get<ProjectDocument>(documentPath(getState, projectId));
       if (generation !== saver.generation || !showsProject(getState, extra, saver, projectId)) return;
       saver.base = document;
       dispatch(show(document));
@@ -84,9 +119,11 @@ function fetchAgain(saver: ProjectSaver, projectId: string): AppThunk<Promise<vo
   return async (dispatch, getState, extra) => {
     const shown = () => showsProject(getState, extra, saver, projectId);
     if (!shown()) return;
+    // A new template the server does not know yet: what is shown is all there is.
+    if (getState().project.unsaved) return;
     const generation = saver.generation;
     try {
-      const document = await extra.api.get<ProjectDocument>(projectPath(projectId));
+      const document = await extra.api.get<ProjectDocument>(documentPath(getState, projectId));
       if (generation !== saver.generation || saver.inFlight || !shown()) return;
       saver.base = document;
       dispatch(show(rebase(document, saver.pending)));
@@ -173,6 +210,9 @@ function flushSaves(saver: ProjectSaver, projectId: string): AppThunk<Promise<vo
   return (dispatch, getState, extra) => {
     if (saver.running) return saver.running;
     const shown = () => showsProject(getState, extra, saver, projectId);
+    // Fixed when the page opens; the last edits of a closed page still go to the same place.
+    const path = documentPath(getState, projectId);
+    const isTemplate = getState().project.kind === 'template';
     const run = async () => {
       while (saver.pending.length > 0) {
         const generation = saver.generation;
@@ -183,19 +223,25 @@ function flushSaves(saver: ProjectSaver, projectId: string): AppThunk<Promise<vo
         if (!document) return;
         let answer: ProjectDocument;
         try {
-          answer = await extra.save<ProjectDocument>({ method: 'PUT', path: projectPath(projectId), body: document });
+          answer = await extra.save<ProjectDocument>({ method: 'PUT', path, body: document });
         } catch (error) {
           if (generation !== saver.generation) return;
-          saver.reset(saver.base);
+          // A new template has nothing on the server to reload: the shown copy stays and the
+          // next edit (or 'Vorlage speichern') sends it again.
+          const unsaved = shown() && getState().project.unsaved;
+          saver.reset(unsaved ? getState().project.document : saver.base);
           if (error instanceof SessionLostError || !shown()) return;
           const detail = isNetworkError(error) ? error.message : serverMessageOr(error, '');
-          dispatch(saveFailed({ message: de.board.saveFailed, detail: detail || null }));
+          const message = isTemplate ? de.templatesScreen.editor.saveFailed : de.board.saveFailed;
+          const limit = limitReachedKind(error);
+          dispatch(saveFailed({ message, detail: detail || null, ...(limit ? { limit } : {}) }));
           await dispatch(fetchAgain(saver, projectId));
           return;
         }
         if (generation !== saver.generation) return;
         saver.inFlight = null;
         saver.base = answer;
+        if (shown() && getState().project.unsaved) dispatch(templateCreated());
         if (shown()) dispatch(projectReceived(rebase(answer, saver.pending)));
       }
     };

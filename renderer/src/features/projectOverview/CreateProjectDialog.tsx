@@ -1,21 +1,24 @@
 import type { FormEvent } from 'react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { LimitKind, TemplateSummaryDto } from '@werkboard/common';
-import { de, DEFAULT_CUSTOMER_TYPE, projectCreateSchema, validate } from '@werkboard/common';
+import { canManageCustomerTypes, de, DEFAULT_CUSTOMER_TYPE, projectCreateSchema, validate } from '@werkboard/common';
 import { ApiError, limitReachedKind, serverMessageOr } from '../../api/errors';
 import { Dialog } from '../../components/Dialog';
 import { FormField } from '../../components/FormField';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
-import { useAppDispatch } from '../../store/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { usePolicy } from '../auth/usePolicy';
+import { NewCustomerTypeDialog } from '../customerTypes/NewCustomerTypeDialog';
 import { LimitDialog } from '../license/LimitDialog';
+import { selectUserSettings } from '../settings/settingsSelectors';
 import { createProject, fetchCustomerTypes, fetchTemplateSummaries } from './overviewThunks';
+import { ALL_TYPES, TemplateChooser } from './TemplateChooser';
 
 const t = de.projectOverview.create;
+const d = de.dashboard;
 
 interface CreateForm {
-  /** '' when there is no template to choose: the server then uses its default template. */
-  templateId: string;
   name: string;
   projectNumber: string;
   customerType: string;
@@ -26,34 +29,52 @@ type Choices =
   | { status: 'loaded'; templates: TemplateSummaryDto[]; templatesFailed: boolean; customerTypes: string[] };
 
 /** The fields this form shows; a server message for any other field goes to the general alert. */
-const FORM_FIELDS: readonly string[] = ['templateId', 'name', 'projectNumber', 'customerType'];
+const FORM_FIELDS: readonly string[] = ['name', 'projectNumber', 'customerType'];
 
-/** The first global template (spec: the default), else the first one, else none. */
-function defaultTemplateId(templates: readonly TemplateSummaryDto[]): string {
-  return (templates.find((template) => template.ownerId === null) ?? templates[0])?.id ?? '';
+const normalise = (value: string) => value.trim().toLocaleLowerCase('de-DE');
+
+/** 'Allgemein' first, then the others once each (case-insensitively) in the order given. */
+function mergeTypes(...lists: (readonly string[])[]): string[] {
+  const seen = new Map<string, string>();
+  for (const name of [DEFAULT_CUSTOMER_TYPE, ...lists.flat()]) {
+    const trimmed = name.trim();
+    if (trimmed && !seen.has(normalise(trimmed))) seen.set(normalise(trimmed), trimmed);
+  }
+  return [...seen.values()];
+}
+
+interface CreateProjectDialogProps {
+  onClose: () => void;
+  /** Names of the user's own projects: a project name is unique per owner (spec section 5). */
+  existingNames?: readonly string[];
 }
 
 /**
- * 'Neues Projekt' (spec sections 2 and 5): template, name, Projekt-Nr and customer type.
- * The name is checked with common's request schema, the same the server runs; the server's
- * 400 (name taken) shows at the field, its 403 'limit_reached' opens the Free limit dialog.
- * On success the new project's board opens.
+ * 'Neues Projekt' in two steps (spec sections 2 and 5): 'Vorlage auswählen' (filtered by
+ * customer type), then name, Projekt-Nr and customer type, with 'Neuer Kundentyp' when the
+ * feature is on and the user may manage customer types. The name is checked with common's
+ * request schema and against the user's own project names; the server's 400 shows at its
+ * field, its 403 'limit_reached' opens the Free limit dialog. On success the board opens.
  */
-export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
+export function CreateProjectDialog({ onClose, existingNames = [] }: CreateProjectDialogProps) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const policy = usePolicy();
+  const manageTypesFeature = useAppSelector(selectUserSettings).features.manageCustomerTypes;
+  const mayCreateType = manageTypesFeature && policy.allows(canManageCustomerTypes);
   const [choices, setChoices] = useState<Choices>({ status: 'loading' });
-  const [form, setForm] = useState<CreateForm>({
-    templateId: '',
-    name: '',
-    projectNumber: '',
-    customerType: DEFAULT_CUSTOMER_TYPE,
-  });
+  const [step, setStep] = useState<'template' | 'details'>('template');
+  const [typeFilter, setTypeFilter] = useState(ALL_TYPES);
+  const [template, setTemplate] = useState<TemplateSummaryDto | null>(null);
+  const [form, setForm] = useState<CreateForm>({ name: '', projectNumber: '', customerType: DEFAULT_CUSTOMER_TYPE });
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const formRef = useFocusFirstInvalid(fieldErrors);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const stepChanged = useRef(false);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [limit, setLimit] = useState<LimitKind | null>(null);
+  const [creatingType, setCreatingType] = useState(false);
 
   useEffect(() => {
     let current = true;
@@ -67,25 +88,67 @@ export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
       ]);
       if (!current) return;
       setChoices({ status: 'loaded', templates: templates.list, templatesFailed: templates.failed, customerTypes });
-      setForm((before) => ({ ...before, templateId: before.templateId || defaultTemplateId(templates.list) }));
     })();
     return () => {
       current = false;
     };
   }, [dispatch]);
 
+  // Each step starts at its first control (the dialog itself takes the focus when it opens).
+  useEffect(() => {
+    if (!stepChanged.current) return;
+    bodyRef.current?.querySelector<HTMLElement>(step === 'details' ? 'input' : 'select, button')?.focus();
+  }, [step]);
+
   const set =
     <K extends keyof CreateForm>(key: K) =>
     (value: CreateForm[K]) =>
       setForm((before) => ({ ...before, [key]: value }));
 
+  const customerTypes = choices.status === 'loaded' ? choices.customerTypes : [DEFAULT_CUSTOMER_TYPE];
+  const templates = choices.status === 'loaded' ? choices.templates : [];
+  const filterTypes = mergeTypes(
+    customerTypes,
+    templates.map((entry) => entry.customerType),
+  );
+
+  const choose = (chosen: TemplateSummaryDto | null) => {
+    const known = (type: string) => customerTypes.find((name) => normalise(name) === normalise(type));
+    const preset =
+      (chosen && known(chosen.customerType)) ??
+      (typeFilter !== ALL_TYPES ? known(typeFilter) : undefined) ??
+      DEFAULT_CUSTOMER_TYPE;
+    setTemplate(chosen);
+    setForm((before) => ({ ...before, customerType: preset }));
+    stepChanged.current = true;
+    setStep('details');
+  };
+
+  const back = () => {
+    setError(null);
+    setFieldErrors({});
+    stepChanged.current = true;
+    setStep('template');
+  };
+
+  const typeCreated = (name: string) => {
+    setChoices((before) =>
+      before.status === 'loaded' ? { ...before, customerTypes: mergeTypes(before.customerTypes, [name]) } : before,
+    );
+    set('customerType')(name);
+  };
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (saving || choices.status === 'loading') return;
+    if (saving) return;
     setError(null);
-    const checked = validate(projectCreateSchema, { ...form, templateId: form.templateId || null });
+    const checked = validate(projectCreateSchema, { ...form, templateId: template?.id ?? null });
     if (!checked.ok) {
       setFieldErrors(checked.fields);
+      return;
+    }
+    if (existingNames.some((name) => normalise(name) === normalise(checked.value.name))) {
+      setFieldErrors({ name: de.projects.nameTaken });
       return;
     }
     setFieldErrors({});
@@ -111,82 +174,81 @@ export function CreateProjectDialog({ onClose }: { onClose: () => void }) {
     }
   };
 
-  const loading = choices.status === 'loading';
-  const templates = choices.status === 'loaded' ? choices.templates : [];
-  const customerTypes = choices.status === 'loaded' ? choices.customerTypes : [DEFAULT_CUSTOMER_TYPE];
-  const globalTemplates = templates.filter((template) => template.ownerId === null);
-  const personalTemplates = templates.filter((template) => template.ownerId !== null);
-
   return (
-    <Dialog title={t.title} onClose={onClose}>
-      <form ref={formRef} className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        {loading ? (
+    <Dialog title={step === 'template' ? d.templates.title : t.title} onClose={onClose}>
+      <div ref={bodyRef}>
+        {choices.status === 'loading' ? (
           <p className="muted">{de.actions.loading}</p>
-        ) : templates.length > 0 ? (
-          <FormField label={t.template} error={fieldErrors.templateId}>
-            <select value={form.templateId} onChange={(event) => set('templateId')(event.target.value)}>
-              {globalTemplates.length > 0 && (
-                <optgroup label={t.globalTemplates}>
-                  {globalTemplates.map((template) => (
-                    <option key={template.id} value={template.id}>
-                      {template.name}
-                    </option>
-                  ))}
-                </optgroup>
-              )}
-              {personalTemplates.length > 0 && (
-                <optgroup label={t.personalTemplates}>
-                  {personalTemplates.map((template) => (
-                    <option key={template.id} value={template.id}>
-                      {template.name}
-                    </option>
-                  ))}
-                </optgroup>
-              )}
-            </select>
-          </FormField>
+        ) : step === 'template' ? (
+          <TemplateChooser
+            templates={choices.templates}
+            templatesFailed={choices.templatesFailed}
+            customerTypes={filterTypes}
+            customerType={typeFilter}
+            onCustomerTypeChange={setTypeFilter}
+            onChoose={choose}
+          />
         ) : (
-          <p className="muted">{choices.templatesFailed ? t.templatesLoadFailed : t.noTemplates}</p>
+          <form ref={formRef} className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
+            <div className="create-project__template">
+              <span>{d.create.template(template?.name ?? d.create.defaultTemplate)}</span>
+              <button type="button" className="link-button" onClick={back}>
+                {d.create.changeTemplate}
+              </button>
+            </div>
+            <FormField label={t.name} error={fieldErrors.name}>
+              <input
+                type="text"
+                autoComplete="off"
+                value={form.name}
+                onChange={(event) => set('name')(event.target.value)}
+              />
+            </FormField>
+            <FormField label={t.projectNumber} error={fieldErrors.projectNumber} hint={t.projectNumberHint}>
+              <input
+                type="text"
+                autoComplete="off"
+                value={form.projectNumber}
+                onChange={(event) => set('projectNumber')(event.target.value)}
+              />
+            </FormField>
+            <div className="create-project__type">
+              <FormField label={t.customerType} error={fieldErrors.customerType}>
+                <select value={form.customerType} onChange={(event) => set('customerType')(event.target.value)}>
+                  {customerTypes.map((type) => (
+                    <option key={type} value={type}>
+                      {type}
+                    </option>
+                  ))}
+                </select>
+              </FormField>
+              {mayCreateType && (
+                <button
+                  type="button"
+                  className="button button--secondary create-project__new-type"
+                  onClick={() => setCreatingType(true)}
+                >
+                  {d.create.newCustomerType}
+                </button>
+              )}
+            </div>
+            {error && (
+              <p role="alert" className="message message--error">
+                {error}
+              </p>
+            )}
+            <div className="dialog__actions">
+              <button type="button" className="button button--secondary" onClick={onClose}>
+                {de.actions.cancel}
+              </button>
+              <button type="submit" className="button button--primary" disabled={saving}>
+                {saving ? t.submitting : t.submit}
+              </button>
+            </div>
+          </form>
         )}
-        <FormField label={t.name} error={fieldErrors.name}>
-          <input
-            type="text"
-            autoComplete="off"
-            value={form.name}
-            onChange={(event) => set('name')(event.target.value)}
-          />
-        </FormField>
-        <FormField label={t.projectNumber} error={fieldErrors.projectNumber} hint={t.projectNumberHint}>
-          <input
-            type="text"
-            autoComplete="off"
-            value={form.projectNumber}
-            onChange={(event) => set('projectNumber')(event.target.value)}
-          />
-        </FormField>
-        <FormField label={t.customerType} error={fieldErrors.customerType}>
-          <select value={form.customerType} onChange={(event) => set('customerType')(event.target.value)}>
-            {customerTypes.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        {error && (
-          <p role="alert" className="message message--error">
-            {error}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {de.actions.cancel}
-          </button>
-          <button type="submit" className="button button--primary" disabled={saving || loading}>
-            {saving ? t.submitting : t.submit}
-          </button>
-        </div>
-      </form>
+      </div>
+      {creatingType && <NewCustomerTypeDialog onClose={() => setCreatingType(false)} onCreated={typeCreated} />}
       {limit && <LimitDialog kind={limit} onClose={() => setLimit(null)} />}
     </Dialog>
   );

@@ -23,6 +23,9 @@ import { FormField } from '../../components/FormField';
 import { useAppDispatch } from '../../store/hooks';
 import { usePolicy } from '../auth/usePolicy';
 import { useProjectBoard } from '../project/projectContext';
+import { applyProjectGroup } from '../projectGroups/applyProjectGroup';
+import { ProjectGroupSelect } from '../projectGroups/ProjectGroupSelect';
+import { TemplateAvailabilitySection } from '../templates/TemplateAvailabilitySection';
 import { IconPicker } from './IconPicker';
 import { loadCustomerTypes, loadExternalUsers, loadTags } from './panelThunks';
 import { ProjectActionsSection } from './ProjectActionsSection';
@@ -61,6 +64,8 @@ export function EditProjectDialog({ onClose }: { onClose: () => void }) {
   const [values, setValues] = useState(base);
   const [nameError, setNameError] = useState<string | undefined>();
   const [operations, setOperations] = useState<TaskGroupOperation[]>([]);
+  const [baseGroupId] = useState(document.groupId);
+  const [groupId, setGroupId] = useState(baseGroupId);
   const [tags, setTags] = useState<Loaded<TagDto>>({ status: 'loading' });
   const [externalUsers, setExternalUsers] = useState<Loaded<ExternalUserDto>>({ status: 'loading' });
   // Without the list (an older server, offline) the select still offers the current type and Allgemein.
@@ -148,6 +153,7 @@ export function EditProjectDialog({ onClose }: { onClose: () => void }) {
     const recipe = (draft: ProjectDocument): string[] => [
       ...applyProjectFields(draft, base, next),
       ...applyTaskGroupOperations(draft, operations),
+      ...applyProjectGroup(draft, baseGroupId, groupId),
     ];
     // The log texts of what the recipe does to the current copy.
     let actions: string[] = [];
@@ -174,14 +180,16 @@ export function EditProjectDialog({ onClose }: { onClose: () => void }) {
                 onChange={(event) => set('name', event.target.value)}
               />
             </FormField>
-            <FormField label={t.projectNumber} optional>
-              <input
-                type="text"
-                autoComplete="off"
-                value={values.projectNumber}
-                onChange={(event) => set('projectNumber', event.target.value)}
-              />
-            </FormField>
+            {!document.isTemplate && (
+              <FormField label={t.projectNumber} optional>
+                <input
+                  type="text"
+                  autoComplete="off"
+                  value={values.projectNumber}
+                  onChange={(event) => set('projectNumber', event.target.value)}
+                />
+              </FormField>
+            )}
             <FormField label={t.description} optional>
               <textarea
                 rows={3}
@@ -229,18 +237,12 @@ export function EditProjectDialog({ onClose }: { onClose: () => void }) {
 
         {document.isTemplate && (
           <Collapsible title={t.availability}>
-            <p>
-              {document.ownerId === null
-                ? t.globalTemplate
-                : document.ownerUsername
-                  ? t.personalTemplate(document.ownerUsername)
-                  : t.personalTemplateUnknown}
-            </p>
-            <p className="muted">{t.templateCustomerType(values.customerType)}</p>
+            <TemplateAvailabilitySection customerType={values.customerType} disabled={!canEdit} />
           </Collapsible>
         )}
 
         <Collapsible title={t.groupsAndAssignments}>
+          {!document.isTemplate && <ProjectGroupSelect value={groupId} onChange={setGroupId} disabled={!canEdit} />}
           <TaskGroupsSection
             working={working}
             team={assignees.team}

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { canCompleteProject, canDeleteProject, canReopenProject, de } from '@werkboard/common';
+import { canCompleteProject, canCreateTemplate, canDeleteProject, canReopenProject, de } from '@werkboard/common';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAppSelector } from '../../store/hooks';
 import { usePolicy } from '../auth/usePolicy';
 import type { ProjectStatusAction } from '../project/projectContext';
 import { useProjectBoard } from '../project/projectContext';
 import { selectUserSettings } from '../settings/settingsSelectors';
+import { SaveAsTemplateDialog } from '../templates/SaveAsTemplateDialog';
 
 const t = de.projectPanels.edit;
 
@@ -49,11 +50,13 @@ export function ProjectActionsSection({ onDone }: { onDone: () => void }) {
   const [confirming, setConfirming] = useState<ProjectStatusAction | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [savingAsTemplate, setSavingAsTemplate] = useState(false);
 
   const may = {
     complete: actor !== null && canCompleteProject(actor, document),
     reopen: actor !== null && canReopenProject(actor, document),
     archive: actor !== null && deletable && canDeleteProject(actor, document),
+    saveAsTemplate: actor !== null && canCreateTemplate(actor) && document.status !== 'archived',
   };
 
   const ask = (action: ProjectStatusAction) => {
@@ -78,7 +81,12 @@ export function ProjectActionsSection({ onDone }: { onDone: () => void }) {
   const confirm = confirming ? CONFIRM[confirming] : null;
   return (
     <div className="project-actions">
-      {!may.complete && !may.reopen && !may.archive && <p className="muted">{t.noActions}</p>}
+      {!may.complete && !may.reopen && !may.archive && !may.saveAsTemplate && <p className="muted">{t.noActions}</p>}
+      {may.saveAsTemplate && (
+        <button type="button" className="button button--secondary" onClick={() => setSavingAsTemplate(true)}>
+          {de.templatesScreen.saveAsTemplate.button}
+        </button>
+      )}
       {may.complete && (
         <button type="button" className="button button--secondary" onClick={() => ask('complete')}>
           {t.complete}
@@ -94,6 +102,7 @@ export function ProjectActionsSection({ onDone }: { onDone: () => void }) {
           {t.delete}
         </button>
       )}
+      {savingAsTemplate && <SaveAsTemplateDialog project={document} onClose={() => setSavingAsTemplate(false)} />}
       {confirming && confirm && (
         <ConfirmDialog
           title={confirm.title}

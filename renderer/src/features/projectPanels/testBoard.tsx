@@ -139,6 +139,7 @@ export function renderWithBoard(ui: ReactNode, options: BoardOptions = {}) {
   const fake = createFakeFetch({
     'GET /api/customer-types': { body: ['Allgemein'] },
     'GET /api/tags': { body: [] },
+    'GET /api/project-groups': { body: [] },
     'GET /api/external-users': { body: [] },
     ...options.routes,
   });

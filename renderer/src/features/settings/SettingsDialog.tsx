@@ -1,8 +1,9 @@
-import { canManageLicense, canManageSmtp, de } from '@werkboard/common';
+import { canManageCustomerTypes, canManageLicense, canManageSmtp, de } from '@werkboard/common';
 import { Collapsible } from '../../components/Collapsible';
 import { Dialog } from '../../components/Dialog';
 import { useAppSelector } from '../../store/hooks';
 import { Can } from '../auth/Can';
+import { CustomerTypesAndTagsTabs } from '../customerTypes/CustomerTypesAndTagsTabs';
 import { LicenseSection } from '../license/LicenseSection';
 import { AppearanceSection } from './AppearanceSection';
 import { DisplaySection } from './DisplaySection';
@@ -38,6 +39,13 @@ export function SettingsDialog({ onClose, saveDelayMs }: { onClose: () => void; 
         <Collapsible title={sections.display}>
           <DisplaySection settings={settings} onChange={change} />
         </Collapsible>
+        {settings.features.manageCustomerTypes && (
+          <Can when={canManageCustomerTypes}>
+            <Collapsible title={de.organise.settings.sectionTitle}>
+              <CustomerTypesAndTagsTabs />
+            </Collapsible>
+          </Can>
+        )}
         <Can when={canManageSmtp}>
           <Collapsible title={sections.smtp}>
             <SmtpSection />

@@ -1,0 +1,257 @@
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import { de, DEFAULT_CUSTOMER_TYPE } from '@werkboard/common';
+import { serverMessageOr } from '../../api/errors';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FormField } from '../../components/FormField';
+import { useAppDispatch } from '../../store/hooks';
+import type { CatalogData } from './CustomerTypesAndTagsTabs';
+import { createCustomerType, deleteCustomerType, fetchTags, renameCustomerType, sameName } from './customerTypeThunks';
+
+const t = de.organise.settings;
+
+interface PanelProps {
+  data: CatalogData;
+  editable: boolean;
+  onChange: (recipe: (data: CatalogData) => CatalogData) => void;
+  onRenamed: (from: string, to: string) => void;
+}
+
+/** Not empty and not another type's name (case-insensitive); the spec's one combined message. */
+function nameProblem(name: string, types: readonly string[], except: string | null): string | null {
+  const trimmed = name.trim();
+  if (!trimmed) return t.typeInvalid;
+  return types.some((type) => type !== except && sameName(type, trimmed)) ? t.typeInvalid : null;
+}
+
+/** The Kundentypen tab: list, add (optionally copying tags), rename and delete. */
+export function CustomerTypesPanel({ data, editable, onChange, onRenamed }: PanelProps) {
+  const dispatch = useAppDispatch();
+  const [renaming, setRenaming] = useState<{ from: string; name: string } | null>(null);
+  const [renameError, setRenameError] = useState<string | undefined>();
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const tagCount = (type: string) => data.tags.filter((tag) => tag.customerType === type).length;
+
+  const startRename = (from: string) => {
+    setRenameError(undefined);
+    setRenaming({ from, name: from });
+  };
+
+  const rename = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!renaming || busy) return;
+    const { from } = renaming;
+    const name = renaming.name.trim();
+    if (name === from) {
+      setRenaming(null);
+      return;
+    }
+    const problem = nameProblem(name, data.types, from);
+    if (problem) {
+      setRenameError(problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      const renamed = (await dispatch(renameCustomerType(from, name))) || name;
+      onChange((before) => ({
+        types: before.types.map((type) => (type === from ? renamed : type)),
+        tags: before.tags.map((tag) => (tag.customerType === from ? { ...tag, customerType: renamed } : tag)),
+      }));
+      onRenamed(from, renamed);
+      setRenaming(null);
+    } catch (caught) {
+      setRenameError(serverMessageOr(caught, t.typeSaveFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!deleting || busy) return;
+    setBusy(true);
+    setDeleteError(null);
+    try {
+      await dispatch(deleteCustomerType(deleting));
+      const gone = deleting;
+      onChange((before) => ({
+        types: before.types.filter((type) => type !== gone),
+        tags: before.tags.filter((tag) => tag.customerType !== gone),
+      }));
+      setDeleting(null);
+    } catch (caught) {
+      setDeleteError(serverMessageOr(caught, t.typeDeleteFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="catalog-panel">
+      <ul className="catalog-list" aria-label={t.typesList}>
+        {data.types.map((type) => {
+          const isDefault = type === DEFAULT_CUSTOMER_TYPE;
+          const count = tagCount(type);
+          if (renaming?.from === type) {
+            return (
+              <li key={type} className="catalog-item" aria-label={type}>
+                <form className="catalog-item__form" onSubmit={(event) => void rename(event)} noValidate>
+                  <FormField label={t.renameLabel(type)} error={renameError}>
+                    <input
+                      type="text"
+                      autoComplete="off"
+                      value={renaming.name}
+                      onChange={(event) => setRenaming({ from: type, name: event.target.value })}
+                      onKeyDown={(event) => {
+                        if (event.key === 'Escape') {
+                          event.stopPropagation();
+                          setRenaming(null);
+                        }
+                      }}
+                    />
+                  </FormField>
+                  <span className="row-actions">
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      onClick={() => setRenaming(null)}
+                    >
+                      {de.actions.cancel}
+                    </button>
+                    <button type="submit" className="button button--primary button--small" disabled={busy}>
+                      {t.rename}
+                    </button>
+                  </span>
+                </form>
+              </li>
+            );
+          }
+          return (
+            <li key={type} className="catalog-item" aria-label={type}>
+              <div className="catalog-item__main">
+                <span className="catalog-item__name">{type}</span>
+                {isDefault && <span className="catalog-badge">{t.defaultType}</span>}
+                <span className="muted catalog-item__meta">{t.tagCount(count)}</span>
+              </div>
+              {editable && !isDefault && (
+                <span className="row-actions">
+                  <button
+                    type="button"
+                    className="button button--secondary button--small"
+                    aria-label={t.renameType(type)}
+                    onClick={() => startRename(type)}
+                  >
+                    {t.rename}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--danger-outline button--small"
+                    aria-label={t.deleteType(type)}
+                    onClick={() => {
+                      setDeleteError(null);
+                      setDeleting(type);
+                    }}
+                  >
+                    {de.actions.delete}
+                  </button>
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {editable && <p className="muted catalog-note">{t.defaultLocked}</p>}
+      {editable && (
+        <AddCustomerTypeForm
+          types={data.types}
+          onAdded={(name) => onChange((before) => ({ ...before, types: [...before.types, name] }))}
+          onTagsCopied={(tags) => onChange((before) => ({ ...before, tags: [...before.tags, ...tags] }))}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={t.deleteTypeTitle}
+          confirmLabel={de.actions.delete}
+          busyLabel={de.actions.deleting}
+          busy={busy}
+          danger
+          error={deleteError}
+          onConfirm={() => void remove()}
+          onCancel={() => setDeleting(null)}
+        >
+          <p>{t.deleteTypeQuestion(deleting)}</p>
+          <p className="muted">{t.deleteTypeConsequences}</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+function AddCustomerTypeForm({
+  types,
+  onAdded,
+  onTagsCopied,
+}: {
+  types: string[];
+  onAdded: (name: string) => void;
+  onTagsCopied: (tags: CatalogData['tags']) => void;
+}) {
+  const dispatch = useAppDispatch();
+  const [name, setName] = useState('');
+  const [copyFrom, setCopyFrom] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+
+  const add = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    const problem = nameProblem(name, types, null);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(undefined);
+    setSaving(true);
+    try {
+      const trimmed = name.trim();
+      const created =
+        (await dispatch(createCustomerType({ name: trimmed, copyTagsFrom: copyFrom || null }))) || trimmed;
+      onAdded(created);
+      // Copied tags get new ids on the server: read them, so the Tags tab shows them.
+      if (copyFrom) {
+        const tags = await dispatch(fetchTags()).catch((): CatalogData['tags'] => []);
+        onTagsCopied(tags.filter((tag) => tag.customerType === created));
+      }
+      setName('');
+      setCopyFrom('');
+    } catch (caught) {
+      setError(serverMessageOr(caught, t.typeSaveFailed));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="catalog-add" aria-label={t.addType} onSubmit={(event) => void add(event)} noValidate>
+      <FormField label={t.newType} error={error}>
+        <input type="text" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />
+      </FormField>
+      <FormField label={de.organise.customerTypes.copyTagsFrom} optional>
+        <select value={copyFrom} onChange={(event) => setCopyFrom(event.target.value)}>
+          <option value="">{de.organise.customerTypes.noCopy}</option>
+          {types.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <button type="submit" className="button button--secondary" disabled={saving}>
+        {saving ? de.actions.saving : t.addType}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,138 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import type { ProjectGroupDto } from '@werkboard/common';
+import { canManageProjectGroups, de } from '@werkboard/common';
+import { useAppDispatch } from '../../store/hooks';
+import { usePolicy } from '../auth/usePolicy';
+import { DeleteProjectGroupDialog } from './DeleteProjectGroupDialog';
+import { ProjectGroupDialog } from './ProjectGroupDialog';
+import { ProjectGroupMark } from './ProjectGroupMark';
+import { fetchProjectGroups } from './projectGroupThunks';
+import { useFreeLicense } from './useFreeLicense';
+
+const t = de.organise.groups;
+
+type Load = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; groups: ProjectGroupDto[] };
+
+type Open = { kind: 'edit'; group: ProjectGroupDto | null } | { kind: 'delete'; group: ProjectGroupDto } | null;
+
+function byName(a: ProjectGroupDto, b: ProjectGroupDto): number {
+  return a.name.localeCompare(b.name, 'de');
+}
+
+/**
+ * /project-groups (spec section 2): the groups with colour, name and description; create,
+ * edit and delete for those who may manage them. The Free license disables groups: creating
+ * and editing are off, with the reason shown (a tooltip does not reach a phone).
+ */
+export function ProjectGroupsPage() {
+  const dispatch = useAppDispatch();
+  const canManage = usePolicy().allows(canManageProjectGroups);
+  const free = useFreeLicense();
+  const freeHintId = useId();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [open, setOpen] = useState<Open>(null);
+
+  const reload = useCallback(() => {
+    let live = true;
+    setLoad({ status: 'loading' });
+    dispatch(fetchProjectGroups()).then(
+      (groups) => live && setLoad({ status: 'loaded', groups: [...groups].sort(byName) }),
+      () => live && setLoad({ status: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [dispatch]);
+
+  useEffect(() => reload(), [reload]);
+
+  const saved = (group: ProjectGroupDto) =>
+    setLoad((before) =>
+      before.status === 'loaded'
+        ? { ...before, groups: [...before.groups.filter((other) => other.id !== group.id), group].sort(byName) }
+        : before,
+    );
+  const deleted = (id: string) =>
+    setLoad((before) =>
+      before.status === 'loaded' ? { ...before, groups: before.groups.filter((group) => group.id !== id) } : before,
+    );
+
+  const freeProps = free ? { title: t.freeLicense, 'aria-describedby': freeHintId } : {};
+
+  return (
+    <div className="page page--narrow">
+      <header className="page__header">
+        <h1 className="page__title">{de.pages.projectGroups}</h1>
+        {canManage && (
+          <div className="page__actions">
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={free}
+              {...freeProps}
+              onClick={() => setOpen({ kind: 'edit', group: null })}
+            >
+              {t.create}
+            </button>
+          </div>
+        )}
+      </header>
+      {free && (
+        <p id={freeHintId} className="muted">
+          {t.freeLicense}
+        </p>
+      )}
+      {load.status === 'loading' && <p className="muted">{de.actions.loading}</p>}
+      {load.status === 'failed' && (
+        <div role="alert" className="message message--error">
+          <p>{t.loadFailed}</p>
+          <button type="button" className="link-button" onClick={() => reload()}>
+            {de.actions.retry}
+          </button>
+        </div>
+      )}
+      {load.status === 'loaded' &&
+        (load.groups.length === 0 ? (
+          <p className="muted">{t.empty}</p>
+        ) : (
+          <ul className="group-list" aria-label={t.listLabel}>
+            {load.groups.map((group) => (
+              <li key={group.id} className="group-item" aria-label={group.name}>
+                <ProjectGroupMark group={group} />
+                <div className="group-item__main">
+                  <span className="group-item__name">{group.name}</span>
+                  {group.description && <p className="group-item__description muted">{group.description}</p>}
+                </div>
+                {canManage && (
+                  <span className="row-actions group-item__actions">
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      aria-label={t.edit(group.name)}
+                      disabled={free}
+                      {...freeProps}
+                      onClick={() => setOpen({ kind: 'edit', group })}
+                    >
+                      {de.actions.edit}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--danger-outline button--small"
+                      aria-label={t.delete(group.name)}
+                      onClick={() => setOpen({ kind: 'delete', group })}
+                    >
+                      {de.actions.delete}
+                    </button>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        ))}
+      {open?.kind === 'edit' && <ProjectGroupDialog group={open.group} onClose={() => setOpen(null)} onSaved={saved} />}
+      {open?.kind === 'delete' && (
+        <DeleteProjectGroupDialog group={open.group} onClose={() => setOpen(null)} onDeleted={deleted} />
+      )}
+    </div>
+  );
+}

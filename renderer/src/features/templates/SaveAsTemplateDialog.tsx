@@ -1,0 +1,140 @@
+import type { FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { LimitKind, ProjectDocument } from '@werkboard/common';
+import { canMakeGlobalTemplates, de, DEFAULT_CUSTOMER_TYPE, projectNameSchema, validate } from '@werkboard/common';
+import { limitReachedKind, serverMessageOr } from '../../api/errors';
+import { Dialog } from '../../components/Dialog';
+import { FormField } from '../../components/FormField';
+import { useAppDispatch } from '../../store/hooks';
+import { usePolicy } from '../auth/usePolicy';
+import { LimitDialog } from '../license/LimitDialog';
+import { fetchCustomerTypes } from '../projectOverview/overviewThunks';
+import { saveTemplateFromProject } from './templateThunks';
+
+const t = de.templatesScreen.saveAsTemplate;
+
+type Project = Pick<ProjectDocument, 'id' | 'name' | 'description' | 'customerType'>;
+
+/**
+ * 'Als Vorlage speichern' (spec section 2): name (the project's by default), description,
+ * customer type and, for Admin and Firmenleiter, 'Global'. POST
+ * /templates/save-from-project; the Free limit of 10 templates opens the limit dialog.
+ */
+export function SaveAsTemplateDialog({ project, onClose }: { project: Project; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const policy = usePolicy();
+  const { actor } = policy;
+  const mayMakeGlobal = policy.allows(canMakeGlobalTemplates);
+  const [name, setName] = useState(project.name);
+  const [description, setDescription] = useState(project.description);
+  const [customerType, setCustomerType] = useState(project.customerType || DEFAULT_CUSTOMER_TYPE);
+  const [global, setGlobal] = useState(false);
+  const [types, setTypes] = useState<string[]>([DEFAULT_CUSTOMER_TYPE]);
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [limit, setLimit] = useState<LimitKind | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void dispatch(fetchCustomerTypes()).then((list) => live && setTypes(list));
+    return () => {
+      live = false;
+    };
+  }, [dispatch]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving || !actor) return;
+    setError(null);
+    const checked = validate(projectNameSchema, name);
+    if (!checked.ok) {
+      setNameError(checked.message);
+      return;
+    }
+    setNameError(undefined);
+    setSaving(true);
+    try {
+      const template = await dispatch(
+        saveTemplateFromProject({
+          project: project.id,
+          name: checked.value,
+          description: description.trim(),
+          customerType,
+          ownerId: global && mayMakeGlobal ? null : actor.id,
+        }),
+      );
+      setSaved(t.success(template.name));
+    } catch (caught) {
+      const kind = limitReachedKind(caught);
+      if (kind) setLimit(kind);
+      else setError(serverMessageOr(caught, t.failed));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (limit) return <LimitDialog kind={limit} onClose={onClose} />;
+
+  // The project's own type first, even if the list does not know it (an older server).
+  const offered = [...new Set([customerType, ...types])];
+  return (
+    <Dialog title={t.title} onClose={onClose}>
+      {saved ? (
+        <>
+          <p role="status" className="message message--success">
+            {saved}
+          </p>
+          <div className="dialog__actions">
+            <Link className="button button--secondary" to="/templates">
+              {t.toTemplates}
+            </Link>
+            <button type="button" className="button button--primary" onClick={onClose}>
+              {de.app.close}
+            </button>
+          </div>
+        </>
+      ) : (
+        <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+          <p className="muted">{t.intro}</p>
+          <FormField label={t.name} error={nameError}>
+            <input type="text" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />
+          </FormField>
+          <FormField label={t.description} optional>
+            <textarea rows={3} value={description} onChange={(event) => setDescription(event.target.value)} />
+          </FormField>
+          <FormField label={t.customerType}>
+            <select value={customerType} onChange={(event) => setCustomerType(event.target.value)}>
+              {offered.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          {mayMakeGlobal && (
+            <label className="checkbox">
+              <input type="checkbox" checked={global} onChange={(event) => setGlobal(event.target.checked)} />
+              {t.global}
+            </label>
+          )}
+          {error && (
+            <p role="alert" className="message message--error">
+              {error}
+            </p>
+          )}
+          <div className="dialog__actions">
+            <button type="button" className="button button--secondary" onClick={onClose}>
+              {de.actions.cancel}
+            </button>
+            <button type="submit" className="button button--primary" disabled={saving}>
+              {saving ? t.saving : t.submit}
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import type { TemplateSummaryDto } from '@werkboard/common';
+import { de } from '@werkboard/common';
+import { ApiError } from '../../api/errors';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useAppDispatch } from '../../store/hooks';
+import { deleteTemplate, publishTemplate } from './templateThunks';
+
+const t = de.templatesScreen;
+
+/** Runs the confirmed action once at a time; its failure stays in the dialog. */
+function useConfirmedAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (action: () => Promise<void>, failure: (caught: unknown) => string) => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (caught) {
+      setError(failure(caught));
+      setBusy(false);
+    }
+  };
+  return { busy, error, run };
+}
+
+/** Publishing a personal template globally: asked first, since it cannot be undone. */
+export function PublishTemplateDialog({
+  template,
+  onClose,
+  onPublished,
+}: {
+  template: TemplateSummaryDto;
+  onClose: () => void;
+  onPublished: (updated: TemplateSummaryDto) => void;
+}) {
+  const dispatch = useAppDispatch();
+  const { busy, error, run } = useConfirmedAction();
+  const confirm = () =>
+    void run(
+      async () => onPublished(await dispatch(publishTemplate(template.id))),
+      () => t.publish.failed,
+    );
+  return (
+    <ConfirmDialog
+      title={t.publish.title}
+      confirmLabel={t.publish.confirm}
+      busyLabel={t.publish.working}
+      busy={busy}
+      error={error}
+      onConfirm={confirm}
+      onCancel={onClose}
+    >
+      <p>{t.publish.question(template.name)}</p>
+      <p className="muted">{t.publish.irreversible}</p>
+    </ConfirmDialog>
+  );
+}
+
+/** Deleting moves the template to the archive; a 403 says the user may not. */
+export function DeleteTemplateDialog({
+  template,
+  onClose,
+  onDeleted,
+}: {
+  template: TemplateSummaryDto;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const dispatch = useAppDispatch();
+  const { busy, error, run } = useConfirmedAction();
+  const confirm = () =>
+    void run(
+      async () => {
+        await dispatch(deleteTemplate(template.id));
+        onDeleted();
+      },
+      (caught) => (caught instanceof ApiError && caught.status === 403 ? t.delete.forbidden : t.delete.failed),
+    );
+  return (
+    <ConfirmDialog
+      title={t.delete.title}
+      confirmLabel={de.actions.delete}
+      busyLabel={de.actions.deleting}
+      busy={busy}
+      danger
+      error={error}
+      onConfirm={confirm}
+      onCancel={onClose}
+    >
+      <p>{t.delete.question(template.name)}</p>
+    </ConfirmDialog>
+  );
+}
