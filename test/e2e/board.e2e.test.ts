@@ -63,6 +63,11 @@ async function serverDocument(): Promise<{
 describe('the project board in Chromium', () => {
   it('creates a project, fills two columns, drags a card, books time and material, completes, archives and restores', async () => {
     await page.getByRole('button', { name: 'Neues Projekt' }).click();
+    // First the template: the seeded 'Standardvorlage' gives the three columns.
+    await page
+      .getByRole('dialog', { name: 'Vorlage auswählen' })
+      .getByRole('button', { name: 'Standardvorlage' })
+      .click();
     const create = page.getByRole('dialog', { name: 'Neues Projekt' });
     await create.getByLabel('Projektname').fill(PROJECT);
     await create.getByLabel('Projekt-Nr').fill('2026-017');

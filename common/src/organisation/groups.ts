@@ -40,9 +40,9 @@ export const projectGroupSchema = z.object(
       .min(1, { error: m.nameRequired })
       .max(100, { error: m.nameTooLong }),
     description: z
-      .string({ error: m.nameRequired })
+      .string({ error: m.descriptionInvalid })
       .trim()
-      .max(2000, { error: 'Die Beschreibung darf höchstens 2000 Zeichen lang sein.' })
+      .max(2000, { error: m.descriptionTooLong })
       .nullish()
       .transform((value) => value ?? ''),
     color: color(DEFAULT_GROUP_COLOR),

@@ -9,6 +9,8 @@ export const organisationMessages = {
     nameTooLong: 'Der Gruppenname darf höchstens 100 Zeichen lang sein.',
     colorInvalid: 'Bitte wählen Sie eine gültige Farbe.',
     iconInvalid: 'Bitte wählen Sie ein gültiges Symbol.',
+    descriptionInvalid: 'Die Beschreibung muss ein Text sein.',
+    descriptionTooLong: 'Die Beschreibung darf höchstens 2000 Zeichen lang sein.',
     freeLicense: 'Projektgruppen sind in der Free-Lizenz deaktiviert.',
     forbidden: 'Keine Berechtigung, Projektgruppen zu verwalten.',
     notFound: 'Die Projektgruppe wurde nicht gefunden.',
@@ -71,6 +73,7 @@ export const organisationMessages = {
   search: {
     queryTooLong: 'Der Suchbegriff darf höchstens 200 Zeichen lang sein.',
     tooManyTags: 'Es können höchstens 20 Tags gleichzeitig gefiltert werden.',
+    tagTooLong: 'Ein Tag darf höchstens 100 Zeichen lang sein.',
     loadFailed: 'Daten konnten nicht geladen werden.',
   },
 } as const;

@@ -59,7 +59,7 @@ export function parseSearchQuery(
         .filter(Boolean),
     ),
   ];
-  if (labels.length > SEARCH_LIMITS.tags || labels.some((label) => label.length > 100))
-    return { ok: false, message: organisationMessages.search.tooManyTags };
+  if (labels.length > SEARCH_LIMITS.tags) return { ok: false, message: organisationMessages.search.tooManyTags };
+  if (labels.some((label) => label.length > 100)) return { ok: false, message: organisationMessages.search.tagTooLong };
   return { ok: true, value: { text, tagLabels: labels } };
 }
