@@ -34,3 +34,5 @@ export * from './organisation/customerTypes';
 export * from './organisation/templates';
 export * from './organisation/search';
 export * from './organisation/dashboard';
+export * from './team/team';
+export * from './team/images';

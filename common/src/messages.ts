@@ -2,6 +2,7 @@ import { dashboardMessages } from './organisation/dashboardMessages';
 import { organisationMessages } from './organisation/messages';
 import { organiseMessages } from './organisation/organiseMessages';
 import { templateScreenMessages } from './organisation/templateMessages';
+import { teamMessages } from './team/messages';
 import { boardMessages } from './projects/boardMessages';
 import { projectMessages } from './projects/messages';
 import { overviewMessages } from './projects/overviewMessages';
@@ -447,6 +448,7 @@ export const de = {
   projectPanels: panelMessages,
   projectOverview: overviewMessages,
   organisation: organisationMessages,
+  team: teamMessages,
   dashboard: dashboardMessages,
   templatesScreen: templateScreenMessages,
   organise: organiseMessages,

@@ -13,8 +13,13 @@ export function canManagePermissions(actor: Pick<Actor, 'role'>): boolean {
   return actor.role === 'Admin';
 }
 
-export function canViewSystemInfo(actor: Actor): boolean {
+/** /admin's data: all projects by owner, all templates with owners, the system information. */
+export function canViewAdminOverview(actor: Actor): boolean {
   return isManagementRole(actor.role) && can(actor, 'can_view_admin_dashboard');
+}
+
+export function canViewSystemInfo(actor: Actor): boolean {
+  return canViewAdminOverview(actor);
 }
 
 export function canManageSmtp(actor: Pick<Actor, 'role'>): boolean {

@@ -4,6 +4,7 @@ import * as initialSchema from '../../migrations/20261122000000-initial-schema';
 import * as externalUsers from '../../migrations/20261123000000-external-users';
 import * as projects from '../../migrations/20261124000000-projects';
 import * as organisation from '../../migrations/20261125000000-organisation';
+import * as teamsAndImages from '../../migrations/20261126000000-teams-and-images';
 
 interface MigrationModule {
   up(params: { context: QueryInterface }): Promise<void>;
@@ -19,6 +20,7 @@ const MIGRATIONS: readonly [string, MigrationModule][] = [
   ['20261123000000-external-users', externalUsers],
   ['20261124000000-projects', projects],
   ['20261125000000-organisation', organisation],
+  ['20261126000000-teams-and-images', teamsAndImages],
 ];
 
 export function createMigrator(sequelize: Sequelize): Umzug<QueryInterface> {

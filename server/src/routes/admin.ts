@@ -1,5 +1,6 @@
 import {
   canManageLicense,
+  canViewAdminOverview,
   canViewSystemInfo,
   de,
   DEVICE_ID_HEADER,
@@ -15,6 +16,7 @@ import { ApiError, authorize, validOrThrow } from '../errors';
 import { requireDatabase } from '../middleware/requireDatabase';
 import { activateLicense, currentLicenseType } from '../services/license';
 import { countOf } from '../services/limits';
+import { listProjects, listTemplates } from '../services/projects';
 import { collectSystemInfo } from '../services/systemInfo';
 import type { AppRouter } from '../appTypes';
 import { actorOf } from './context';
@@ -49,6 +51,19 @@ export function registerAdminRoutes(router: AppRouter): void {
     };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;
+  });
+
+  // The admin overview (spec section 2): every project by owner and every template with its owner.
+  router.get('/admin/projects', async (ctx) => {
+    const actor = actorOf(ctx);
+    authorize(canViewAdminOverview(actor), de.team.admin.forbidden);
+    ctx.body = await listProjects(requireDatabase(ctx).sequelize, actor, true);
+  });
+
+  router.get('/admin/templates', async (ctx) => {
+    const actor = actorOf(ctx);
+    authorize(canViewAdminOverview(actor), de.team.admin.forbidden);
+    ctx.body = await listTemplates(requireDatabase(ctx).sequelize, actor, 'active', 'everyone');
   });
 
   router.get('/system-info', async (ctx) => {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import sharp from 'sharp';
 import { DEFAULT_ROLE_PERMISSIONS, keyBetween, newId, type ProjectDocument, ROLES, type Role } from '@werkboard/common';
 import { ExternalUser, User } from '../models';
 import { createTestLicenseKeys, grantLifetimeLicense } from '../test/licenseKeys';
@@ -198,6 +199,56 @@ async function tagRow(): Promise<Partial<Request>> {
   );
   return { id };
 }
+
+/** A project of the caller's own (the owner routes) with the usual owner as a member. */
+async function ownProjectWithMember(who: Who): Promise<ProjectDocument> {
+  const project = await projectFor(who, { caller: 'owner' });
+  await User.sequelize!.query(
+    'INSERT INTO project_members (project_id, user_id) VALUES (:id, :userId) ON CONFLICT DO NOTHING',
+    { replacements: { id: project.id, userId: ownerUserId } },
+  );
+  return project;
+}
+
+/** A pending invitation of the caller to someone else's project (for anonymous: to a Helfer). */
+async function invitationTo(who: Who): Promise<Partial<Request>> {
+  const project = await projectFor(who, {});
+  const id = newId();
+  const toUserId = userIds.get(who) ?? (await helferTarget()).id;
+  await User.sequelize!.query(
+    `INSERT INTO project_invitations (id, project_id, to_user_id, from_user_id, from_username)
+     VALUES (:id, :projectId, :toUserId, :fromUserId, 'chef')`,
+    { replacements: { id, projectId: project.id, toUserId, fromUserId: ownerUserId } },
+  );
+  return { id };
+}
+
+/** A pending invitation to the caller's own project (the owner may withdraw it). */
+async function invitationFromOwnProject(who: Who): Promise<Partial<Request>> {
+  const project = await projectFor(who, { caller: 'owner' });
+  const id = newId();
+  const target = await helferTarget();
+  await User.sequelize!.query(
+    `INSERT INTO project_invitations (id, project_id, to_user_id, from_username) VALUES (:id, :projectId, :toUserId, 'chef')`,
+    { replacements: { id, projectId: project.id, toUserId: target.id } },
+  );
+  return { id };
+}
+
+let pngDataUrl = '';
+
+/** An image in a project where the caller is as asked. */
+async function imageIn(who: Who, caller: 'member' | 'stranger'): Promise<Partial<Request>> {
+  const project = await projectFor(who, { caller });
+  const uploaded = await t.request<{ id: string }>('POST', '/api/images', {
+    token: ownerToken,
+    body: { projectId: project.id, name: 'foto.png', dataUrl: pngDataUrl },
+  });
+  expect(uploaded.status).toBe(201);
+  return { id: uploaded.body.id };
+}
+
+const ownerOnly = (who: Who) => (who === 'anonymous' ? 401 : 403);
 
 const ROUTES: RouteCase[] = [
   { method: 'GET', route: '/api/status', expect: everyone },
@@ -515,6 +566,160 @@ const ROUTES: RouteCase[] = [
     prepare: () => Promise.resolve({ path: '/api/search?q=Kabel&tag=Dringend' }),
   },
   { method: 'GET', route: '/api/appointments', expect: signedIn },
+
+  {
+    method: 'PUT',
+    route: '/api/projects/{id}/deputy (as owner)',
+    expect: signedIn,
+    prepare: async (who) => ({ id: (await ownProjectWithMember(who)).id, body: { userId: ownerUserId } }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/projects/{id}/deputy (not the owner, a member)',
+    expect: ownerOnly,
+    prepare: onProject({ caller: 'member' }, () => ({ userId: null })),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/projects/{id}/members/{userId} (as owner)',
+    expect: signedIn,
+    prepare: async (who) => ({ path: `/api/projects/${(await ownProjectWithMember(who)).id}/members/${ownerUserId}` }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/projects/{id}/members/{userId} (not the owner)',
+    expect: ownerOnly,
+    prepare: async (who) => {
+      const project = await projectFor(who, { caller: 'member' });
+      return { path: `/api/projects/${project.id}/members/${userIds.get(who) ?? ownerUserId}` };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/projects/{id}/handover (as owner)',
+    expect: signedIn,
+    prepare: async (who) => ({ id: (await ownProjectWithMember(who)).id, body: { newOwnerId: ownerUserId } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/projects/{id}/handover (not the owner)',
+    expect: ownerOnly,
+    prepare: onProject({ caller: 'member' }, () => ({ newOwnerId: ownerUserId })),
+  },
+  {
+    method: 'POST',
+    route: '/api/projects/{id}/reassign',
+    expect: management(),
+    prepare: async (who) => {
+      const project = await projectFor(who, {});
+      return { id: project.id, body: { newOwnerId: (await helferTarget()).id } };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/projects/{id}/invitations (as owner)',
+    expect: signedIn,
+    prepare: onProject({ caller: 'owner' }),
+  },
+  {
+    method: 'GET',
+    route: '/api/projects/{id}/invitations (a member)',
+    expect: ownerOnly,
+    prepare: onProject({ caller: 'member' }),
+  },
+  { method: 'GET', route: '/api/invitations', expect: signedIn },
+  {
+    method: 'POST',
+    route: '/api/invitations (as owner)',
+    expect: (who) => (who === 'anonymous' ? 401 : 201),
+    prepare: async (who) => {
+      const project = await projectFor(who, { caller: 'owner' });
+      return { body: { project: project.id, toUserId: (await helferTarget()).id } };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/invitations (a member)',
+    expect: management(201),
+    prepare: async (who) => {
+      const project = await projectFor(who, { caller: 'member' });
+      return { body: { project: project.id, toUserId: (await helferTarget()).id } };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/invitations/{id}/respond (the invited user)',
+    expect: signedIn,
+    body: { status: 'accepted' },
+    prepare: invitationTo,
+  },
+  {
+    method: 'POST',
+    route: '/api/invitations/{id}/respond (someone else)',
+    expect: ownerOnly,
+    body: { status: 'declined' },
+    prepare: async () => invitationTo('anonymous'),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/invitations/{id} (the project owner)',
+    expect: signedIn,
+    prepare: invitationFromOwnProject,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/invitations/{id} (the invited user)',
+    expect: ownerOnly,
+    prepare: invitationTo,
+  },
+
+  { method: 'GET', route: '/api/images/{id} (a member)', expect: signedIn, prepare: onProject({ caller: 'member' }) },
+  { method: 'GET', route: '/api/images/{id} (not on the team)', expect: management(), prepare: onProject() },
+  {
+    method: 'POST',
+    route: '/api/images (a member)',
+    expect: (who) => (who === 'anonymous' ? 401 : 201),
+    prepare: async (who) => {
+      const project = await projectFor(who, { caller: 'member' });
+      return { body: { projectId: project.id, name: 'baustelle.png', dataUrl: pngDataUrl } };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/images (not on the team)',
+    expect: management(201),
+    prepare: async (who) => {
+      const project = await projectFor(who, {});
+      return { body: { projectId: project.id, name: 'baustelle.png', dataUrl: pngDataUrl } };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/image-files/{id} (a member)',
+    expect: signedIn,
+    prepare: (who) => imageIn(who, 'member'),
+  },
+  {
+    method: 'GET',
+    route: '/api/image-files/{id}/thumbnail (not on the team)',
+    expect: management(),
+    prepare: (who) => imageIn(who, 'stranger'),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/images/{id} (a member)',
+    expect: signedIn,
+    prepare: (who) => imageIn(who, 'member'),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/images/{id} (not on the team)',
+    expect: management(),
+    prepare: (who) => imageIn(who, 'stranger'),
+  },
+
+  { method: 'GET', route: '/api/admin/projects', expect: management() },
+  { method: 'GET', route: '/api/admin/templates', expect: management() },
 ];
 
 beforeAll(async () => {
@@ -532,6 +737,10 @@ beforeAll(async () => {
   const owner = await buildUser({ role: 'Projektleiter' });
   ownerToken = (await t.login(owner.user.username, owner.password)).token;
   ownerUserId = owner.user.id;
+  const png = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#c0392b' } })
+    .png()
+    .toBuffer();
+  pngDataUrl = `data:image/png;base64,${png.toString('base64')}`;
 });
 afterAll(() => t.close());
 

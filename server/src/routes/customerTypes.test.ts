@@ -293,6 +293,33 @@ describe('PUT /api/customer-types/{name}', () => {
     expect([byOldName.status, byOldName.body.message]).toEqual([400, de.projects.customerTypeUnknown]);
   });
 
+  it('lets a copy read before the rename or the deletion still save, without bringing the old name back', async () => {
+    const old = unique('Sanitär');
+    await createType(old);
+    const owner = await signedIn(t, 'Monteur');
+    const project = await createProject(owner.token, old);
+    const renamed = `${old} neu`;
+    expect((await api('PUT', typePath(old), leaderToken, { name: renamed })).status).toBe(200);
+
+    const staleRename = await api<ProjectDocument>('PUT', `/api/projects/${project.id}`, owner.token, {
+      ...project,
+      description: 'nach der Umbenennung',
+    });
+    expect(staleRename.status).toBe(200);
+    expect(staleRename.body.customerType).toBe(renamed);
+    expect(staleRename.body.description).toBe('nach der Umbenennung');
+
+    const beforeDelete = staleRename.body;
+    expect((await api('DELETE', typePath(renamed), leaderToken)).status).toBe(200);
+    const staleDelete = await api<ProjectDocument>('PUT', `/api/projects/${project.id}`, owner.token, {
+      ...beforeDelete,
+      name: `${beforeDelete.name} 2`,
+    });
+    expect(staleDelete.status).toBe(200);
+    expect(staleDelete.body.customerType).toBe('Allgemein');
+    expect(staleDelete.body.name).toBe(`${beforeDelete.name} 2`);
+  });
+
   it('finds the type by its name in any case and allows changing only the case', async () => {
     const name = unique('gebäudetechnik');
     await createType(name);

@@ -5,6 +5,7 @@ import type { AppContext, AppMiddleware, AppRouterContext, AppState } from '../a
 import { registerAdminRoutes } from './admin';
 import { registerAuthRoutes } from './auth';
 import { registerExternalUserRoutes } from './externalUsers';
+import { registerImageRoutes } from './images';
 import { registerLogRoutes } from './logs';
 import { registerPermissionRoutes } from './permissions';
 import { registerProjectGroupRoutes } from './projectGroups';
@@ -14,6 +15,7 @@ import { registerServerInfoRoutes } from './serverInfo';
 import { registerSettingsRoutes } from './settings';
 import { registerStatusRoutes } from './status';
 import { registerTagRoutes } from './tags';
+import { registerTeamRoutes } from './team';
 import { registerTemplateRoutes } from './templates';
 import { registerUserRoutes } from './users';
 
@@ -40,6 +42,8 @@ export function createApiMiddleware(jwtSecret: string): AppMiddleware {
   registerTagRoutes(protectedRoutes);
   registerProjectGroupRoutes(protectedRoutes);
   registerSearchRoutes(protectedRoutes);
+  registerTeamRoutes(protectedRoutes);
+  registerImageRoutes(protectedRoutes);
 
   const publicStack = compose<AppRouterContext>([publicRoutes.routes(), publicRoutes.allowedMethods()]);
   const protectedStack = compose<AppRouterContext>([

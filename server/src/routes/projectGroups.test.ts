@@ -390,6 +390,24 @@ describe('DELETE /api/project-groups/{id}', () => {
   });
 });
 
+describe('a copy read before its group was deleted', () => {
+  it('still saves, and the deleted group does not come back', async () => {
+    const owner = await signedIn(t, 'Monteur');
+    const group = await createGroup();
+    const project = await createProject(owner.token);
+    const grouped = (await putProject(owner.token, { ...project, groupId: group.id })).body;
+    expect((await api('DELETE', `/api/project-groups/${group.id}`, adminToken)).status).toBe(200);
+    const afterDelete = await readProject(owner.token, project.id);
+    expect(afterDelete.revision).toBeGreaterThan(grouped.revision);
+
+    // The stale copy (still naming the deleted group) renames the project.
+    const stale = await putProject(owner.token, { ...grouped, name: `${grouped.name} neu` });
+    expect(stale.status).toBe(200);
+    expect(stale.body.groupId).toBeNull();
+    expect(stale.body.name).toBe(`${grouped.name} neu`);
+  });
+});
+
 describe('a project joining a group (PUT /api/projects/{id} with groupId)', () => {
   it('refuses a group that does not exist with 400 and the message, keeping the project ungrouped', async () => {
     const owner = await signedIn(t, 'Monteur');

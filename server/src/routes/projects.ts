@@ -15,6 +15,7 @@ import {
 } from '@werkboard/common';
 import type { Sequelize } from 'sequelize';
 import { ApiError, authorize, notFound, validOrThrow } from '../errors';
+import { removeProjectImageFiles } from '../images/imageStore';
 import { requireDatabase } from '../middleware/requireDatabase';
 import { createWithinLimit } from '../services/limits';
 import { writeDocument } from '../services/documentWrite';
@@ -127,6 +128,7 @@ export function registerProjectRoutes(router: AppRouter): void {
     const { sequelize } = requireDatabase(ctx);
     const row = await findArchived(sequelize, ctx, de.projects.permanentOnlyArchived);
     await deleteProjectPermanently(sequelize, row.id);
+    await removeProjectImageFiles(ctx.services.config.dataDir, row.id);
     const body: MessageResponse = { message: de.projects.deletedPermanently };
     ctx.body = body;
   });

@@ -10,6 +10,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize, type Transaction, UniqueConstraintError } from 'sequelize';
 import { ApiError, notFound } from '../errors';
+import { recordFieldsChangedElsewhere } from './projects';
 
 const types = de.organisation.customerTypes;
 const tagTexts = de.organisation.tags;
@@ -76,7 +77,9 @@ async function requireChangeableType(sequelize: Sequelize, name: string, transac
   return type;
 }
 
-/** Renames the type; its projects and templates follow. */
+const idsOf = (rows: unknown) => (rows as { id: string }[]).map((row) => row.id);
+
+/** Renames the type; its projects and templates follow (as a field change of each, see recordFieldsChangedElsewhere). */
 export async function renameCustomerType(sequelize: Sequelize, name: string, newName: string): Promise<string> {
   return uniquely(() =>
     sequelize.transaction(async (transaction) => {
@@ -88,10 +91,11 @@ export async function renameCustomerType(sequelize: Sequelize, name: string, new
         replacements: { id: type.id, newName },
         transaction,
       });
-      await sequelize.query(
-        'UPDATE projects SET customer_type = :newName, updated_at = now() WHERE lower(customer_type) = lower(:old)',
+      const [renamed] = await sequelize.query(
+        'UPDATE projects SET customer_type = :newName WHERE lower(customer_type) = lower(:old) RETURNING id',
         { replacements: { old: type.name, newName }, transaction },
       );
+      await recordFieldsChangedElsewhere(sequelize, transaction, idsOf(renamed), null);
       return newName;
     }),
   );
@@ -101,10 +105,11 @@ export async function renameCustomerType(sequelize: Sequelize, name: string, new
 export async function deleteCustomerType(sequelize: Sequelize, name: string): Promise<void> {
   await sequelize.transaction(async (transaction) => {
     const type = await requireChangeableType(sequelize, name, transaction);
-    await sequelize.query(
-      'UPDATE projects SET customer_type = :fallback, updated_at = now() WHERE lower(customer_type) = lower(:old)',
+    const [moved] = await sequelize.query(
+      'UPDATE projects SET customer_type = :fallback WHERE lower(customer_type) = lower(:old) RETURNING id',
       { replacements: { old: type.name, fallback: DEFAULT_CUSTOMER_TYPE }, transaction },
     );
+    await recordFieldsChangedElsewhere(sequelize, transaction, idsOf(moved), null);
     await sequelize.query('DELETE FROM customer_types WHERE id = :id', { replacements: { id: type.id }, transaction });
   });
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Sequelize, Transaction } from 'sequelize';
 import { fieldsOf, flattenDocument } from '../commands/projectEntities';
 import { historyNeeded, mergeProject, MergeRefused } from '../commands/projectMerger';
+import { isImageOfProject } from '../images/imageStore';
 import { ApiError, forbidden } from '../errors';
 import { checkGroupOfProject } from './projectGroups';
 import {
@@ -73,6 +74,12 @@ export async function writeDocument(
   if (result.fieldsChanged && result.fields.groupId !== row.groupId) {
     if (row.isTemplate) result.fields.groupId = null;
     else await checkGroupOfProject(sequelize, result.fields.groupId, transaction);
+  }
+  if (result.fieldsChanged && result.fields.thumbnailImageId !== row.thumbnailImageId) {
+    const imageId = result.fields.thumbnailImageId;
+    if (row.isTemplate) result.fields.thumbnailImageId = null;
+    else if (imageId !== null && !(await isImageOfProject(sequelize, row.id, imageId, transaction)))
+      throw new ApiError(400, de.team.images.thumbnailUnknown, 'validation');
   }
   const merged = await applyMerge(sequelize, transaction, loaded, result, actor.id, new Date());
   return presentFor(sequelize, actor, merged, transaction);

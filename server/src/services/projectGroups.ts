@@ -2,6 +2,7 @@ import { de, type ProjectGroupDto, type ProjectGroupInput } from '@werkboard/com
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { ApiError } from '../errors';
 import { currentLicenseType } from './license';
+import { recordFieldsChangedElsewhere } from './projects';
 
 const SELECT = `SELECT id, name, description, color, icon, icon_color AS "iconColor" FROM project_groups`;
 
@@ -33,11 +34,25 @@ export async function saveProjectGroup(
 }
 
 /** Deletes the group; its projects become ungrouped (the foreign key sets their group to null). */
+/** Deletes the group; its projects become ungrouped (as a field change of each, see recordFieldsChangedElsewhere). */
 export async function deleteProjectGroup(sequelize: Sequelize, id: string): Promise<boolean> {
-  const [rows] = await sequelize.query('DELETE FROM project_groups WHERE id = :id RETURNING id', {
-    replacements: { id },
+  return sequelize.transaction(async (transaction) => {
+    const [members] = await sequelize.query('SELECT id FROM projects WHERE group_id = :id FOR UPDATE', {
+      replacements: { id },
+      transaction,
+    });
+    const [rows] = await sequelize.query('DELETE FROM project_groups WHERE id = :id RETURNING id', {
+      replacements: { id },
+      transaction,
+    });
+    await recordFieldsChangedElsewhere(
+      sequelize,
+      transaction,
+      (members as { id: string }[]).map((row) => row.id),
+      null,
+    );
+    return rows.length > 0;
   });
-  return rows.length > 0;
 }
 
 /**

@@ -170,13 +170,15 @@ export async function listTemplates(
   sequelize: Sequelize,
   actor: Actor,
   status: 'active' | 'archived',
+  scope: 'mine' | 'everyone' = 'mine',
 ): Promise<TemplateSummaryDto[]> {
+  const onlyMine = status === 'active' && scope === 'mine';
   const rows = await sequelize.query<TemplateRow & { columnTitles: string[] | null }>(
     `SELECT p.id, p.name, p.description, p.icon, p.customer_type AS "customerType", p.owner_id AS "ownerId",
             o.username AS "ownerUsername",
             (SELECT array_agg(c.title ORDER BY c.position COLLATE "C", c.id) FROM project_columns c WHERE c.project_id = p.id) AS "columnTitles"
        FROM projects p LEFT JOIN users o ON o.id = p.owner_id
-      WHERE p.is_template AND p.status = :status ${status === 'active' ? 'AND (p.owner_id IS NULL OR p.owner_id = :actorId)' : ''}
+      WHERE p.is_template AND p.status = :status ${onlyMine ? 'AND (p.owner_id IS NULL OR p.owner_id = :actorId)' : ''}
       ORDER BY p.owner_id IS NOT NULL, lower(p.name)`,
     { type: QueryTypes.SELECT, replacements: { status, actorId: actor.id } },
   );
@@ -233,6 +235,31 @@ export async function createProject(
     logEntry(actor, de.projects.log.created(template?.name ?? de.projects.defaultTemplateName)),
   ]);
   return id;
+}
+
+/**
+ * Project fields changed by something other than the project's PUT (a group deleted, a
+ * customer type renamed or deleted, the thumbnail image deleted): each project gets a new
+ * revision that is also its fields' revision, with the fields recorded at it. A copy read
+ * before still carries the old value; the merge then sees it as stale, not as the writer's
+ * change, so the old value neither comes back nor fails the write.
+ */
+export async function recordFieldsChangedElsewhere(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  projectIds: readonly string[],
+  actorId: string | null,
+): Promise<void> {
+  for (const id of projectIds) {
+    await sequelize.query(
+      'UPDATE projects SET revision = revision + 1, fields_rev = revision + 1, updated_at = now() WHERE id = :id',
+      { replacements: { id }, transaction },
+    );
+    const row = (await findProjectRow(sequelize, id, { transaction }))!;
+    await recordVersions(sequelize, transaction, id, actorId, [
+      { id, kind: 'project', rev: row.revision, data: { content: fieldsOfRow(row), owned: null } },
+    ]);
+  }
 }
 
 /** Version 1 of the project's fields, for the merge's history. */

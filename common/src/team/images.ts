@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { BODY_ERROR } from '../schemas/fields';
+import { teamMessages } from './messages';
+
+/**
+ * Project images (spec sections 2, 3, 7 and architecture decision 7). POST /api/images
+ * {projectId, name, dataUrl}: the type is taken from the bytes (png, jpeg, gif, webp), never
+ * from the name or the data-URL prefix; at most 5 MB of image data. Files live under
+ * data/images with their metadata in the database; the gallery shows a thumbnail.
+ * GET /api/image-files/{id} and /api/image-files/{id}/thumbnail answer the bytes to those
+ * who may see the project.
+ */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export type ImageMimeType = (typeof IMAGE_TYPES)[number];
+/** The longest data URL the server reads: 5 MB base64-encoded plus a generous prefix. */
+export const IMAGE_MAX_DATA_URL_LENGTH = Math.ceil(IMAGE_MAX_BYTES / 3) * 4 + 200;
+
+const m = teamMessages.images;
+
+export const imageUploadSchema = z.object(
+  {
+    projectId: z
+      .string({ error: m.projectRequired })
+      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: m.projectRequired })
+      .transform((id) => id.toLowerCase()),
+    name: z
+      .string({ error: m.nameRequired })
+      .trim()
+      .min(1, { error: m.nameRequired })
+      .max(200, { error: m.nameTooLong }),
+    dataUrl: z.string({ error: m.dataRequired }).min(1, { error: m.dataRequired }),
+  },
+  BODY_ERROR,
+);
+export type ImageUploadRequest = z.infer<typeof imageUploadSchema>;
+
+export interface ImageDto {
+  id: string;
+  projectId: string;
+  name: string;
+  mimeType: ImageMimeType;
+  /** Bytes of the stored image. */
+  size: number;
+  width: number;
+  height: number;
+  uploadedBy: string | null;
+  uploadedByUsername: string;
+  createdAt: string;
+}
+
+/** The image's bytes and its gallery thumbnail (bearer token required, like every /api call). */
+export const imageFilePath = (id: string) => `/image-files/${id}`;
+export const imageThumbnailPath = (id: string) => `/image-files/${id}/thumbnail`;
