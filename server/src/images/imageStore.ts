@@ -1,4 +1,4 @@
-import { canWorkOnProject, de, type ImageDto, type ImageMimeType, type ImageUploadRequest } from '@werkboard/common';
+import { canWorkOnProject, de, type ImageDto, type ImageUploadRequest } from '@werkboard/common';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
