@@ -2,7 +2,10 @@ import { dashboardMessages } from './organisation/dashboardMessages';
 import { organisationMessages } from './organisation/messages';
 import { organiseMessages } from './organisation/organiseMessages';
 import { templateScreenMessages } from './organisation/templateMessages';
+import { adminOverviewMessages } from './team/adminMessages';
+import { galleryMessages } from './team/galleryMessages';
 import { teamMessages } from './team/messages';
+import { teamScreenMessages } from './team/teamScreenMessages';
 import { boardMessages } from './projects/boardMessages';
 import { projectMessages } from './projects/messages';
 import { overviewMessages } from './projects/overviewMessages';
@@ -449,13 +452,12 @@ export const de = {
   projectOverview: overviewMessages,
   organisation: organisationMessages,
   team: teamMessages,
+  adminOverview: adminOverviewMessages,
+  teamScreen: teamScreenMessages,
+  gallery: galleryMessages,
   dashboard: dashboardMessages,
   templatesScreen: templateScreenMessages,
   organise: organiseMessages,
-  invitations: {
-    title: 'Einladungen',
-    notBuilt: 'Projekteinladungen sind noch nicht gebaut. Sie folgen in einer späteren Version von Werkboard.',
-  },
 } as const;
 
 export type Messages = typeof de;

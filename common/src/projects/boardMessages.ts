@@ -44,9 +44,6 @@ export const boardMessages = {
   },
 
   notBuilt: {
-    invite: 'Projekteinladungen werden in einer späteren Version von Werkboard gebaut und sind noch nicht verfügbar.',
-    manageTeam: 'Die Teamverwaltung wird in einer späteren Version von Werkboard gebaut und ist noch nicht verfügbar.',
-    gallery: 'Die Bildergalerie wird in einer späteren Version von Werkboard gebaut und ist noch nicht verfügbar.',
     kwpExport: 'Der KWP-Export wird in einer späteren Version von Werkboard gebaut und ist noch nicht verfügbar.',
     pdfExport: 'Der PDF-Export wird in einer späteren Version von Werkboard gebaut und ist noch nicht verfügbar.',
   },

@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { de } from '@werkboard/common';
+import { AdminPage } from '../features/admin/AdminPage';
 import { ArchivePage } from '../features/archive/ArchivePage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { DashboardPage } from '../features/pages/DashboardPage';
@@ -20,7 +21,6 @@ import { RouteGuard } from './RouteGuard';
 const PLACEHOLDER_ROUTES: readonly { path: string; title: string }[] = [
   { path: '/messages', title: de.pages.messages },
   { path: '/messages/:userId', title: de.pages.messages },
-  { path: '/admin', title: de.pages.admin },
 ];
 
 export function AppRoutes() {
@@ -32,6 +32,7 @@ export function AppRoutes() {
           <Route element={<AppShell />}>
             <Route index element={<DashboardPage />} />
             <Route path="/users" element={<UsersPage />} />
+            <Route path="/admin" element={<AdminPage />} />
             <Route path="/admin/permissions" element={<PermissionsPage />} />
             <Route path="/profile" element={<ProfilePage />} />
             <Route path="/project/:id" element={<ProjectPage />} />

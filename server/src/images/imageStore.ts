@@ -91,13 +91,15 @@ async function inspect(dataUrl: string) {
   try {
     const meta = await sharp(bytes).metadata();
     const decodedAs = meta.format === 'jpeg' ? 'image/jpeg' : `image/${meta.format}`;
-    if (decodedAs !== mimeType || !meta.width || !meta.height) throw new Error('format mismatch');
+    // The size as shown: a phone's portrait photo is stored landscape with an EXIF orientation.
+    const { width, height } = meta.autoOrient;
+    if (decodedAs !== mimeType || !width || !height) throw new Error('format mismatch');
     const thumbnail = await sharp(bytes)
       .rotate()
       .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 75 })
       .toBuffer();
-    return { bytes, mimeType: mimeType, width: meta.width, height: meta.height, thumbnail };
+    return { bytes, mimeType, width, height, thumbnail };
   } catch {
     throw new ApiError(400, m.unreadable, 'validation');
   }

@@ -138,6 +138,8 @@ export async function respond(
     await setStatus(sequelize, id, status, transaction);
     if (status !== 'accepted') return;
     const row = await findProjectRow(sequelize, invitation.projectId, { transaction, lock: true });
+    // Joining a completed or archived project waits: the invitation stays pending until it is active again.
+    if (row && row.status !== 'active') throw new ApiError(400, m.readOnly, 'validation');
     if (!row || alreadyOnTeam(row, actor.id)) return;
     await addMember(sequelize, row.id, actor.id, transaction);
     await recordTeamChange(sequelize, row.id, logEntry(actor, de.team.team.log.joined), transaction);

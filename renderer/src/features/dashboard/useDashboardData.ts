@@ -6,6 +6,7 @@ import { usePolicy } from '../auth/usePolicy';
 import { fetchProjectGroups } from '../projectGroups/projectGroupThunks';
 import { fetchCustomerTypes, fetchProjectSummaries } from '../projectOverview/overviewThunks';
 import { selectUserSettings } from '../settings/settingsSelectors';
+import { useProjectsChanged } from '../team/teamEvents';
 import type { EmployeeOption } from './dashboardFilters';
 import { fetchDashboardAppointments, fetchDashboardTags, fetchEmployeeOptions } from './dashboardThunks';
 
@@ -81,6 +82,8 @@ export function useDashboardData(): DashboardData {
 
   const reloadProjects = useCallback(() => loadProjects(true), [loadProjects]);
   const refreshProjects = useCallback(() => loadProjects(false), [loadProjects]);
+  // An accepted invitation (the navigation bell) adds a project.
+  useProjectsChanged(refreshProjects);
 
   useEffect(() => {
     reloadProjects();

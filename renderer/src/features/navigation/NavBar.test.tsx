@@ -1,8 +1,9 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { de } from '@werkboard/common';
 import { buildUser, withPermissions } from '../../test/fixtures';
 import { createFakeFetch } from '../../test/fakeFetch';
 import { renderApp } from '../../test/renderApp';
+import { buildInvitation } from '../team/teamFixtures';
 
 const PERMISSION_LINK_NAMES = ['Vorlagen', 'Projektgruppen', 'Benutzer', 'Archiv', 'Admin'];
 
@@ -85,11 +86,23 @@ describe('navigation bar', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('shows no counts on the bell or the messages link', () => {
-    renderApp('/search', { user: buildUser('Monteur') });
+  it('shows the pending invitations on the bell and no count on the messages link', async () => {
+    const fake = createFakeFetch({
+      'GET /api/invitations': { body: [buildInvitation(), buildInvitation({ id: 'second-invitation' })] },
+    });
+    renderApp('/search', { user: buildUser('Monteur'), fake });
 
-    expect(navigation().getByRole('button', { name: 'Einladungen' }).textContent).not.toMatch(/\d/);
+    const bell = await navigation().findByRole('button', { name: 'Einladungen: 2 ausstehend' });
+    expect(bell.textContent).toContain('2');
     expect(navigation().getByRole('link', { name: 'Nachrichten' }).textContent).not.toMatch(/\d/);
+  });
+
+  it('shows no count on the bell without pending invitations', async () => {
+    const fake = createFakeFetch({ 'GET /api/invitations': { body: [] } });
+    renderApp('/search', { user: buildUser('Monteur'), fake });
+
+    await waitFor(() => expect(fake.calls('GET /api/invitations')).toHaveLength(1));
+    expect(navigation().getByRole('button', { name: 'Einladungen' }).textContent).not.toMatch(/\d/);
   });
 
   it('toggles the mobile menu and closes it when a link is followed', () => {

@@ -2,22 +2,21 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import type { UserDto } from '@werkboard/common';
 import { de } from '@werkboard/common';
-import { Dialog } from '../../components/Dialog';
-import { NotBuiltNotice } from '../../components/NotBuiltNotice';
 import { useAppDispatch } from '../../store/hooks';
 import { loggedOut } from '../auth/authSlice';
 import { SettingsDialog } from '../settings/SettingsDialog';
+import { InvitationBell } from '../team/InvitationBell';
 import { visiblePermissionLinks } from './navLinks';
 import { UserAvatar } from './UserAvatar';
 
-type OpenDialog = 'none' | 'settings' | 'invitations';
+type OpenDialog = 'none' | 'settings';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav__link nav__link--active' : 'nav__link');
 
 /**
- * The top bar. Links carry stable German accessible names from de.nav; counts for the bell and
- * messages come with the issues that build them (no fake numbers until then). Under 768 px the
- * items fold into a menu behind the 'Menü' button.
+ * The top bar. Links carry stable German accessible names from de.nav; the bell shows the
+ * pending invitations (features/team); the messages count comes with the issue that builds it
+ * (no fake numbers until then). Under 768 px the items fold into a menu behind the 'Menü' button.
  */
 export function NavBar({ user }: { user: UserDto }) {
   const dispatch = useAppDispatch();
@@ -79,16 +78,9 @@ export function NavBar({ user }: { user: UserDto }) {
           </ul>
           <ul className="nav__actions">
             <li>
-              <button
-                type="button"
-                className="nav__icon-link"
-                aria-label={de.nav.invitations}
-                title={de.nav.invitations}
-                onClick={() => setDialog('invitations')}
-              >
+              <InvitationBell>
                 <BellIcon />
-                <span className="nav__icon-text">{de.nav.invitations}</span>
-              </button>
+              </InvitationBell>
             </li>
             <li>
               <NavLink to="/messages" className={linkClass} aria-label={de.nav.messages} title={de.nav.messages}>
@@ -125,11 +117,6 @@ export function NavBar({ user }: { user: UserDto }) {
         </div>
       </nav>
       {dialog === 'settings' && <SettingsDialog onClose={closeDialog} />}
-      {dialog === 'invitations' && (
-        <Dialog title={de.invitations.title} onClose={closeDialog}>
-          <NotBuiltNotice text={de.invitations.notBuilt} />
-        </Dialog>
-      )}
     </header>
   );
 }

@@ -11,9 +11,11 @@ import {
   tagColor,
 } from '@werkboard/common';
 import { useAppSelector } from '../../store/hooks';
+import { useGalleryBadge } from '../gallery/GalleryCountBadge';
 import { UserAvatar } from '../navigation/UserAvatar';
 import { iconGlyph, iconName } from '../projectPanels/icons';
 import { selectUserSettings } from '../settings/settingsSelectors';
+import { useHasPendingInvitations } from '../team/useHasPendingInvitations';
 import { useBoardUi } from './boardUi';
 import { selectDocument, selectFromArchive, selectProgress, selectTagsById } from './projectSlice';
 
@@ -117,6 +119,7 @@ function BoardHeader({ onOpen }: { onOpen: (dialog: HeaderDialog) => void }) {
   const kwpEnabled = useAppSelector((state) => selectUserSettings(state).features.kwpExportEnabled);
   const fromArchive = useAppSelector(selectFromArchive);
   const { readOnly, actor } = useBoardUi();
+  const gallery = useGalleryBadge(document.id);
 
   const deputy = document.team.find((member) => member.teamRole === 'deputy') ?? null;
   const members = useMemo(() => document.team.filter((member) => member.teamRole === 'member'), [document.team]);
@@ -126,7 +129,9 @@ function BoardHeader({ onOpen }: { onOpen: (dialog: HeaderDialog) => void }) {
 
   const isOwner = actor !== null && isProjectOwner(actor, document);
   const isLead = isOwner || (actor !== null && (document.deputyOwnerId === actor.id || canSeeAllProjects(actor)));
-  const hasTeam = document.deputyOwnerId !== null || document.memberIds.length > 0;
+  // A pending invitation also counts (spec section 2): read for the owner of an active project.
+  const hasPendingInvitations = useHasPendingInvitations(document.id, !readOnly && isOwner);
+  const hasTeam = document.deputyOwnerId !== null || document.memberIds.length > 0 || hasPendingInvitations;
   const buttons: { dialog: HeaderDialog; label: string; shown: boolean; primary?: boolean }[] = [
     {
       dialog: 'edit',
@@ -224,8 +229,10 @@ function BoardHeader({ onOpen }: { onOpen: (dialog: HeaderDialog) => void }) {
                 button.primary ? 'button button--primary button--small' : 'button button--secondary button--small'
               }
               onClick={() => onOpen(button.dialog)}
+              aria-describedby={button.dialog === 'gallery' ? gallery.describedBy : undefined}
             >
               {button.label}
+              {button.dialog === 'gallery' && gallery.badge}
             </button>
           ))}
       </nav>

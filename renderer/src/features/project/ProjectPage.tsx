@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
 import { NotBuiltNotice } from '../../components/NotBuiltNotice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { GalleryDialog } from '../gallery/GalleryDialog';
 import { LimitDialog } from '../license/LimitDialog';
 import { AppointmentArchiveDialog } from '../projectPanels/AppointmentArchiveDialog';
 import { AppointmentManagerDialog } from '../projectPanels/AppointmentManagerDialog';
@@ -13,6 +14,8 @@ import { AppointmentOverview } from '../projectPanels/AppointmentOverview';
 import { ChangeLogDialog } from '../projectPanels/ChangeLogDialog';
 import { EditProjectDialog } from '../projectPanels/EditProjectDialog';
 import { NotesDialog } from '../projectPanels/NotesDialog';
+import { InviteDialog } from '../team/InviteDialog';
+import { TeamDialog } from '../team/TeamDialog';
 import { SaveAsTemplateDialog } from '../templates/SaveAsTemplateDialog';
 import { Board } from './Board';
 import type { BoardUi } from './boardUi';
@@ -165,11 +168,11 @@ function HeaderDialogView({ dialog, onClose }: { dialog: HeaderDialog; onClose: 
     case 'appointments':
       return <AppointmentManagerDialog onClose={onClose} />;
     case 'invite':
-      return <NotBuiltDialog title={b.invite} text={n.invite} onClose={onClose} />;
+      return <InviteDialog onClose={onClose} />;
     case 'team':
-      return <NotBuiltDialog title={b.manageTeam} text={n.manageTeam} onClose={onClose} />;
+      return <TeamDialog onClose={onClose} />;
     case 'gallery':
-      return <NotBuiltDialog title={b.gallery} text={n.gallery} onClose={onClose} />;
+      return <GalleryDialog onClose={onClose} />;
     case 'kwpExport':
       return <NotBuiltDialog title={b.kwpExport} text={n.kwpExport} onClose={onClose} />;
     case 'pdfExport':

@@ -1,0 +1,128 @@
+import { useId } from 'react';
+import type { UsedTotal } from '@werkboard/common';
+import { de } from '@werkboard/common';
+import { fetchCounts } from '../license/licenseThunks';
+import { LicenseUsage } from '../license/LicenseUsage';
+import { formatBytes, formatShare } from './adminFormat';
+import { fetchSystemInfo } from './adminThunks';
+import { ChangelogText } from './ChangelogText';
+import { useAdminData } from './useAdminData';
+
+const t = de.adminOverview.system;
+
+/** RAM or disk: used of total as text and as a bar (the license usage bars' look). */
+function UsageMeter({ label, usage }: { label: string; usage: UsedTotal }) {
+  const share = usage.total > 0 ? Math.min(100, Math.max(0, (usage.used / usage.total) * 100)) : 0;
+  const text = t.usedOf(formatBytes(usage.used), formatBytes(usage.total), formatShare(usage.used, usage.total));
+  return (
+    <li className="usage">
+      <div className="usage__head">
+        <span className="usage__label">{label}</span>
+        <span className="usage__value">{text}</span>
+      </div>
+      <div
+        className="usage__bar"
+        role="meter"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(share)}
+        aria-valuetext={text}
+      >
+        <span className="usage__fill" style={{ width: `${share}%` }} />
+      </div>
+    </li>
+  );
+}
+
+/** License type and, on the Free license only, the usage bars (GET /stats/counts). */
+function LicenseInfo() {
+  const { load } = useAdminData(fetchCounts, t.countsFailed);
+  if (load.status === 'loading') return null;
+  if (load.status === 'failed') return <p className="muted">{t.countsFailed}</p>;
+  const counts = load.data;
+  return (
+    <>
+      <dl className="facts">
+        <div>
+          <dt>{t.license}</dt>
+          <dd>{counts.licenseType}</dd>
+        </div>
+      </dl>
+      {counts.licenseType === 'Free' && (
+        <>
+          <h3 className="subheading">{t.licenseUsage}</h3>
+          <LicenseUsage counts={counts} />
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * 'Systeminformationen' of /admin (spec section 2): server and client version, license usage
+ * (Free only), RAM, disk, the OS, database and image storage sizes, and the latest changelog.
+ */
+export function SystemInfoPanel() {
+  const headingId = useId();
+  const changelogId = useId();
+  const { load, reload } = useAdminData(fetchSystemInfo, t.loadFailed);
+
+  return (
+    <section className="panel admin-system" aria-labelledby={headingId}>
+      <h2 id={headingId} className="panel__title">
+        {t.title}
+      </h2>
+      {load.status === 'loading' && <p className="muted">{de.actions.loading}</p>}
+      {load.status === 'failed' && (
+        <div role="alert" className="message message--error">
+          <p>{load.message}</p>
+          <button type="button" className="link-button" onClick={reload}>
+            {de.actions.retry}
+          </button>
+        </div>
+      )}
+      <dl className="facts">
+        {load.status === 'loaded' && (
+          <div>
+            <dt>{t.serverVersion}</dt>
+            <dd>{load.data.version}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t.clientVersion}</dt>
+          <dd>{__APP_VERSION__}</dd>
+        </div>
+        {load.status === 'loaded' && (
+          <>
+            <div>
+              <dt>{t.os}</dt>
+              <dd>{load.data.os.distro || t.unknown}</dd>
+            </div>
+            <div>
+              <dt>{t.database}</dt>
+              <dd>{formatBytes(load.data.appData.dbSize)}</dd>
+            </div>
+            <div>
+              <dt>{t.images}</dt>
+              <dd>{formatBytes(load.data.appData.imagesSize)}</dd>
+            </div>
+          </>
+        )}
+      </dl>
+      {load.status === 'loaded' && (
+        <ul className="usage-list" aria-label={t.resources}>
+          <UsageMeter label={t.ram} usage={load.data.ram} />
+          <UsageMeter label={t.disk} usage={load.data.disk} />
+        </ul>
+      )}
+      <LicenseInfo />
+      <section aria-labelledby={changelogId}>
+        <h3 id={changelogId} className="subheading">
+          {t.changelogTitle}
+        </h3>
+        <ChangelogText text={de.adminOverview.changelog} />
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import type { FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { UserDirectoryEntryDto } from '@werkboard/common';
+import { de, isOnTeam } from '@werkboard/common';
+import { Dialog } from '../../components/Dialog';
+import type { Feedback } from '../../components/FormFeedback';
+import { FeedbackMessage } from '../../components/FormFeedback';
+import { FormField } from '../../components/FormField';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { UserAvatar } from '../navigation/UserAvatar';
+import { useProjectBoard } from '../project/projectContext';
+import { fetchUserDirectory, sendInvitation } from './teamThunks';
+
+const t = de.teamScreen.invite;
+
+type Users = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; users: UserDirectoryEntryDto[] };
+
+const byName = (a: UserDirectoryEntryDto, b: UserDirectoryEntryDto) =>
+  a.username.localeCompare(b.username, 'de-DE', { sensitivity: 'base' });
+
+/**
+ * 'Benutzer einladen' (owner, deputy, Admin, Firmenleiter on an active project): one person
+ * from GET /users/directory, without the team and oneself, filtered by name; POST /invitations.
+ * Stays open after 'Einladung wurde versendet.' so more people can be invited; who was just
+ * invited leaves the list.
+ */
+export function InviteDialog({ onClose }: { onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const { document } = useProjectBoard();
+  const me = useAppSelector((state) => state.auth.user?.id ?? null);
+  const [users, setUsers] = useState<Users>({ status: 'loading' });
+  const [invited, setInvited] = useState<ReadonlySet<string>>(new Set());
+  const [filter, setFilter] = useState('');
+  const [userId, setUserId] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    dispatch(fetchUserDirectory()).then(
+      (list) => live && setUsers({ status: 'loaded', users: [...list].sort(byName) }),
+      () => live && setUsers({ status: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [dispatch]);
+
+  const candidates = useMemo(
+    () =>
+      users.status === 'loaded'
+        ? users.users.filter((user) => user.id !== me && !isOnTeam(user.id, document) && !invited.has(user.id))
+        : [],
+    [users, me, document, invited],
+  );
+  const needle = filter.trim().toLocaleLowerCase('de-DE');
+  const shown = needle
+    ? candidates.filter((user) => user.username.toLocaleLowerCase('de-DE').includes(needle))
+    : candidates;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFeedback(null);
+    if (!userId || !candidates.some((user) => user.id === userId)) {
+      setFieldError(de.team.invitations.userRequired);
+      return;
+    }
+    setFieldError(undefined);
+    setBusy(true);
+    try {
+      await dispatch(sendInvitation(document.id, userId));
+      setInvited((before) => new Set(before).add(userId));
+      setUserId('');
+      setFeedback({ kind: 'success', text: de.team.invitations.sent });
+    } catch (caught) {
+      setFeedback({ kind: 'error', text: caught instanceof Error ? caught.message : de.team.invitations.failed });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={t.title} onClose={onClose}>
+      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+        <p>{t.intro(document.name)}</p>
+        {users.status === 'loading' && <p className="muted">{de.actions.loading}</p>}
+        {users.status === 'failed' && (
+          <p role="alert" className="message message--error">
+            {t.usersLoadFailed}
+          </p>
+        )}
+        {users.status === 'loaded' && candidates.length === 0 && <p className="muted">{t.noUsers}</p>}
+        {users.status === 'loaded' && candidates.length > 0 && (
+          <>
+            <FormField label={t.filter}>
+              <input
+                type="search"
+                value={filter}
+                autoComplete="off"
+                onChange={(event) => setFilter(event.target.value)}
+              />
+            </FormField>
+            <fieldset className="fieldset">
+              <legend>{t.users}</legend>
+              {shown.length === 0 ? (
+                <p className="muted">{t.noMatch}</p>
+              ) : (
+                <ul className="team-choice">
+                  {shown.map((user) => (
+                    <li key={user.id}>
+                      <label className="team-choice__option">
+                        <input
+                          type="radio"
+                          name="invite-user"
+                          value={user.id}
+                          checked={userId === user.id}
+                          onChange={() => {
+                            setUserId(user.id);
+                            setFieldError(undefined);
+                          }}
+                        />
+                        <UserAvatar username={user.username} color={user.usernameColor} />
+                        <span className="team-choice__name">{user.username}</span>
+                      </label>
+                      <span className="role-badge">{user.role}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {fieldError && (
+                <p role="alert" className="field__error">
+                  {fieldError}
+                </p>
+              )}
+            </fieldset>
+          </>
+        )}
+        <FeedbackMessage feedback={feedback} />
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {de.app.close}
+          </button>
+          <button type="submit" className="button button--primary" disabled={busy || candidates.length === 0}>
+            {busy ? t.sending : t.submit}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

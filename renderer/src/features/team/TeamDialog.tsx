@@ -1,0 +1,318 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { InvitationDto, ProjectMemberDto } from '@werkboard/common';
+import { canManageTeam, de } from '@werkboard/common';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Dialog } from '../../components/Dialog';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { formatDateTime } from '../../utils/format';
+import { UserAvatar } from '../navigation/UserAvatar';
+import { useProjectBoard } from '../project/projectContext';
+import { useInvitationsChanged } from './teamEvents';
+import type { TeamChange } from './teamThunks';
+import { changeTeam, fetchProjectInvitations, TeamActionError, withdrawInvitation } from './teamThunks';
+
+const t = de.teamScreen.team;
+const server = de.team;
+const about = de.teamScreen.about;
+
+type Invitations = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; list: InvitationDto[] };
+
+/** The outcome of the last action: a status, or an alert with the server's reason. */
+type Outcome = { kind: 'success'; text: string } | { kind: 'error'; text: string; detail: string | null } | null;
+
+type Confirming = { kind: 'remove' | 'handOver'; member: ProjectMemberDto } | null;
+
+const TEAM_ROLE_ORDER: Record<ProjectMemberDto['teamRole'], number> = { owner: 0, deputy: 1, member: 2 };
+
+function sortedTeam(team: readonly ProjectMemberDto[]): ProjectMemberDto[] {
+  return [...team].sort(
+    (a, b) =>
+      TEAM_ROLE_ORDER[a.teamRole] - TEAM_ROLE_ORDER[b.teamRole] ||
+      a.username.localeCompare(b.username, 'de-DE', { sensitivity: 'base' }),
+  );
+}
+
+function errorOutcome(caught: unknown, fallback: string): Outcome {
+  if (caught instanceof TeamActionError) return { kind: 'error', text: caught.message, detail: caught.detail };
+  return { kind: 'error', text: fallback, detail: null };
+}
+
+/**
+ * 'Team verwalten' (the owner; spec sections 2 and 4): the active members (Projektleitung,
+ * Vertretung, members) and the pending invitations. Per member: set or remove the deputy
+ * role, remove from the project (confirmed), hand over the leadership (confirmed, with the
+ * warning that it cannot be undone and that the owner becomes a normal member). Every answer
+ * is the whole project, shown on the board at once.
+ */
+export function TeamDialog({ onClose }: { onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const { document, readOnly } = useProjectBoard();
+  const user = useAppSelector((state) => state.auth.user);
+  const isOwner = user !== null && canManageTeam(user, document);
+  const manage = isOwner && !readOnly;
+  const [invitations, setInvitations] = useState<Invitations>({ status: 'loading' });
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [confirmError, setConfirmError] = useState<TeamActionError | null>(null);
+
+  const loadInvitations = useCallback(
+    (isLive: () => boolean = () => true) => {
+      if (!isOwner) return;
+      dispatch(fetchProjectInvitations(document.id)).then(
+        (list) =>
+          isLive() &&
+          setInvitations({ status: 'loaded', list: list.filter((invitation) => invitation.status === 'pending') }),
+        () => isLive() && setInvitations({ status: 'failed' }),
+      );
+    },
+    [dispatch, document.id, isOwner],
+  );
+
+  useEffect(() => {
+    let live = true;
+    loadInvitations(() => live);
+    return () => {
+      live = false;
+    };
+  }, [loadInvitations]);
+
+  useInvitationsChanged(document.id, () => loadInvitations());
+
+  const run = async (change: TeamChange, fallback: string, success: string) => {
+    if (busy) return;
+    setBusy(true);
+    setOutcome(null);
+    try {
+      await dispatch(changeTeam(change, fallback));
+      setOutcome({ kind: 'success', text: success });
+    } catch (caught) {
+      setOutcome(errorOutcome(caught, fallback));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async () => {
+    if (!confirming || busy) return;
+    const { kind, member } = confirming;
+    setBusy(true);
+    setConfirmError(null);
+    setOutcome(null);
+    try {
+      if (kind === 'remove') {
+        await dispatch(changeTeam({ kind: 'remove', userId: member.id }, t.removeFailed));
+        setOutcome({ kind: 'success', text: server.team.memberRemoved(member.username) });
+      } else {
+        await dispatch(changeTeam({ kind: 'handOver', body: { newOwnerId: member.id } }, server.team.handoverFailed));
+        setOutcome({ kind: 'success', text: server.team.handedOver(member.username) });
+      }
+      setConfirming(null);
+    } catch (caught) {
+      setConfirmError(
+        caught instanceof TeamActionError
+          ? caught
+          : new TeamActionError(kind === 'remove' ? t.removeFailed : server.team.handoverFailed),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const withdraw = async (invitation: InvitationDto) => {
+    if (busy) return;
+    setBusy(true);
+    setOutcome(null);
+    try {
+      await dispatch(withdrawInvitation(document.id, invitation.id));
+      setInvitations((before) =>
+        before.status === 'loaded'
+          ? { status: 'loaded', list: before.list.filter((other) => other.id !== invitation.id) }
+          : before,
+      );
+      setOutcome({ kind: 'success', text: server.invitations.withdrawn });
+    } catch (caught) {
+      setOutcome(errorOutcome(caught, server.invitations.withdrawFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const ask = (kind: 'remove' | 'handOver', member: ProjectMemberDto) => {
+    setConfirmError(null);
+    setConfirming({ kind, member });
+  };
+
+  return (
+    <Dialog title={t.title} onClose={onClose} wide>
+      {!isOwner && (
+        <p role="status" className="message team-notice">
+          {t.notOwnerAnyMore}
+        </p>
+      )}
+
+      <section className="team-section">
+        <h3 className="subheading">{t.members}</h3>
+        <ul className="team-list" aria-label={t.members}>
+          {sortedTeam(document.team).map((member) => (
+            <li key={member.id} className="team-list__item">
+              <div className="team-list__who">
+                <UserAvatar username={member.username} color={member.usernameColor} />
+                <span className="team-list__name">{member.username}</span>
+                <span className={`team-role team-role--${member.teamRole}`}>{t[member.teamRole]}</span>
+                <span className="team-list__meta muted">{member.role}</span>
+              </div>
+              {manage && member.teamRole !== 'owner' && (
+                <div className="row-actions team-list__actions">
+                  {member.teamRole === 'deputy' ? (
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      aria-label={about(t.removeDeputy, member.username)}
+                      disabled={busy}
+                      onClick={() =>
+                        void run({ kind: 'deputy', body: { userId: null } }, t.deputyFailed, server.team.deputyRemoved)
+                      }
+                    >
+                      {t.removeDeputy}
+                    </button>
+                  ) : (
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      aria-label={about(t.setDeputy, member.username)}
+                      disabled={busy}
+                      onClick={() =>
+                        void run(
+                          { kind: 'deputy', body: { userId: member.id } },
+                          t.deputyFailed,
+                          server.team.deputySet(member.username),
+                        )
+                      }
+                    >
+                      {t.setDeputy}
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="button button--secondary button--small"
+                    aria-label={about(t.handOver, member.username)}
+                    disabled={busy}
+                    onClick={() => ask('handOver', member)}
+                  >
+                    {t.handOver}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--danger button--small"
+                    aria-label={about(t.remove, member.username)}
+                    disabled={busy}
+                    onClick={() => ask('remove', member)}
+                  >
+                    {t.remove}
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {isOwner && (
+        <section className="team-section">
+          <h3 className="subheading">{t.invitations}</h3>
+          {invitations.status === 'loading' && <p className="muted">{de.actions.loading}</p>}
+          {invitations.status === 'failed' && (
+            <p role="alert" className="message message--error">
+              {t.invitationsLoadFailed}
+            </p>
+          )}
+          {invitations.status === 'loaded' && invitations.list.length === 0 && (
+            <p className="muted">{t.noInvitations}</p>
+          )}
+          {invitations.status === 'loaded' && invitations.list.length > 0 && (
+            <ul className="team-list" aria-label={t.invitations}>
+              {invitations.list.map((invitation) => {
+                const when = formatDateTime(invitation.timestamp) ?? '';
+                return (
+                  <li key={invitation.id} className="team-list__item">
+                    <div className="team-list__who">
+                      <span className="team-list__name">{invitation.toUsername}</span>
+                      <span className="team-list__meta muted">
+                        {invitation.fromUsername ? t.invitedBy(invitation.fromUsername, when) : t.invitedAt(when)}
+                      </span>
+                    </div>
+                    {manage && (
+                      <div className="row-actions team-list__actions">
+                        <button
+                          type="button"
+                          className="button button--secondary button--small"
+                          aria-label={about(t.withdraw, invitation.toUsername)}
+                          disabled={busy}
+                          onClick={() => void withdraw(invitation)}
+                        >
+                          {t.withdraw}
+                        </button>
+                      </div>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+      )}
+
+      {outcome?.kind === 'success' && (
+        <p role="status" className="message message--success">
+          {outcome.text}
+        </p>
+      )}
+      {outcome?.kind === 'error' && (
+        <div role="alert" className="message message--error">
+          <p>{outcome.text}</p>
+          {outcome.detail && <p>{outcome.detail}</p>}
+        </div>
+      )}
+
+      <div className="dialog__actions">
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          {de.app.close}
+        </button>
+      </div>
+
+      {confirming?.kind === 'remove' && (
+        <ConfirmDialog
+          title={t.removeTitle}
+          confirmLabel={t.removeConfirm}
+          busyLabel={t.removing}
+          busy={busy}
+          danger
+          error={confirmError && [confirmError.message, confirmError.detail].filter(Boolean).join(' ')}
+          onConfirm={() => void confirm()}
+          onCancel={() => setConfirming(null)}
+        >
+          <p>{t.removeQuestion(confirming.member.username, document.name)}</p>
+          <p className="muted">{t.removeHint}</p>
+        </ConfirmDialog>
+      )}
+      {confirming?.kind === 'handOver' && (
+        <ConfirmDialog
+          title={t.handOverTitle}
+          confirmLabel={t.handOverConfirm}
+          busyLabel={t.handingOver}
+          busy={busy}
+          danger
+          error={confirmError && [confirmError.message, confirmError.detail].filter(Boolean).join(' ')}
+          onConfirm={() => void confirm()}
+          onCancel={() => setConfirming(null)}
+        >
+          <p>{t.handOverQuestion(confirming.member.username, document.name)}</p>
+          <p className="message team-warning">
+            <strong>{t.handOverWarning}</strong>
+          </p>
+        </ConfirmDialog>
+      )}
+    </Dialog>
+  );
+}
