@@ -80,6 +80,8 @@ export const de = {
     failed: (status: number) => `API-Anfrage fehlgeschlagen (Status ${status})`,
     networkError: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung.',
     validationFailed: 'Die Eingaben sind ungültig.',
+    idempotencyKeyInvalid: 'Der Idempotenzschlüssel ist ungültig (1 bis 100 Zeichen: Buchstaben, Ziffern, - und _).',
+    idempotencyKeyReused: 'Dieser Idempotenzschlüssel gehört bereits zu einer anderen Änderung.',
     notFound: 'Nicht gefunden.',
     forbidden: 'Keine Berechtigung für diese Aktion.',
     unauthorized: 'Sitzung abgelaufen oder ungültig. Bitte erneut anmelden.',

@@ -5,6 +5,7 @@ import * as externalUsers from '../../migrations/20261123000000-external-users';
 import * as projects from '../../migrations/20261124000000-projects';
 import * as organisation from '../../migrations/20261125000000-organisation';
 import * as teamsAndImages from '../../migrations/20261126000000-teams-and-images';
+import * as idempotencyKeys from '../../migrations/20261127000000-idempotency-keys';
 
 interface MigrationModule {
   up(params: { context: QueryInterface }): Promise<void>;
@@ -21,6 +22,7 @@ const MIGRATIONS: readonly [string, MigrationModule][] = [
   ['20261124000000-projects', projects],
   ['20261125000000-organisation', organisation],
   ['20261126000000-teams-and-images', teamsAndImages],
+  ['20261127000000-idempotency-keys', idempotencyKeys],
 ];
 
 export function createMigrator(sequelize: Sequelize): Umzug<QueryInterface> {

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import compose from 'koa-compose';
 import { authenticate } from '../middleware/authenticate';
+import { idempotency } from '../middleware/idempotency';
 import type { AppContext, AppMiddleware, AppRouterContext, AppState } from '../appTypes';
 import { registerAdminRoutes } from './admin';
 import { registerAuthRoutes } from './auth';
@@ -48,6 +49,7 @@ export function createApiMiddleware(jwtSecret: string): AppMiddleware {
   const publicStack = compose<AppRouterContext>([publicRoutes.routes(), publicRoutes.allowedMethods()]);
   const protectedStack = compose<AppRouterContext>([
     ...(authenticate(jwtSecret) as compose.Middleware<AppRouterContext>[]),
+    idempotency,
     protectedRoutes.routes(),
     protectedRoutes.allowedMethods(),
   ]);

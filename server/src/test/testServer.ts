@@ -24,7 +24,7 @@ export interface TestServer {
   request<T = unknown>(
     method: string,
     urlPath: string,
-    options?: { token?: string; body?: unknown; rawBody?: string },
+    options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
   ): Promise<ApiResponse<T>>;
   login(username: string, password: string): Promise<LoginResponse>;
   close(): Promise<void>;
@@ -75,7 +75,7 @@ export async function testServer(overrides: Partial<Config> = {}): Promise<TestS
   await server.ready;
 
   const request: TestServer['request'] = async (method, urlPath, options = {}) => {
-    const headers: Record<string, string> = { 'X-Device-Id': 'test-device' };
+    const headers: Record<string, string> = { 'X-Device-Id': 'test-device', ...options.headers };
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
     let body: string | undefined;
     if (options.rawBody !== undefined) {

@@ -1,0 +1,246 @@
+import {
+  discardFailed,
+  enqueue,
+  outcomeOfStatus,
+  type QueuedWrite,
+  type QueueState,
+  replay,
+  retryFailed,
+  type SendOutcome,
+} from './syncQueue';
+
+const PROJECT = '/projects/0b4f6a52-8d0e-4a8e-9b51-3f3f0c2d9a10';
+const OTHER_PROJECT = '/projects/7c0e1d2a-1111-4c4c-8a8a-000000000001';
+let counter = 0;
+
+function write(overrides: Partial<QueuedWrite> = {}): QueuedWrite {
+  counter += 1;
+  return {
+    key: `key-${counter}`,
+    queuedAt: new Date(2026, 10, 22, 8, 0, counter).toISOString(),
+    method: 'POST',
+    path: `/projects/${counter}/complete`,
+    userId: 'u-1',
+    attempts: 0,
+    ...overrides,
+  };
+}
+
+const documentSave = (revision: number, name: string, overrides: Partial<QueuedWrite> = {}) =>
+  write({ method: 'PUT', path: PROJECT, body: { revision, name }, ...overrides });
+
+const empty: QueueState = { pending: [], failed: [] };
+
+/**
+ * A server that applies each idempotency key once and answers a repeated key with the first
+ * answer, as the real server's idempotency store does. Its log is what it applied, in order.
+ */
+function fakeServer() {
+  const answered = new Map<string, SendOutcome>();
+  const log: string[] = [];
+  const apply = (queued: QueuedWrite): SendOutcome => {
+    const known = answered.get(queued.key);
+    if (known) return known;
+    log.push(`${queued.method} ${queued.path} ${JSON.stringify(queued.body ?? null)}`);
+    const outcome: SendOutcome = { kind: 'applied' };
+    answered.set(queued.key, outcome);
+    return outcome;
+  };
+  return { apply, log, answered };
+}
+
+describe('enqueue', () => {
+  it('keeps writes in the order they were made', () => {
+    const a = write();
+    const b = write();
+    const c = write({ method: 'DELETE', path: '/images/x' });
+    expect(enqueue(enqueue(enqueue([], a), b), c)).toEqual([a, b, c]);
+  });
+
+  it('makes several saves of one document one: the newest document on the oldest base revision, at the first place', () => {
+    const first = documentSave(4, 'Alt');
+    const between = write();
+    const second = documentSave(5, 'Neu');
+    const queue = enqueue(enqueue(enqueue([], first), between), second);
+    expect(queue).toHaveLength(2);
+    expect(queue[0]).toEqual({ ...first, body: { revision: 4, name: 'Neu' } });
+    expect(queue[1]).toEqual(between);
+  });
+
+  it('does not join saves of different documents, of different users, or a save that was already tried', () => {
+    const mine = documentSave(1, 'A');
+    expect(enqueue([mine], documentSave(1, 'B', { path: OTHER_PROJECT }))).toHaveLength(2);
+    expect(enqueue([mine], documentSave(1, 'B', { userId: 'u-2' }))).toHaveLength(2);
+    const tried = { ...mine, attempts: 1 };
+    const queue = enqueue([tried], documentSave(2, 'C'));
+    expect(queue).toHaveLength(2);
+    expect(queue[0]).toEqual(tried);
+  });
+
+  it('never joins writes that are not whole-document saves', () => {
+    const complete = write({ path: `${PROJECT}/complete` });
+    expect(enqueue([complete], { ...complete, key: 'again' })).toHaveLength(2);
+  });
+});
+
+describe('replay', () => {
+  it('sends in order and empties the queue', async () => {
+    const server = fakeServer();
+    const writes = [write(), documentSave(3, 'X'), write({ method: 'DELETE', path: '/images/a' })];
+    const result = await replay({ pending: writes, failed: [] }, 'u-1', (queued) => server.apply(queued));
+    expect(result).toEqual({ state: empty, applied: 3, stoppedBy: 'done' });
+    expect(server.log).toEqual([
+      `POST ${writes[0]!.path} null`,
+      `PUT ${PROJECT} {"revision":3,"name":"X"}`,
+      'DELETE /images/a null',
+    ]);
+  });
+
+  it('stops at a network failure or a 5xx, keeping that write and all after it, and counts the attempt', async () => {
+    const writes = [write(), write(), write()];
+    for (const outcome of [{ kind: 'unreachable' }, { kind: 'serverError', status: 503 }] as SendOutcome[]) {
+      let calls = 0;
+      const result = await replay({ pending: writes, failed: [] }, 'u-1', () => {
+        calls += 1;
+        return calls === 1 ? { kind: 'applied' } : outcome;
+      });
+      expect(result.applied).toBe(1);
+      expect(result.stoppedBy).toBe(outcome.kind);
+      expect(result.state.pending.map((entry) => entry.key)).toEqual([writes[1]!.key, writes[2]!.key]);
+      expect(result.state.pending[0]!.attempts).toBe(1);
+      expect(result.state.failed).toEqual([]);
+    }
+  });
+
+  it('moves a 4xx to the failed list with the server message and goes on with the rest', async () => {
+    const writes = [write(), write()];
+    const result = await replay(
+      { pending: writes, failed: [] },
+      'u-1',
+      (queued) =>
+        queued.key === writes[0]!.key
+          ? { kind: 'refused', status: 403, message: 'Keine Berechtigung zum Löschen.' }
+          : { kind: 'applied' },
+      () => new Date('2026-11-22T10:00:00.000Z'),
+    );
+    expect(result.stoppedBy).toBe('done');
+    expect(result.applied).toBe(1);
+    expect(result.state.pending).toEqual([]);
+    expect(result.state.failed).toEqual([
+      {
+        ...writes[0],
+        attempts: 1,
+        status: 403,
+        message: 'Keine Berechtigung zum Löschen.',
+        failedAt: '2026-11-22T10:00:00.000Z',
+      },
+    ]);
+  });
+
+  it('keeps the whole queue on a 401, for the same user’s next login', async () => {
+    const writes = [write(), write()];
+    const result = await replay({ pending: writes, failed: [] }, 'u-1', () => ({ kind: 'unauthorized' }));
+    expect(result.stoppedBy).toBe('unauthorized');
+    expect(result.state.pending.map((entry) => entry.key)).toEqual(writes.map((entry) => entry.key));
+    expect(result.state.failed).toEqual([]);
+  });
+
+  it('does not send another user’s writes', async () => {
+    const theirs = write({ userId: 'u-2' });
+    const send = jest.fn((): SendOutcome => ({ kind: 'applied' }));
+    const result = await replay({ pending: [theirs], failed: [] }, 'u-1', send);
+    expect(send).not.toHaveBeenCalled();
+    expect(result).toEqual({ state: { pending: [theirs], failed: [] }, applied: 0, stoppedBy: 'otherUser' });
+  });
+
+  it('does not apply twice a write whose answer was lost: the replay sends the same key again', async () => {
+    const server = fakeServer();
+    const complete = write({ path: `${PROJECT}/complete` });
+    // The request reaches the server and is applied, but the answer is lost on the way back.
+    const lost = await replay({ pending: [complete], failed: [] }, 'u-1', (queued) => {
+      server.apply(queued);
+      return { kind: 'unreachable' };
+    });
+    expect(lost.state.pending).toHaveLength(1);
+    const again = await replay(lost.state, 'u-1', (queued) => server.apply(queued));
+    expect(again.stoppedBy).toBe('done');
+    expect(server.log).toHaveLength(1);
+  });
+});
+
+describe('the failed list', () => {
+  const failed = { ...write(), status: 400, message: 'Der Projektname ist erforderlich.', failedAt: 'x' };
+
+  it('retries a failed change at the end of the queue, with its key', () => {
+    const other = write();
+    const state = retryFailed({ pending: [other], failed: [failed] }, failed.key);
+    expect(state.failed).toEqual([]);
+    expect(state.pending.map((entry) => entry.key)).toEqual([other.key, failed.key]);
+    expect(state.pending[1]).not.toHaveProperty('message');
+  });
+
+  it('discards only on the user’s decision, and only that change', () => {
+    const second = { ...failed, key: 'second' };
+    expect(discardFailed({ pending: [], failed: [failed, second] }, failed.key)).toEqual({
+      pending: [],
+      failed: [second],
+    });
+  });
+});
+
+describe('outcomeOfStatus', () => {
+  it.each([
+    [200, 'applied'],
+    [201, 'applied'],
+    [401, 'unauthorized'],
+    [500, 'serverError'],
+    [503, 'serverError'],
+    [400, 'refused'],
+    [403, 'refused'],
+    [409, 'refused'],
+  ])('counts %i as %s', (status, kind) => {
+    expect(outcomeOfStatus(status, 'Nachricht').kind).toBe(kind);
+  });
+});
+
+describe('random network failures and random edits', () => {
+  /** A small deterministic random source, so a failure can be replayed from its seed. */
+  function random(seed: number) {
+    let state = seed;
+    return () => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state / 2147483648;
+    };
+  }
+
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])('ends with the server holding every change once (seed %i)', async (seed) => {
+    const next = random(seed);
+    const server = fakeServer();
+    let state: QueueState = empty;
+    const made: string[] = [];
+    for (let step = 0; step < 300; step += 1) {
+      if (next() < 0.6) {
+        const change = `change-${seed}-${step}`;
+        made.push(change);
+        state = { ...state, pending: enqueue(state.pending, write({ key: change, body: { change } })) };
+      } else {
+        // A replay over a flaky network: requests lost before the server, answers lost after it, 503s.
+        const result = await replay(state, 'u-1', (queued) => {
+          const roll = next();
+          if (roll < 0.2) return { kind: 'unreachable' };
+          if (roll < 0.3) return { kind: 'serverError', status: 503 };
+          const outcome = server.apply(queued);
+          return roll < 0.45 ? { kind: 'unreachable' } : outcome;
+        });
+        state = result.state;
+      }
+    }
+    // The connection comes back for good.
+    const final = await replay(state, 'u-1', (queued) => server.apply(queued));
+    expect(final.state).toEqual(empty);
+    const changes = server.log.map(
+      (line) => (JSON.parse(line.split(' ').slice(2).join(' ')) as { change: string }).change,
+    );
+    expect(changes).toEqual(made);
+  });
+});
