@@ -62,7 +62,6 @@ export const teamMessages = {
     dataRequired: 'Die Bilddaten fehlen.',
     projectRequired: 'Bitte wählen Sie ein Projekt aus.',
     notFound: 'Das Bild wurde nicht gefunden.',
-    forbidden: 'Keine Berechtigung für die Bilder dieses Projekts.',
     readOnly: 'Die Bilder eines abgeschlossenen oder archivierten Projekts können nicht geändert werden.',
     thumbnailUnknown: 'Das gewählte Vorschaubild gehört nicht zu diesem Projekt.',
     deleted: 'Das Bild wurde gelöscht.',

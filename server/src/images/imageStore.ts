@@ -1,16 +1,11 @@
-import { canWorkOnProject, de, type ImageDto, type ImageUploadRequest } from '@werkboard/common';
+import { de, type ImageDto, type ImageUploadRequest } from '@werkboard/common';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { ApiError, authorize, notFound } from '../errors';
-import {
-  accessFacts,
-  findReadableProject,
-  type ProjectActor,
-  recordFieldsChangedElsewhere,
-} from '../services/projects';
+import { ApiError, notFound } from '../errors';
+import { findReadableProject, type ProjectActor, recordFieldsChangedElsewhere } from '../services/projects';
 import { decodeDataUrl, EXTENSIONS, sniffImageType } from './imageBytes';
 
 const m = de.team.images;
@@ -105,7 +100,7 @@ async function inspect(dataUrl: string) {
   }
 }
 
-/** May the caller change this project's images: on the team (or management) and the project active. */
+/** May the caller change this project's images: whoever may see it (403 otherwise), on an active project. */
 async function requireImageWork(
   sequelize: Sequelize,
   actor: ProjectActor,
@@ -113,7 +108,6 @@ async function requireImageWork(
   transaction?: Transaction,
 ) {
   const row = await findReadableProject(sequelize, actor, projectId, { transaction, lock: transaction !== undefined });
-  authorize(canWorkOnProject(actor, { ...accessFacts(row), status: 'active' }), m.forbidden);
   if (row.status !== 'active') throw new ApiError(403, m.readOnly, 'forbidden');
   return row;
 }

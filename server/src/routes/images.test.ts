@@ -45,7 +45,6 @@ const MSG = {
   nameTooLong: 'Der Dateiname darf höchstens 200 Zeichen lang sein.',
   dataRequired: 'Die Bilddaten fehlen.',
   projectRequired: 'Bitte wählen Sie ein Projekt aus.',
-  imagesForbidden: 'Keine Berechtigung für die Bilder dieses Projekts.',
   readOnly: 'Die Bilder eines abgeschlossenen oder archivierten Projekts können nicht geändert werden.',
   imageNotFound: 'Das Bild wurde nicht gefunden.',
   thumbnailUnknown: 'Das gewählte Vorschaubild gehört nicht zu diesem Projekt.',
@@ -536,7 +535,7 @@ describe('POST /api/images', () => {
     });
     expect(refused.status).toBe(403);
     // docs/api.md names both texts for this case: the images' own and the general access text.
-    expect([MSG.imagesForbidden, MSG.accessForbidden]).toContain(refused.body.message);
+    expect(refused.body.message).toBe(MSG.accessForbidden);
     expect(await stored(project.id)).toEqual({ images: [], files: [] });
 
     const unknownId = newId();
@@ -685,7 +684,7 @@ describe('DELETE /api/images/{id}', () => {
     const before = await stored(project.id);
     const refused = await api('DELETE', `/api/images/${image.id}`, stranger.token);
     expect(refused.status).toBe(403);
-    expect([MSG.imagesForbidden, MSG.accessForbidden]).toContain(refused.body.message);
+    expect(refused.body.message).toBe(MSG.accessForbidden);
     expect(await stored(project.id)).toEqual(before);
 
     expect((await api('POST', `/api/projects/${project.id}/complete`, owner.token)).status).toBe(200);
