@@ -16,38 +16,14 @@ import { groupProjectsByOwner } from './adminFormat';
 import { fetchAdminProjects } from './adminThunks';
 import { ReassignDialog } from './ReassignDialog';
 import { useAdminData } from './useAdminData';
+import { ViewModeToggle } from '../../components/ViewModeToggle';
 
 const t = de.adminOverview.projects;
 const d = de.adminOverview.deleteProject;
 
 export type AdminViewMode = UserSettings['display']['adminView']['projectsViewMode'];
-const VIEW_MODES = ['grid', 'list'] as const satisfies readonly AdminViewMode[];
 
 type OpenDialog = { kind: 'reassign' | 'delete'; project: ProjectSummaryDto };
-
-/** 'Kachelansicht' / 'Listenansicht', as on the dashboard. */
-function ViewToggle({ view, onChange }: { view: AdminViewMode; onChange: (view: AdminViewMode) => void }) {
-  return (
-    <div className="dash-view-toggle" role="group" aria-label={t.viewMode}>
-      {VIEW_MODES.map((mode) => (
-        <button
-          key={mode}
-          type="button"
-          className={view === mode ? 'dash-view-toggle__button is-active' : 'dash-view-toggle__button'}
-          aria-pressed={view === mode}
-          aria-label={t[mode]}
-          title={t[mode]}
-          onClick={() => onChange(mode)}
-        >
-          <span aria-hidden="true">{mode === 'grid' ? '▦' : '☰'}</span>
-          <span className="dash-view-toggle__text" aria-hidden="true">
-            {t[mode]}
-          </span>
-        </button>
-      ))}
-    </div>
-  );
-}
 
 interface CardProps {
   project: ProjectSummaryDto;
@@ -201,7 +177,7 @@ export function AdminProjects() {
         <h2 id={headingId} className="panel__title">
           {load.status === 'loaded' ? t.titleWithCount(load.data.length) : t.title}
         </h2>
-        <ViewToggle
+        <ViewModeToggle
           view={view}
           onChange={(mode) => saver.change({ display: { adminView: { projectsViewMode: mode } } })}
         />

@@ -7,10 +7,11 @@ import type { ProjectSections } from './dashboardFilters';
 import { DashboardSection } from './DashboardSection';
 import type { GroupAction } from './GroupSection';
 import { GroupSection } from './GroupSection';
+import { ViewModeToggle, type ViewMode } from '../../components/ViewModeToggle';
 
 const t = de.dashboard.projects;
 
-export type ViewMode = 'grid' | 'list';
+export type { ViewMode } from '../../components/ViewModeToggle';
 
 interface CardContext {
   now: number;
@@ -36,29 +37,6 @@ function ProjectCards({
         <ProjectCard key={project.id} project={project} {...context} />
       ))}
     </ul>
-  );
-}
-
-function ViewToggle({ view, onChange }: { view: ViewMode; onChange: (view: ViewMode) => void }) {
-  return (
-    <div className="dash-view-toggle" role="group" aria-label={t.viewMode}>
-      {(['grid', 'list'] as const).map((mode) => (
-        <button
-          key={mode}
-          type="button"
-          className={view === mode ? 'dash-view-toggle__button is-active' : 'dash-view-toggle__button'}
-          aria-pressed={view === mode}
-          aria-label={t[mode]}
-          title={t[mode]}
-          onClick={() => onChange(mode)}
-        >
-          <span aria-hidden="true">{mode === 'grid' ? '▦' : '☰'}</span>
-          <span className="dash-view-toggle__text" aria-hidden="true">
-            {t[mode]}
-          </span>
-        </button>
-      ))}
-    </div>
   );
 }
 
@@ -102,7 +80,7 @@ export function ActiveProjects({
       title={t.activeTitleWithCount(shownCount)}
       open={open}
       onToggle={onToggle}
-      actions={<ViewToggle view={context.view} onChange={onViewChange} />}
+      actions={<ViewModeToggle view={context.view} onChange={onViewChange} />}
     >
       {groupsFailed && (
         <p role="alert" className="message message--error">
