@@ -1,16 +1,29 @@
 import { de } from '@werkboard/common';
 
-/** The outcome of a form's last save, shown under the form. */
-export type Feedback = { kind: 'success' | 'error'; text: string } | null;
+/** The outcome of a form's last save, shown under the form; an error may add the server's reason. */
+export type Feedback =
+  { kind: 'success'; text: string } | { kind: 'error'; text: string; detail?: string | null } | null;
 
 /** A form's outcome message (an alert for errors, a status for success). */
 export function FeedbackMessage({ feedback }: { feedback: Feedback }) {
   if (!feedback) return null;
-  const isError = feedback.kind === 'error';
+  if (feedback.kind === 'success')
+    return (
+      <p role="status" className="message message--success">
+        {feedback.text}
+      </p>
+    );
+  if (!feedback.detail)
+    return (
+      <p role="alert" className="message message--error">
+        {feedback.text}
+      </p>
+    );
   return (
-    <p role={isError ? 'alert' : 'status'} className={isError ? 'message message--error' : 'message message--success'}>
-      {feedback.text}
-    </p>
+    <div role="alert" className="message message--error">
+      <p>{feedback.text}</p>
+      <p>{feedback.detail}</p>
+    </div>
   );
 }
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { InvitationDto, InvitationRespondRequest } from '@werkboard/common';
 import { de } from '@werkboard/common';
 import { Dialog } from '../../components/Dialog';
+import { FeedbackMessage } from '../../components/FormFeedback';
 import { useAppDispatch } from '../../store/hooks';
 import { formatDateTime } from '../../utils/format';
 import { notifyProjectsChanged } from './teamEvents';
@@ -124,12 +125,7 @@ export function InvitationsDialog({ invitations, onAnswered, onStale, onClose }:
           {de.team.invitations.declined}
         </p>
       )}
-      {outcome?.kind === 'error' && (
-        <div role="alert" className="message message--error">
-          <p>{outcome.text}</p>
-          {outcome.detail && <p>{outcome.detail}</p>}
-        </div>
-      )}
+      <FeedbackMessage feedback={outcome?.kind === 'error' ? outcome : null} />
 
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={onClose}>

@@ -3,6 +3,7 @@ import type { InvitationDto, ProjectMemberDto } from '@werkboard/common';
 import { canManageTeam, de } from '@werkboard/common';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
+import { type Feedback, FeedbackMessage } from '../../components/FormFeedback';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { formatDateTime } from '../../utils/format';
 import { UserAvatar } from '../navigation/UserAvatar';
@@ -18,7 +19,7 @@ const about = de.teamScreen.about;
 type Invitations = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; list: InvitationDto[] };
 
 /** The outcome of the last action: a status, or an alert with the server's reason. */
-type Outcome = { kind: 'success'; text: string } | { kind: 'error'; text: string; detail: string | null } | null;
+type Outcome = Feedback;
 
 type Confirming = { kind: 'remove' | 'handOver'; member: ProjectMemberDto } | null;
 
@@ -55,6 +56,7 @@ export function TeamDialog({ onClose }: { onClose: () => void }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [confirmError, setConfirmError] = useState<TeamActionError | null>(null);
+  const confirmErrorText = confirmError && [confirmError.message, confirmError.detail].filter(Boolean).join(' ');
 
   const loadInvitations = useCallback(
     (isLive: () => boolean = () => true) => {
@@ -159,7 +161,7 @@ export function TeamDialog({ onClose }: { onClose: () => void }) {
               <div className="team-list__who">
                 <UserAvatar username={member.username} color={member.usernameColor} />
                 <span className="team-list__name">{member.username}</span>
-                <span className={`team-role team-role--${member.teamRole}`}>{t[member.teamRole]}</span>
+                <span className={`role-badge team-role--${member.teamRole}`}>{t[member.teamRole]}</span>
                 <span className="team-list__meta muted">{member.role}</span>
               </div>
               {manage && member.teamRole !== 'owner' && (
@@ -263,17 +265,7 @@ export function TeamDialog({ onClose }: { onClose: () => void }) {
         </section>
       )}
 
-      {outcome?.kind === 'success' && (
-        <p role="status" className="message message--success">
-          {outcome.text}
-        </p>
-      )}
-      {outcome?.kind === 'error' && (
-        <div role="alert" className="message message--error">
-          <p>{outcome.text}</p>
-          {outcome.detail && <p>{outcome.detail}</p>}
-        </div>
-      )}
+      <FeedbackMessage feedback={outcome} />
 
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={onClose}>
@@ -288,7 +280,7 @@ export function TeamDialog({ onClose }: { onClose: () => void }) {
           busyLabel={t.removing}
           busy={busy}
           danger
-          error={confirmError && [confirmError.message, confirmError.detail].filter(Boolean).join(' ')}
+          error={confirmErrorText}
           onConfirm={() => void confirm()}
           onCancel={() => setConfirming(null)}
         >
@@ -303,7 +295,7 @@ export function TeamDialog({ onClose }: { onClose: () => void }) {
           busyLabel={t.handingOver}
           busy={busy}
           danger
-          error={confirmError && [confirmError.message, confirmError.detail].filter(Boolean).join(' ')}
+          error={confirmErrorText}
           onConfirm={() => void confirm()}
           onCancel={() => setConfirming(null)}
         >
