@@ -2,21 +2,57 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The app shows the product version of the ROOT package.json (architecture.md: `{ip}` is that version).
 const rootPackage = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   // Relative asset paths: the same build is served at / by the server and loaded from disk by Electron.
   base: './',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The service worker (Workbox, generateSW) precaches the app shell so that a reload without
+    // network opens the app. The manifest and icons are static files in public/, linked in
+    // index.html; the page registers the worker itself (src/platform/serviceWorker).
+    VitePWA({
+      strategies: 'generateSW',
+      filename: 'sw.js',
+      manifest: false,
+      injectRegister: false,
+      workbox: {
+        globPatterns: ['**/*.{html,js,css,png,svg,webmanifest}'],
+        // Loaded by importScripts, which the browser keeps with the worker script itself.
+        globIgnores: ['sw-sync.js'],
+        // The whole bundle must be there offline (chart.js alone is close to Workbox's 2 MiB default).
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+        // A new version takes over at once but never reloads the page: the open page keeps
+        // running its loaded code, the next start gets the new version (docs/decisions.md).
+        skipWaiting: true,
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        // Routing is hash based: every navigation gets the app shell, never an /api address.
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/\/api(\/|$)/],
+        // No runtimeCaching: /api requests are not routed through any cache and fail offline
+        // as they would without a worker, so the app's own offline logic sees the network error.
+        runtimeCaching: [],
+        // Background Sync hook (tag 'werkboard-sync'), hand-written in public/sw-sync.js.
+        importScripts: ['sw-sync.js'],
+      },
+    }),
+  ],
   resolve: {
     // Bundle common from source; its dist is only a type-check artefact of `tsc -b`.
     alias: { '@werkboard/common': fileURLToPath(new URL('../common/src/index.ts', import.meta.url)) },
   },
-  define: { __APP_VERSION__: JSON.stringify(rootPackage.version) },
+  define: {
+    __APP_VERSION__: JSON.stringify(rootPackage.version),
+    // Only a production build registers the service worker (none in `vite` dev, none in jest).
+    __WERKBOARD_SERVICE_WORKER__: JSON.stringify(command === 'build'),
+  },
   build: { outDir: 'dist', emptyOutDir: true },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
@@ -24,4 +60,4 @@ export default defineConfig({
   preview: {
     proxy: { '/api': 'http://localhost:3000' },
   },
-});
+}));

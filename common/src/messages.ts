@@ -130,6 +130,12 @@ export const de = {
     syncNothingPending: 'Keine ausstehenden Änderungen.',
     syncOfflineHint: 'Keine Netzwerkverbindung.',
   },
+  install: {
+    title: 'Werkboard als App installieren',
+    text: 'Als App startet Werkboard vom Startbildschirm oder Desktop, im eigenen Fenster und auch ohne Verbindung.',
+    later: 'Später',
+    laterHint: 'Der Hinweis erscheint in 7 Tagen wieder.',
+  },
   license: {
     free: 'Free',
     lifetime: 'Lifetime',

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { InstallCard } from '../features/install/InstallCard';
 import { Footer } from '../features/shell/Footer';
 import { NavBar } from '../features/navigation/NavBar';
 import { useApplyTheme } from '../features/settings/useApplyTheme';
@@ -18,6 +19,7 @@ export function AppShell() {
         <Outlet />
       </main>
       <Footer />
+      <InstallCard />
     </div>
   );
 }

@@ -5,8 +5,11 @@ import type { AppMiddleware } from '../appTypes';
 
 /**
  * Serves the built renderer from the same origin as /api (architecture decision 12).
- * Routing is hash based, so only real files and '/' exist. Hashed assets are cached for a
- * year; index.html and the service worker are revalidated on every load.
+ * Routing is hash based, so only real files and '/' exist. Hashed assets (/assets/) are
+ * cached for a year; everything else, above all index.html, the service worker (sw.js, its
+ * workbox-*.js and sw-sync.js) and manifest.webmanifest, is sent with `no-cache`, so a new
+ * build reaches the browser's update check at once. Content types come from the extension
+ * (.webmanifest is application/manifest+json).
  */
 export function serveRenderer(rendererDir: string): AppMiddleware {
   const root = path.resolve(rendererDir);

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { de, LOGIN_FADE_IN_MS, loginRequestSchema, validate } from '@werkboard/common';
 import { clearLocalData } from '../../platform/persistStorage';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { InstallLink } from '../install/InstallLink';
 import { DiagnosticsDialog } from '../serverStatus/DiagnosticsDialog';
 import { useServerStatusPolling } from '../serverStatus/useServerStatusPolling';
 import { HelpDialog } from '../shell/HelpDialog';
@@ -148,6 +149,7 @@ export function LoginPage() {
             <button type="button" className="link-button" onClick={() => setDialog('diagnostics')}>
               {de.login.diagnostics}
             </button>
+            <InstallLink />
             <button type="button" className="link-button" onClick={() => setDialog('help')}>
               {de.login.help}
             </button>
