@@ -10,6 +10,7 @@ import { boardMessages } from './projects/boardMessages';
 import { projectMessages } from './projects/messages';
 import { overviewMessages } from './projects/overviewMessages';
 import { panelMessages } from './projects/panelMessages';
+import { syncMessages } from './syncMessages';
 
 /**
  * Every text a user reads, in German. Spec texts are verbatim; keys are English.
@@ -466,6 +467,7 @@ export const de = {
   dashboard: dashboardMessages,
   templatesScreen: templateScreenMessages,
   organise: organiseMessages,
+  sync: syncMessages,
 } as const;
 
 export type Messages = typeof de;

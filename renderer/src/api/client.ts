@@ -27,6 +27,8 @@ export interface RequestOptions {
   sessionHandling?: boolean;
   /** Bypass every HTTP cache (the server status must be live). */
   noCache?: boolean;
+  /** Sent as `Idempotency-Key`: the server answers a repeated key with its first answer. */
+  idempotencyKey?: string;
 }
 
 export interface ApiClientDeps {
@@ -49,6 +51,8 @@ export interface ApiClient {
   getText(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<string>;
 }
 
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
 const SESSION_LOST_STATUSES: ReadonlySet<number> = new Set([401, 409]);
 
 /** The one client every server call goes through. Writes use it only via the save path (save.ts). */
@@ -63,6 +67,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (options.noCache) headers['Cache-Control'] = 'no-cache';
+    if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
 
     let response: ResponseLike;
     try {

@@ -1,4 +1,5 @@
 import type { ApiClient } from './client';
+import { ApiError, isNetworkError, SessionLostError } from './errors';
 
 export interface SaveRequest {
   method: 'POST' | 'PUT' | 'DELETE';
@@ -9,22 +10,84 @@ export interface SaveRequest {
    * activation is "key already in use" (spec section 4), not a reason to log out.
    */
   sessionHandling?: false;
+  /**
+   * True for writes that may wait for the network: the caller has applied the change to what
+   * it shows, and `save` queues the write when the server cannot be reached (answering QUEUED).
+   */
+  queueable?: true;
 }
 
-export type Save = <T = void>(request: SaveRequest) => Promise<T>;
+/** The answer of a queueable save that is waiting in the sync queue for the server. */
+export const QUEUED = Object.freeze({ queued: true as const });
+export type Queued = typeof QUEUED;
+
+export function isQueued(value: unknown): value is Queued {
+  return value === QUEUED;
+}
+
+export interface Save {
+  <T = void>(request: SaveRequest & { queueable: true }): Promise<T | Queued>;
+  <T = void>(request: SaveRequest): Promise<T>;
+}
+
+/** What the save path needs of the sync queue (features/sync/syncEngine.ts). */
+export interface SaveQueue {
+  hasPending(): boolean;
+  /** False when the browser knows it has no network: a write is not even tried then. */
+  online(): boolean;
+  enqueue(write: { method: SaveRequest['method']; path: string; body?: unknown; key?: string }): Promise<void>;
+  sync(): Promise<unknown>;
+  newKey(): string;
+  /** Keeps the server's answer to a document save for offline reads. */
+  remember(path: string, answer: unknown): void;
+}
+
+/** No answer, or a server that failed (5xx): the write may succeed later, so it waits. */
+function mayWait(error: unknown): boolean {
+  return (
+    isNetworkError(error) || (error instanceof ApiError && !(error instanceof SessionLostError) && error.status >= 500)
+  );
+}
 
 /**
- * The single path every data write takes (Focalboard's "mutator"). Today it sends the request
- * and lets errors through. The offline issue adds the sync queue HERE: on a NetworkError the
- * change is applied locally and queued with an idempotency key instead of being rethrown.
- * Nothing else may call the client with a write method, so that seam stays the only one.
- * (Login is not a data write and never queued; it calls the client directly.)
+ * The single path every data write takes (Focalboard's "mutator"); nothing else calls the
+ * client with a write method. (Login is not a data write and never queued.)
+ *
+ * - A queueable write goes behind the writes already queued, so the server sees this device's
+ *   writes in the order they were made (and straight into the queue when the browser knows it
+ *   is offline, where it joins an earlier save of the same document); otherwise it is sent at once with an idempotency key,
+ *   and if no answer comes (or a 5xx) it is queued under that same key: a replay of a write
+ *   whose answer was lost is not applied twice.
+ * - Any other write first lets the queue replay (so it does not overtake queued changes) and
+ *   then is sent; offline it fails with the network error for the caller to show.
  */
-export function createSave(api: ApiClient): Save {
-  return <T>(request: SaveRequest) =>
-    api.request<T>(request.path, {
+export function createSave(api: ApiClient, queue: SaveQueue): Save {
+  async function save(request: SaveRequest): Promise<unknown> {
+    const options = {
       method: request.method,
       body: request.body,
-      ...(request.sessionHandling === false ? { sessionHandling: false } : {}),
-    });
+      ...(request.sessionHandling === false ? { sessionHandling: false as const } : {}),
+    };
+    const write = { method: request.method, path: request.path, body: request.body };
+    if (!request.queueable) {
+      if (queue.hasPending()) await queue.sync();
+      return api.request(request.path, options);
+    }
+    if (queue.hasPending() || !queue.online()) {
+      await queue.enqueue(write);
+      void queue.sync();
+      return QUEUED;
+    }
+    const key = queue.newKey();
+    try {
+      const answer = await api.request(request.path, { ...options, idempotencyKey: key });
+      queue.remember(request.path, answer);
+      return answer;
+    } catch (error) {
+      if (!mayWait(error)) throw error;
+      await queue.enqueue({ ...write, key });
+      return QUEUED;
+    }
+  }
+  return save;
 }

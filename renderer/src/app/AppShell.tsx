@@ -3,6 +3,8 @@ import { InstallCard } from '../features/install/InstallCard';
 import { Footer } from '../features/shell/Footer';
 import { NavBar } from '../features/navigation/NavBar';
 import { useApplyTheme } from '../features/settings/useApplyTheme';
+import { LocalDataBanner } from '../features/sync/LocalDataBanner';
+import { useSyncTriggers } from '../features/sync/useSyncTriggers';
 import { useAppSelector } from '../store/hooks';
 
 /** Navigation bar, page, footer: the frame of every logged-in route, in the user's theme. */
@@ -10,12 +12,14 @@ export function AppShell() {
   const user = useAppSelector((state) => state.auth.user);
   // The user's colours and background pattern, applied while logged in (the login page keeps the default).
   useApplyTheme();
+  useSyncTriggers();
   // RouteGuard only lets logged-in users in here; this keeps the types honest.
   if (!user) return null;
   return (
     <div className="app">
       <NavBar user={user} />
       <main className="app__main" id="main">
+        <LocalDataBanner />
         <Outlet />
       </main>
       <Footer />

@@ -145,12 +145,16 @@ describe('replay', () => {
     expect(result.state.failed).toEqual([]);
   });
 
-  it('does not send another user’s writes', async () => {
+  it('does not send another user’s writes, but sends the own ones around them in order', async () => {
     const theirs = write({ userId: 'u-2' });
-    const send = jest.fn((): SendOutcome => ({ kind: 'applied' }));
-    const result = await replay({ pending: [theirs], failed: [] }, 'u-1', send);
-    expect(send).not.toHaveBeenCalled();
-    expect(result).toEqual({ state: { pending: [theirs], failed: [] }, applied: 0, stoppedBy: 'otherUser' });
+    const mine = [write(), write()];
+    const sent: string[] = [];
+    const result = await replay({ pending: [mine[0]!, theirs, mine[1]!], failed: [] }, 'u-1', (queued) => {
+      sent.push(queued.key);
+      return { kind: 'applied' };
+    });
+    expect(sent).toEqual(mine.map((entry) => entry.key));
+    expect(result).toEqual({ state: { pending: [theirs], failed: [] }, applied: 2, stoppedBy: 'done' });
   });
 
   it('does not apply twice a write whose answer was lost: the replay sends the same key again', async () => {

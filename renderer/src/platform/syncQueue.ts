@@ -49,7 +49,7 @@ export type SendOutcome =
   | { kind: 'unauthorized' }
   | { kind: 'refused'; status: number; message: string };
 
-export type ReplayStop = 'done' | 'unreachable' | 'serverError' | 'unauthorized' | 'otherUser';
+export type ReplayStop = 'done' | 'unreachable' | 'serverError' | 'unauthorized';
 
 export interface ReplayResult {
   state: QueueState;
@@ -91,9 +91,44 @@ export function enqueue(pending: readonly QueuedWrite[], write: QueuedWrite): Qu
   return pending.map((other, position) => (position === index ? merged : other));
 }
 
+/** The next write of `userId` to send: the first of theirs in the queue, or null. */
+export function nextWrite(state: QueueState, userId: string): QueuedWrite | null {
+  return state.pending.find((write) => write.userId === userId) ?? null;
+}
+
+/**
+ * The queue after one more attempt of `key` was started: its `attempts` counts up, so no later
+ * save is joined into it (the server may answer that key before the attempt ends).
+ */
+export function markAttempt(state: QueueState, key: string): QueueState {
+  return {
+    ...state,
+    pending: state.pending.map((write) => (write.key === key ? { ...write, attempts: write.attempts + 1 } : write)),
+  };
+}
+
+/**
+ * The queue after the attempt of `key` ended with `outcome`: applied leaves the queue, refused
+ * goes to the failed list with the server's message, anything else stays where it is.
+ */
+export function settleAttempt(state: QueueState, key: string, outcome: SendOutcome, now: Date): QueueState {
+  const write = state.pending.find((entry) => entry.key === key);
+  if (!write || (outcome.kind !== 'applied' && outcome.kind !== 'refused')) return state;
+  const pending = state.pending.filter((entry) => entry.key !== key);
+  if (outcome.kind === 'applied') return { ...state, pending };
+  const failed: FailedWrite = {
+    ...write,
+    status: outcome.status,
+    message: outcome.message,
+    failedAt: now.toISOString(),
+  };
+  return { pending, failed: [...state.failed, failed] };
+}
+
 /**
  * Sends the pending writes of `userId` in order, one at a time, until one cannot be sent.
- * Writes of another user stay where they are and stop the replay (order is kept per device).
+ * Writes of other users (left by a session that expired on this device) stay where they are,
+ * for their own next login; the order that matters is each user's own.
  */
 export async function replay(
   state: QueueState,
@@ -101,31 +136,16 @@ export async function replay(
   send: (write: QueuedWrite) => SendOutcome | Promise<SendOutcome>,
   now: () => Date = () => new Date(),
 ): Promise<ReplayResult> {
-  let pending = [...state.pending];
-  const failed = [...state.failed];
+  let current = state;
   let applied = 0;
-  while (pending.length > 0) {
-    const write = pending[0]!;
-    if (write.userId !== userId) return { state: { pending, failed }, applied, stoppedBy: 'otherUser' };
-    const attempt = { ...write, attempts: write.attempts + 1 };
-    const outcome = await send(attempt);
-    switch (outcome.kind) {
-      case 'applied':
-        pending = pending.slice(1);
-        applied += 1;
-        break;
-      case 'refused':
-        pending = pending.slice(1);
-        failed.push({ ...attempt, status: outcome.status, message: outcome.message, failedAt: now().toISOString() });
-        break;
-      case 'unreachable':
-      case 'serverError':
-      case 'unauthorized':
-        pending = [attempt, ...pending.slice(1)];
-        return { state: { pending, failed }, applied, stoppedBy: outcome.kind };
-    }
+  for (let write = nextWrite(current, userId); write; write = nextWrite(current, userId)) {
+    current = markAttempt(current, write.key);
+    const outcome = await send({ ...write, attempts: write.attempts + 1 });
+    current = settleAttempt(current, write.key, outcome, now());
+    if (outcome.kind === 'applied') applied += 1;
+    else if (outcome.kind !== 'refused') return { state: current, applied, stoppedBy: outcome.kind };
   }
-  return { state: { pending, failed }, applied, stoppedBy: 'done' };
+  return { state: current, applied, stoppedBy: 'done' };
 }
 
 /** 'Erneut versuchen' on a failed change: it goes to the end of the queue with its key. */

@@ -1,14 +1,21 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { configureStore } from '@reduxjs/toolkit';
+import { newId } from '@werkboard/common';
 import { FLUSH, PAUSE, PERSIST, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import type { ApiClient, FetchLike } from '../api/client';
 import { createApiClient } from '../api/client';
+import { withLocalReads } from '../api/localReads';
 import type { Save } from '../api/save';
 import { createSave } from '../api/save';
 import { sessionLost } from '../features/auth/authSlice';
 import { logAdded } from '../features/liveLog/liveLogSlice';
 import { ProjectSavers } from '../features/project/projectSaver';
 import { documentEdited, projectReceived } from '../features/project/projectSlice';
+import { toFailedChange } from '../features/sync/describeWrite';
+import { SyncEngine } from '../features/sync/syncEngine';
+import { readSourceChanged, syncApplied, syncStatusChanged } from '../features/sync/syncSlice';
+import type { LocalStore } from '../platform/localStore';
+import { createMemoryStore } from '../platform/localStore';
 import type { PersistStorage } from '../platform/persistStorage';
 import type { RootState } from './rootReducer';
 import { createRootReducer } from './rootReducer';
@@ -28,6 +35,8 @@ export interface ThunkExtra {
    * holds the pending edits as functions, to apply them again on the server's answer.
    */
   projectSavers: ProjectSavers;
+  /** The sync queue (features/sync/syncEngine.ts): replay, failed list, logout clearing. */
+  sync: SyncEngine;
 }
 
 export type AppDispatch = ThunkDispatch<RootState, ThunkExtra, UnknownAction>;
@@ -42,6 +51,14 @@ export interface AppStoreDeps {
   localStorage: Storage;
   /** Changes the route from outside React (the hash router follows location.hash). */
   navigate(path: string): void;
+  /** The device's local database (IndexedDB in the browser); a page-lifetime one by default. */
+  localStore?: Promise<LocalStore>;
+  /** navigator.onLine by default. */
+  online?: () => boolean;
+  /** Asks the service worker for a Background Sync; nothing by default. */
+  requestBackgroundSync?: () => void;
+  /** New idempotency keys; random UUIDs by default. */
+  newKey?: () => string;
 }
 
 export function createAppStore(deps: AppStoreDeps) {
@@ -49,7 +66,7 @@ export function createAppStore(deps: AppStoreDeps) {
   // client reads the store lazily through this holder, filled right below.
   const holder: { store?: { getState(): RootState; dispatch: AppDispatch } } = {};
 
-  const api = createApiClient({
+  const client = createApiClient({
     fetch: deps.fetch,
     deviceId: deps.deviceId,
     getToken: () => holder.store?.getState().auth.token ?? null,
@@ -59,9 +76,31 @@ export function createAppStore(deps: AppStoreDeps) {
     },
     onLog: (line) => holder.store?.dispatch(logAdded(line)),
   });
+  const sync = new SyncEngine({
+    store: deps.localStore ?? Promise.resolve(createMemoryStore()),
+    api: client,
+    userId: () => holder.store?.getState().auth.user?.id ?? null,
+    online: deps.online ?? (() => typeof navigator === 'undefined' || navigator.onLine),
+    newKey: deps.newKey ?? (() => newId()),
+    requestBackgroundSync: deps.requestBackgroundSync ?? (() => undefined),
+    onStatus: (status) =>
+      holder.store?.dispatch(
+        syncStatusChanged({
+          pending: status.pending,
+          failed: status.failed.map(toFailedChange),
+          running: status.running,
+        }),
+      ),
+    onApplied: () => holder.store?.dispatch(syncApplied()),
+  });
+  const api = withLocalReads(client, sync, (source) => {
+    if (holder.store && holder.store.getState().sync.showsLocalData !== (source === 'local'))
+      holder.store.dispatch(readSourceChanged(source));
+  });
   const extra: ThunkExtra = {
     api,
-    save: createSave(api),
+    save: createSave(client, sync),
+    sync,
     localStorage: deps.localStorage,
     deviceId: deps.deviceId,
     projectSavers: new ProjectSavers(),

@@ -7,6 +7,7 @@ import { liveLogReducer } from '../features/liveLog/liveLogSlice';
 import { permissionsReducer } from '../features/permissions/permissionsSlice';
 import { projectReducer } from '../features/project/projectSlice';
 import { serverStatusReducer } from '../features/serverStatus/serverStatusSlice';
+import { syncReducer } from '../features/sync/syncSlice';
 import { usersReducer } from '../features/users/usersSlice';
 
 // Stored in localStorage as 'persist:werkboard-auth'.
@@ -23,6 +24,8 @@ export function createRootReducer(storage: PersistStorage) {
     liveLog: liveLogReducer,
     users: usersReducer,
     permissions: permissionsReducer,
+    /** The sync queue's counts and failed list, and whether screens show local data. */
+    sync: syncReducer,
     /** The open project page's document (features/project); fetched on every open, never persisted. */
     project: projectReducer,
   });

@@ -84,6 +84,11 @@ export function useDashboardData(): DashboardData {
   const refreshProjects = useCallback(() => loadProjects(false), [loadProjects]);
   // An accepted invitation (the navigation bell) adds a project.
   useProjectsChanged(refreshProjects);
+  // A replay of the sync queue reached the server: progress and last changes may have moved.
+  const syncApplied = useAppSelector((state) => state.sync.appliedCount);
+  useEffect(() => {
+    if (syncApplied > 0) refreshProjects();
+  }, [syncApplied, refreshProjects]);
 
   useEffect(() => {
     reloadProjects();

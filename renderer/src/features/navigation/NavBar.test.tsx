@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { de } from '@werkboard/common';
 import { buildUser, withPermissions } from '../../test/fixtures';
-import { createFakeFetch } from '../../test/fakeFetch';
+import { createFakeFetch, networkFailure } from '../../test/fakeFetch';
 import { renderApp } from '../../test/renderApp';
 import { buildInvitation } from '../team/teamFixtures';
 
@@ -66,11 +66,35 @@ describe('navigation bar', () => {
 
     fireEvent.click(navigation().getByRole('button', { name: 'Abmelden' }));
 
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
     expect(store.getState().auth.token).toBeNull();
     expect(store.getState().auth.user).toBeNull();
-    expect(screen.getByTestId('location').textContent).toBe('/login');
     expect(screen.getByLabelText('Benutzername')).toBeTruthy();
     // The login page polls the server status; let that settle inside the test.
+    expect(await screen.findByText(de.login.serverReady)).toBeTruthy();
+  });
+
+  it('warns before logging out with changes not yet on the server, and logs out only when told to', async () => {
+    const project = '/projects/0b4f6a52-8d0e-4a8e-9b51-3f3f0c2d9a10';
+    const fake = createFakeFetch({
+      'GET /api/status': { body: { databaseInitialized: true } },
+      [`PUT /api${project}`]: networkFailure(),
+    });
+    const { store, extra } = renderApp('/search', { user: buildUser('Monteur'), fake });
+    await act(() => extra.save({ method: 'PUT', path: project, body: { revision: 1, name: 'Bad' }, queueable: true }));
+    expect(store.getState().sync.pending).toBe(1);
+
+    fireEvent.click(navigation().getByRole('button', { name: 'Abmelden' }));
+    const dialog = await screen.findByRole('dialog', { name: de.sync.logoutTitle });
+    expect(within(dialog).getByText(de.sync.logoutPending(1))).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: de.actions.cancel }));
+    expect(store.getState().auth.token).not.toBeNull();
+
+    fireEvent.click(navigation().getByRole('button', { name: 'Abmelden' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: de.sync.logoutAnyway }));
+    await waitFor(() => expect(store.getState().auth.token).toBeNull());
+    expect(store.getState().sync.pending).toBe(0);
+    expect(await extra.sync.loaded().then((local) => local.loadQueue())).toEqual({ pending: [], failed: [] });
     expect(await screen.findByText(de.login.serverReady)).toBeTruthy();
   });
 

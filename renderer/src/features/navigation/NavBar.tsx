@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
 import type { UserDto } from '@werkboard/common';
 import { de } from '@werkboard/common';
-import { useAppDispatch } from '../../store/hooks';
-import { loggedOut } from '../auth/authSlice';
 import { SettingsDialog } from '../settings/SettingsDialog';
 import { InvitationBell } from '../team/InvitationBell';
+import { LogoutButton } from './LogoutButton';
 import { visiblePermissionLinks } from './navLinks';
 import { UserAvatar } from './UserAvatar';
 
@@ -19,8 +18,6 @@ const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav__lin
  * (no fake numbers until then). Under 768 px the items fold into a menu behind the 'Menü' button.
  */
 export function NavBar({ user }: { user: UserDto }) {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>('none');
@@ -31,11 +28,6 @@ export function NavBar({ user }: { user: UserDto }) {
 
   // Stable, so the license section's close timer is not restarted by every render.
   const closeDialog = useCallback(() => setDialog('none'), []);
-
-  const logout = () => {
-    dispatch(loggedOut());
-    void navigate('/login', { replace: true });
-  };
 
   return (
     <header className="topbar">
@@ -109,9 +101,7 @@ export function NavBar({ user }: { user: UserDto }) {
               </NavLink>
             </li>
             <li>
-              <button type="button" className="button button--secondary button--small" onClick={logout}>
-                {de.nav.logout}
-              </button>
+              <LogoutButton />
             </li>
           </ul>
         </div>

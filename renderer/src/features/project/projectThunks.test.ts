@@ -124,7 +124,7 @@ describe('project thunks: saving', () => {
           : new Promise<FakeAnswer>((resolve) => (resolveReload = resolve));
       },
       [`PUT ${API_PATH}`]: (request) =>
-        putBodies(fake).length === 1 ? { status: 500, body: { message: 'kaputt' } } : echoPut(request),
+        putBodies(fake).length === 1 ? { status: 400, body: { message: 'kaputt' } } : echoPut(request),
     });
     await store.dispatch(loadProject());
     store.dispatch(applyEdit((draft) => quickMoveCard(draft, CARD.cable, 'last')));
@@ -145,22 +145,19 @@ describe('project thunks: saving', () => {
     expect(cardIn(bodies[1]!, CARD.cable)!.column.id).toBe(COLUMN.todo);
   });
 
-  it('keeps the last confirmed copy when the reload after a failed save cannot reach the server', async () => {
-    let gets = 0;
-    const { store } = setup({
-      [`GET ${API_PATH}`]: () => {
-        gets += 1;
-        return gets === 1 ? { body: buildProject() } : Promise.reject(new TypeError('Failed to fetch'));
-      },
+  it('keeps an edit whose save finds no server on screen and in the sync queue, without an error', async () => {
+    const { store, extra } = setup({
+      [`GET ${API_PATH}`]: { body: buildProject() },
       [`PUT ${API_PATH}`]: networkFailure(),
     });
     await store.dispatch(loadProject());
     store.dispatch(applyEdit((draft) => quickMoveCard(draft, CARD.cable, 'last')));
     await flush();
     await flush();
-    expect(store.getState().project.status).toBe('loaded');
-    expect(store.getState().project.saveError?.message).toBe(de.board.saveFailed);
-    expect(cardIn(store.getState().project.document!, CARD.cable)!.column.id).toBe(COLUMN.todo);
+    expect(store.getState().project.saveError).toBeNull();
+    expect(cardIn(store.getState().project.document!, CARD.cable)!.column.id).toBe(COLUMN.done);
+    expect(store.getState().sync.pending).toBe(1);
+    expect(extra.sync.pendingDocument(API_PATH.replace(/^\/api/, ''))).toEqual(store.getState().project.document);
   });
 });
 

@@ -1,7 +1,9 @@
 import { produce } from 'immer';
 import type { ChangeLogEntryDto, ExternalUserDto, ProjectDocument, TagDto } from '@werkboard/common';
 import { de, newId } from '@werkboard/common';
-import { isNetworkError, limitReachedKind, serverMessageOr, SessionLostError } from '../../api/errors';
+import { ApiError, isNetworkError, limitReachedKind, serverMessageOr, SessionLostError } from '../../api/errors';
+import type { Queued } from '../../api/save';
+import { isQueued } from '../../api/save';
 import type { AppThunk, RootState, ThunkExtra } from '../../store';
 import type { ProjectStatusAction } from './projectContext';
 import { rebase } from './projectSaver';
@@ -221,9 +223,9 @@ function flushSaves(saver: ProjectSaver, projectId: string): AppThunk<Promise<vo
         // As shown: the last confirmed copy with the unconfirmed edits, all of them in flight now.
         const document = shown() ? getState().project.document : saver.base && rebase(saver.base, saver.inFlight);
         if (!document) return;
-        let answer: ProjectDocument;
+        let answer: ProjectDocument | Queued;
         try {
-          answer = await extra.save<ProjectDocument>({ method: 'PUT', path, body: document });
+          answer = await extra.save<ProjectDocument>({ method: 'PUT', path, body: document, queueable: true });
         } catch (error) {
           if (generation !== saver.generation) return;
           // A new template has nothing on the server to reload: the shown copy stays and the
@@ -231,7 +233,13 @@ function flushSaves(saver: ProjectSaver, projectId: string): AppThunk<Promise<vo
           const unsaved = shown() && getState().project.unsaved;
           saver.reset(unsaved ? getState().project.document : saver.base);
           if (error instanceof SessionLostError || !shown()) return;
-          const detail = isNetworkError(error) ? error.message : serverMessageOr(error, '');
+          // Not an answer of the server and not queued: the local store could not keep it.
+          const detail =
+            error instanceof ApiError
+              ? serverMessageOr(error, '')
+              : isNetworkError(error)
+                ? error.message
+                : de.sync.storageFailed;
           const message = isTemplate ? de.templatesScreen.editor.saveFailed : de.board.saveFailed;
           const limit = limitReachedKind(error);
           dispatch(saveFailed({ message, detail: detail || null, ...(limit ? { limit } : {}) }));
@@ -240,6 +248,13 @@ function flushSaves(saver: ProjectSaver, projectId: string): AppThunk<Promise<vo
         }
         if (generation !== saver.generation) return;
         saver.inFlight = null;
+        if (isQueued(answer)) {
+          // Waiting in the sync queue: the copy as sent is what this device now builds on; the
+          // replay's answer comes back through a reload once the queue has reached the server.
+          saver.base = document;
+          if (shown() && getState().project.unsaved) dispatch(templateCreated());
+          continue;
+        }
         saver.base = answer;
         if (shown() && getState().project.unsaved) dispatch(templateCreated());
         if (shown()) dispatch(projectReceived(rebase(answer, saver.pending)));

@@ -79,8 +79,8 @@ describe('settings dialog', () => {
     await waitFor(() => expect(fake.calls('PUT /api/settings')[0]?.body).toEqual({ colors: { appBg: '#203040' } }));
   });
 
-  it('keeps the local change when the server save fails, and says so', async () => {
-    const { store } = setup(buildUser('Monteur'), { 'PUT /api/settings': { status: 500, body: { message: 'x' } } });
+  it('keeps the local change when the server refuses the save, and says so', async () => {
+    const { store } = setup(buildUser('Monteur'), { 'PUT /api/settings': { status: 400, body: { message: 'x' } } });
     open(s.sections.features);
 
     fireEvent.click(dialog().getByRole('checkbox', { name: s.features.kwpExportEnabled }));
@@ -91,6 +91,15 @@ describe('settings dialog', () => {
     );
     expect(store.getState().auth.user?.settings.features.kwpExportEnabled).toBe(true);
     expect(dialog().getByRole<HTMLInputElement>('checkbox', { name: s.features.kwpExportEnabled }).checked).toBe(true);
+  });
+
+  it('queues the save when the server cannot take it (5xx), without an error', async () => {
+    const { store } = setup(buildUser('Monteur'), { 'PUT /api/settings': { status: 503, body: { message: 'x' } } });
+    open(s.sections.features);
+    fireEvent.click(dialog().getByRole('checkbox', { name: s.features.kwpExportEnabled }));
+    await waitFor(() => expect(store.getState().sync.pending).toBe(1));
+    expect(dialog().queryByRole('alert')).toBeNull();
+    expect(store.getState().auth.user?.settings.features.kwpExportEnabled).toBe(true);
   });
 
   it('gathers quick changes into one save', async () => {

@@ -12,14 +12,15 @@ export function applySettings(patch: UserSettingsPatch): AppThunk {
 }
 
 /**
- * PUT /settings with the changed parts. Throws on failure; the local change stays applied
+ * PUT /settings with the changed parts; offline it waits in the sync queue (the patches are
+ * replayed in order, so the last one wins as it did here). Throws on a refusal; the local change stays applied
  * (spec section 8: 'Server-Einstellungen konnten nicht gespeichert werden. Die lokalen
  * Änderungen wurden jedoch angewendet.'). The answer is not applied: newer local changes may
  * already be on screen.
  */
 export function saveSettings(patch: UserSettingsPatch): AppThunk<Promise<void>> {
   return async (_dispatch, _getState, { save }) => {
-    await save<SettingsResponse>({ method: 'PUT', path: '/settings', body: patch });
+    await save<SettingsResponse>({ method: 'PUT', path: '/settings', body: patch, queueable: true });
   };
 }
 

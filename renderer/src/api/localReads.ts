@@ -1,0 +1,47 @@
+import type { LocalStore } from '../platform/localStore';
+import { readLocation } from '../platform/localStore';
+import type { ApiClient } from './client';
+import { isNetworkError } from './errors';
+
+/** What the read fallback needs of the sync queue and the local store. */
+export interface LocalReadSource {
+  loaded(): Promise<LocalStore>;
+  /** The newest queued copy of a document: local changes shown until the server has them. */
+  pendingDocument(path: string): unknown;
+}
+
+export type ReadSource = 'server' | 'local';
+
+/**
+ * The API client with the offline read fallback (spec section 7): each successful read that
+ * the app needs offline is kept in the local store; when the server cannot be reached the kept
+ * copy is answered instead, and `onSource('local')` lets the screens say so. A document with
+ * queued changes is answered with its queued copy, so a reload shows the user's own changes.
+ */
+export function withLocalReads(
+  api: ApiClient,
+  local: LocalReadSource,
+  onSource: (source: ReadSource) => void,
+): ApiClient {
+  async function get<T>(path: string, options: Parameters<ApiClient['get']>[1] = {}): Promise<T> {
+    // Online-only reads go straight to the server.
+    if (!readLocation(path)) return api.get<T>(path, options);
+    const store = await local.loaded();
+    try {
+      const answer = await api.get<T>(path, options);
+      onSource('server');
+      const pending = local.pendingDocument(path);
+      if (pending !== undefined) return pending as T;
+      await store.putRead(path, answer).catch(() => undefined);
+      return answer;
+    } catch (error) {
+      if (!isNetworkError(error)) throw error;
+      const pending = local.pendingDocument(path);
+      const kept = pending !== undefined ? pending : await store.getRead(path).catch(() => undefined);
+      if (kept === undefined) throw error;
+      onSource('local');
+      return kept as T;
+    }
+  }
+  return { ...api, get };
+}

@@ -1,0 +1,342 @@
+import { IDBFactory } from 'fake-indexeddb';
+import type { ResponseLike } from '../../api/client';
+import { createApiClient } from '../../api/client';
+import type { Save } from '../../api/save';
+import { createSave, isQueued, QUEUED } from '../../api/save';
+import { withLocalReads } from '../../api/localReads';
+import { openIndexedDbStore } from '../../platform/localStore';
+import type { SyncStatus } from './syncEngine';
+import { SyncEngine } from './syncEngine';
+
+const P1 = '/projects/0b4f6a52-8d0e-4a8e-9b51-3f3f0c2d9a10';
+const P2 = '/projects/7c0e1d2a-1111-4c4c-8a8a-000000000001';
+
+interface Doc {
+  revision: number;
+  name: string;
+  items: string[];
+}
+
+type Network = 'up' | 'down' | 'loseAnswer' | 'fail500' | 'expired';
+
+/**
+ * A server like ours in the parts the queue depends on: documents merged by adding what a
+ * copy brings (a stale copy never removes others' items), answers kept per idempotency key,
+ * and a 400 with a German message for a document without a name. `network` cuts the line.
+ */
+function fakeServer() {
+  const docs = new Map<string, Doc>([
+    [P1, { revision: 1, name: 'Bad Müller', items: [] }],
+    [P2, { revision: 1, name: 'Heizung Schulz', items: [] }],
+  ]);
+  const answers = new Map<string, { status: number; body: unknown }>();
+  const applied: string[] = [];
+  const sentKeys: (string | undefined)[] = [];
+  const state = { network: 'up' as Network };
+
+  const respond = (status: number, body: unknown): ResponseLike => ({
+    ok: status < 300,
+    status,
+    text: () => Promise.resolve(body === undefined ? '' : JSON.stringify(body)),
+  });
+
+  function apply(method: string, path: string, body: unknown): { status: number; body: unknown } {
+    const doc = docs.get(path);
+    if (method === 'GET')
+      return doc ? { status: 200, body: doc } : { status: 404, body: { message: 'Nicht gefunden.' } };
+    if (method === 'PUT' && doc) {
+      const copy = body as Doc;
+      if (!copy.name) return { status: 400, body: { message: 'Der Projektname ist erforderlich.' } };
+      const added = copy.items.filter((item) => !doc.items.includes(item));
+      applied.push(...added);
+      const next = { revision: doc.revision + 1, name: copy.name, items: [...doc.items, ...added] };
+      docs.set(path, next);
+      return { status: 200, body: next };
+    }
+    if (method === 'POST' && path.endsWith('/complete')) {
+      applied.push(`complete ${path}`);
+      return { status: 200, body: {} };
+    }
+    return { status: 404, body: { message: 'Nicht gefunden.' } };
+  }
+
+  const fetch = (url: string, init: RequestInit): Promise<ResponseLike> => {
+    const path = url.replace(/^\/api/, '');
+    const headers = init.headers as Record<string, string>;
+    const key = headers['Idempotency-Key'];
+    const method = init.method ?? 'GET';
+    if (method !== 'GET') sentKeys.push(key);
+    if (state.network === 'down') return Promise.reject(new TypeError('Failed to fetch'));
+    if (state.network === 'fail500') return Promise.resolve(respond(503, { message: 'Wartung' }));
+    if (state.network === 'expired') return Promise.resolve(respond(401, { message: 'Sitzung abgelaufen' }));
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    let answer = key ? answers.get(key) : undefined;
+    if (!answer) {
+      answer = apply(method, path, body);
+      if (key && answer.status < 500) answers.set(key, answer);
+    }
+    if (state.network === 'loseAnswer' && method !== 'GET') return Promise.reject(new TypeError('connection reset'));
+    return Promise.resolve(respond(answer.status, answer.body));
+  };
+  return { docs, applied, sentKeys, state, fetch };
+}
+
+interface Device {
+  engine: SyncEngine;
+  save: Save;
+  get: <T>(path: string) => Promise<T>;
+  statuses: SyncStatus[];
+  sessionLost: jest.Mock;
+  appliedWrites: string[];
+  user: { id: string | null };
+}
+
+let keyCounter = 0;
+
+async function device(server: ReturnType<typeof fakeServer>, factory = new IDBFactory()): Promise<Device> {
+  const user = { id: 'u-1' as string | null };
+  const statuses: SyncStatus[] = [];
+  const sessionLost = jest.fn();
+  const appliedWrites: string[] = [];
+  const api = createApiClient({
+    fetch: server.fetch,
+    deviceId: 'device-1',
+    getToken: () => 'token',
+    onSessionLost: sessionLost,
+  });
+  const engine = new SyncEngine({
+    store: openIndexedDbStore(factory),
+    api,
+    userId: () => user.id,
+    online: () => server.state.network !== 'down',
+    newKey: () => `key-${++keyCounter}`,
+    onStatus: (status) => statuses.push(status),
+    onApplied: (writes) => appliedWrites.push(...writes.map((write) => `${write.method} ${write.path}`)),
+    requestBackgroundSync: () => undefined,
+  });
+  await engine.loaded();
+  const reads = withLocalReads(api, engine, () => undefined);
+  return {
+    engine,
+    save: createSave(api, engine),
+    get: (path) => reads.get(path),
+    statuses,
+    sessionLost,
+    appliedWrites,
+    user,
+  };
+}
+
+const put = (path: string, doc: Doc) => ({ method: 'PUT' as const, path, body: doc, queueable: true as const });
+
+describe('the save path with the sync queue', () => {
+  it('sends at once when the server answers, with an idempotency key', async () => {
+    const server = fakeServer();
+    const { save, engine } = await device(server);
+    const answer = await save<Doc>(put(P1, { revision: 1, name: 'Bad Müller', items: ['a'] }));
+    expect(answer).toEqual({ revision: 2, name: 'Bad Müller', items: ['a'] });
+    expect(server.sentKeys).toEqual(['key-' + String(keyCounter)]);
+    expect(engine.status().pending).toBe(0);
+  });
+
+  it('queues a write that finds no network, and replays it with its key when the server is back', async () => {
+    const server = fakeServer();
+    const { save, engine, appliedWrites } = await device(server);
+    server.state.network = 'down';
+    expect(await save(put(P1, { revision: 1, name: 'Bad Müller', items: ['a'] }))).toBe(QUEUED);
+    expect(engine.status().pending).toBe(1);
+    expect(server.applied).toEqual([]);
+
+    server.state.network = 'up';
+    expect(await engine.sync()).toBe('done');
+    expect(server.applied).toEqual(['a']);
+    expect(engine.status().pending).toBe(0);
+    expect(appliedWrites).toEqual([`PUT ${P1}`]);
+    // The attempt offline and the replay carried the same key.
+    expect(new Set(server.sentKeys).size).toBe(1);
+  });
+
+  it('does not apply twice a write whose answer was lost: the replay sends the same key', async () => {
+    const server = fakeServer();
+    const { save, engine } = await device(server);
+    server.state.network = 'loseAnswer';
+    expect(isQueued(await save(put(P1, { revision: 1, name: 'Bad Müller', items: ['a'] })))).toBe(true);
+    expect(server.applied).toEqual(['a']);
+    server.state.network = 'up';
+    await engine.sync();
+    expect(server.applied).toEqual(['a']);
+    expect(server.docs.get(P1)?.revision).toBe(2);
+    expect(engine.status().pending).toBe(0);
+  });
+
+  it('makes several offline saves of one project one save on the oldest base revision', async () => {
+    const server = fakeServer();
+    const { save, engine } = await device(server);
+    server.state.network = 'down';
+    await save(put(P1, { revision: 1, name: 'Bad Müller', items: ['a'] }));
+    await save(put(P1, { revision: 1, name: 'Bad Müller', items: ['a', 'b'] }));
+    await save(put(P2, { revision: 1, name: 'Heizung Schulz', items: ['x'] }));
+    await save(put(P1, { revision: 1, name: 'Bad Müller neu', items: ['a', 'b', 'c'] }));
+    expect(engine.status().pending).toBe(2);
+    server.state.network = 'up';
+    await engine.sync();
+    expect(server.docs.get(P1)).toEqual({ revision: 2, name: 'Bad Müller neu', items: ['a', 'b', 'c'] });
+    expect(server.docs.get(P2)?.items).toEqual(['x']);
+  });
+
+  it('keeps writes queued through a 5xx and sends them when the server works again', async () => {
+    const server = fakeServer();
+    const { save, engine } = await device(server);
+    server.state.network = 'fail500';
+    expect(await save(put(P1, { revision: 1, name: 'Bad Müller', items: ['a'] }))).toBe(QUEUED);
+    expect(await engine.sync()).toBe('serverError');
+    expect(engine.status().pending).toBe(1);
+    server.state.network = 'up';
+    expect(await engine.sync()).toBe('done');
+    expect(server.applied).toEqual(['a']);
+  });
+
+  it('moves a write the server refuses (4xx) to the failed list with its German message; retry or discard is the user’s', async () => {
+    const server = fakeServer();
+    const { save, engine } = await device(server);
+    server.state.network = 'down';
+    await save(put(P1, { revision: 1, name: '', items: ['a'] }));
+    await save(put(P2, { revision: 1, name: 'Heizung Schulz', items: ['x'] }));
+    server.state.network = 'up';
+    expect(await engine.sync()).toBe('done');
+    expect(server.applied).toEqual(['x']);
+    const [failed] = engine.status().failed;
+    expect(failed).toMatchObject({ path: P1, status: 400, message: 'Der Projektname ist erforderlich.' });
+
+    await engine.retry(failed!.key);
+    await engine.sync();
+    expect(engine.status().failed).toHaveLength(1);
+    await engine.discard(engine.status().failed[0]!.key);
+    expect(engine.status()).toMatchObject({ pending: 0, failed: [] });
+  });
+
+  it('keeps the queue on a 401 (the session ends) until the same user is signed in again', async () => {
+    const server = fakeServer();
+    const { save, engine, sessionLost, user } = await device(server);
+    server.state.network = 'down';
+    await save(put(P1, { revision: 1, name: 'Bad Müller', items: ['a'] }));
+    server.state.network = 'expired';
+    expect(await engine.sync()).toBe('unauthorized');
+    expect(sessionLost).toHaveBeenCalled();
+    user.id = null;
+    expect(await engine.sync()).toBe('unauthorized');
+    user.id = 'u-2';
+    server.state.network = 'up';
+    await engine.startSession('u-2');
+    expect(await engine.sync()).toBe('done');
+    expect(server.applied).toEqual([]);
+    user.id = 'u-1';
+    await engine.startSession('u-1');
+    expect(await engine.sync()).toBe('done');
+    expect(server.applied).toEqual(['a']);
+  });
+
+  it('lets a write that cannot wait go after the queued ones (order is kept)', async () => {
+    const server = fakeServer();
+    const { save } = await device(server);
+    server.state.network = 'down';
+    await save(put(P1, { revision: 1, name: 'Bad Müller', items: ['a'] }));
+    server.state.network = 'up';
+    await save({ method: 'POST', path: `${P1}/complete` });
+    expect(server.applied).toEqual(['a', `complete ${P1}/complete`]);
+  });
+
+  it('refuses a write that cannot wait while offline, and queues nothing for it', async () => {
+    const server = fakeServer();
+    const { save, engine } = await device(server);
+    server.state.network = 'down';
+    await expect(save({ method: 'POST', path: `${P1}/complete` })).rejects.toThrow('Der Server ist nicht erreichbar');
+    expect(engine.status().pending).toBe(0);
+  });
+
+  it('keeps the queue across a reload, and reads the queued copy of a document offline', async () => {
+    const server = fakeServer();
+    const factory = new IDBFactory();
+    const first = await device(server, factory);
+    expect(await first.get<Doc>(P1)).toEqual({ revision: 1, name: 'Bad Müller', items: [] });
+    server.state.network = 'down';
+    await first.save(put(P1, { revision: 1, name: 'Bad Müller', items: ['offline'] }));
+
+    const reloaded = await device(server, factory);
+    expect(reloaded.engine.status().pending).toBe(1);
+    expect(await reloaded.get<Doc>(P1)).toEqual({ revision: 1, name: 'Bad Müller', items: ['offline'] });
+    expect(await reloaded.get<Doc>(P2).catch((error: Error) => error.message)).toBe(
+      'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung.',
+    );
+    server.state.network = 'up';
+    await reloaded.engine.sync();
+    expect(server.docs.get(P1)?.items).toEqual(['offline']);
+    expect(await reloaded.get<Doc>(P1)).toEqual({ revision: 2, name: 'Bad Müller', items: ['offline'] });
+    // The merged document was kept for the next time without network.
+    server.state.network = 'down';
+    expect(await reloaded.get<Doc>(P1)).toEqual({ revision: 2, name: 'Bad Müller', items: ['offline'] });
+  });
+
+  it('empties the local data on logout', async () => {
+    const server = fakeServer();
+    const factory = new IDBFactory();
+    const first = await device(server, factory);
+    await first.get(P1);
+    server.state.network = 'down';
+    await first.save(put(P1, { revision: 1, name: 'Bad Müller', items: ['a'] }));
+    await first.engine.clear();
+    const reloaded = await device(server, factory);
+    expect(reloaded.engine.status().pending).toBe(0);
+    await expect(reloaded.get(P1)).rejects.toThrow('Der Server ist nicht erreichbar');
+  });
+});
+
+/** Seeded pseudo-random numbers (mulberry32), so a failing run can be repeated. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('random network failures and random edits', () => {
+  it.each([1, 2, 3, 4, 5, 6])('ends with the server holding every change, each once (seed %i)', async (seed) => {
+    const next = random(seed);
+    const server = fakeServer();
+    const factory = new IDBFactory();
+    let phone = await device(server, factory);
+    const networks: Network[] = ['up', 'up', 'down', 'loseAnswer', 'fail500'];
+    // What the device shows of each project: its last copy plus its own edits.
+    const local = new Map<string, Doc>();
+    for (const path of [P1, P2]) local.set(path, await phone.get<Doc>(path));
+    const made: string[] = [];
+    for (let step = 0; step < 60; step += 1) {
+      server.state.network = networks[Math.floor(next() * networks.length)]!;
+      const roll = next();
+      if (roll < 0.7) {
+        const path = next() < 0.5 ? P1 : P2;
+        const doc = local.get(path)!;
+        const item = `${path.slice(-4)}-${step}`;
+        made.push(item);
+        const edited = { ...doc, items: [...doc.items, item] };
+        local.set(path, edited);
+        const answer = await phone.save<Doc>(put(path, edited));
+        if (!isQueued(answer)) local.set(path, answer);
+      } else if (roll < 0.85) {
+        await phone.engine.sync();
+      } else {
+        // The page is reloaded: only what the local store kept survives.
+        phone = await device(server, factory);
+      }
+    }
+    server.state.network = 'up';
+    await phone.engine.sync();
+    expect(phone.engine.status()).toMatchObject({ pending: 0, failed: [] });
+    const onServer = [...server.docs.get(P1)!.items, ...server.docs.get(P2)!.items];
+    expect([...onServer].sort()).toEqual([...made].sort());
+    expect(server.applied.filter((item) => !item.startsWith('complete')).sort()).toEqual([...made].sort());
+  });
+});

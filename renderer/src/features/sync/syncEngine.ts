@@ -1,0 +1,263 @@
+import type { ApiClient } from '../../api/client';
+import { ApiError, isNetworkError, SessionLostError } from '../../api/errors';
+import type { LocalStore } from '../../platform/localStore';
+import type {
+  FailedWrite,
+  QueuedMethod,
+  QueuedWrite,
+  QueueState,
+  ReplayStop,
+  SendOutcome,
+} from '../../platform/syncQueue';
+import {
+  discardFailed,
+  enqueue,
+  isDocumentSave,
+  markAttempt,
+  nextWrite,
+  retryFailed,
+  settleAttempt,
+} from '../../platform/syncQueue';
+
+/** What the footer and the failed-changes list show. */
+export interface SyncStatus {
+  pending: number;
+  failed: FailedWrite[];
+  running: boolean;
+}
+
+export interface SyncEngineDeps {
+  /** The device's local database; opened asynchronously at start. */
+  store: Promise<LocalStore>;
+  api: ApiClient;
+  /** The signed-in user, or null: only their writes are queued and replayed. */
+  userId(): string | null;
+  /** False when the browser knows it is offline: no replay is tried then. */
+  online(): boolean;
+  newKey(): string;
+  onStatus(status: SyncStatus): void;
+  /** The writes a replay brought to the server, so open screens can load again. */
+  onApplied(writes: readonly QueuedWrite[]): void;
+  /** Asks the browser for a Background Sync (tag werkboard-sync), where it has one. */
+  requestBackgroundSync(): void;
+  now?(): Date;
+}
+
+export interface NewWrite {
+  method: QueuedMethod;
+  path: string;
+  body?: unknown;
+  /** Set when the write was sent once already with this key (its answer never came). */
+  key?: string;
+}
+
+/** The outcome of sending one write with its idempotency key, as the queue counts it. */
+function outcomeOf(error: unknown): SendOutcome {
+  if (error instanceof SessionLostError) return { kind: 'unauthorized' };
+  if (isNetworkError(error)) return { kind: 'unreachable' };
+  if (error instanceof ApiError)
+    return error.status >= 500
+      ? { kind: 'serverError', status: error.status }
+      : { kind: 'refused', status: error.status, message: error.message };
+  return { kind: 'unreachable' };
+}
+
+/**
+ * The sync queue at work (architecture decision 5): keeps the queue in the local store, adds
+ * writes that could not reach the server, and replays them in order with their idempotency
+ * keys. No React here. Every change of the queue is saved before it counts; a replay never
+ * runs twice at once; a write being sent is marked as tried first, so no later save is joined
+ * into it.
+ */
+export class SyncEngine {
+  private state: QueueState = { pending: [], failed: [] };
+  private readonly ready: Promise<LocalStore>;
+  /** Changes of the queue, one after the other (each waits for the one before to be saved). */
+  private changes: Promise<unknown> = Promise.resolve();
+  private running: Promise<ReplayStop> | null = null;
+  /** A replay asked for while one runs: it starts when that one ends (changes may have come meanwhile). */
+  private followUp: Promise<ReplayStop> | null = null;
+
+  constructor(private readonly deps: SyncEngineDeps) {
+    this.ready = deps.store.then(async (store) => {
+      this.state = await store.loadQueue();
+      this.publish();
+      return store;
+    });
+  }
+
+  /** Resolves once the queue saved on this device is loaded. */
+  async loaded(): Promise<LocalStore> {
+    return this.ready;
+  }
+
+  status(): SyncStatus {
+    const userId = this.deps.userId();
+    return {
+      pending: this.state.pending.filter((write) => write.userId === userId).length,
+      failed: this.state.failed.filter((write) => write.userId === userId),
+      running: this.running !== null,
+    };
+  }
+
+  hasPending(): boolean {
+    const userId = this.deps.userId();
+    return userId !== null && nextWrite(this.state, userId) !== null;
+  }
+
+  /** The newest queued copy of the document at `path` (the local changes not yet on the server). */
+  pendingDocument(path: string): unknown {
+    const userId = this.deps.userId();
+    const saves = this.state.pending.filter(
+      (write) => write.userId === userId && write.path === path && isDocumentSave(write),
+    );
+    return saves.length > 0 ? saves[saves.length - 1]!.body : undefined;
+  }
+
+  newKey(): string {
+    return this.deps.newKey();
+  }
+
+  online(): boolean {
+    return this.deps.online();
+  }
+
+  /** Keeps the server's answer to a document save (the merged document) for offline reads. */
+  remember(path: string, answer: unknown): void {
+    if (!isDocumentSave({ method: 'PUT', path }) || !answer || typeof answer !== 'object') return;
+    void this.ready.then((store) => store.putRead(path, answer)).catch(() => undefined);
+  }
+
+  /** Queues `write` for the signed-in user; rejects (nothing queued) if the store cannot save it. */
+  async enqueue(write: NewWrite): Promise<void> {
+    const userId = this.deps.userId();
+    if (!userId) throw new Error('Keine Anmeldung: die Änderung kann nicht vorgemerkt werden.');
+    const queued: QueuedWrite = {
+      key: write.key ?? this.deps.newKey(),
+      queuedAt: this.now().toISOString(),
+      method: write.method,
+      path: write.path,
+      ...(write.body === undefined ? {} : { body: write.body }),
+      userId,
+      attempts: write.key ? 1 : 0,
+    };
+    await this.change((state) => ({ ...state, pending: enqueue(state.pending, queued) }));
+    this.deps.requestBackgroundSync();
+  }
+
+  /**
+   * Replays the signed-in user's queue in order until it is empty or a write cannot be sent.
+   * Never two at once: a call while one runs gets one more replay after it.
+   */
+  sync(): Promise<ReplayStop> {
+    if (this.running) {
+      this.followUp ??= this.running.then(() => {
+        this.followUp = null;
+        return this.sync();
+      });
+      return this.followUp;
+    }
+    const running = this.replay().finally(() => {
+      this.running = null;
+      this.publish();
+    });
+    this.running = running;
+    this.publish();
+    return running;
+  }
+
+  /** 'Erneut versuchen': the failed change goes to the end of the queue and a replay starts. */
+  async retry(key: string): Promise<void> {
+    await this.change((state) => retryFailed(state, key));
+    void this.sync();
+  }
+
+  /** 'Verwerfen': the user's decision to drop a failed change. */
+  async discard(key: string): Promise<void> {
+    await this.change((state) => discardFailed(state, key));
+  }
+
+  /**
+   * The signed-in user is known (login or a restored session): a store holding another user's
+   * reads is emptied of them first (their queued writes stay for their own next login).
+   */
+  async startSession(userId: string): Promise<void> {
+    const store = await this.ready;
+    if ((await store.getOwner()) !== userId) {
+      await store.clearReads();
+      await store.setOwner(userId);
+    }
+    this.publish();
+  }
+
+  /** Logout: the whole local database (reads, queue) is emptied. */
+  async clear(): Promise<void> {
+    const store = await this.ready;
+    await this.changes;
+    await store.clearAll();
+    this.state = { pending: [], failed: [] };
+    this.publish();
+  }
+
+  private async replay(): Promise<ReplayStop> {
+    await this.ready;
+    const userId = this.deps.userId();
+    if (!userId) return 'unauthorized';
+    if (!this.deps.online()) return 'unreachable';
+    // Another tab may have changed the queue since this one last looked.
+    await this.change((state) => state);
+    const applied: QueuedWrite[] = [];
+    let stop: ReplayStop = 'done';
+    for (let write = nextWrite(this.state, userId); write; write = nextWrite(this.state, userId)) {
+      if (this.deps.userId() !== userId) {
+        stop = 'unauthorized';
+        break;
+      }
+      const key = write.key;
+      await this.change((state) => markAttempt(state, key));
+      const outcome = await this.send(write);
+      await this.change((state) => settleAttempt(state, key, outcome, this.now()));
+      if (outcome.kind === 'applied') applied.push(write);
+      else if (outcome.kind !== 'refused') {
+        stop = outcome.kind;
+        break;
+      }
+    }
+    if (applied.length > 0) this.deps.onApplied(applied);
+    return stop;
+  }
+
+  private async send(write: QueuedWrite): Promise<SendOutcome> {
+    try {
+      const answer = await this.deps.api.request<unknown>(write.path, {
+        method: write.method,
+        ...(write.body === undefined ? {} : { body: write.body }),
+        idempotencyKey: write.key,
+      });
+      // The merged document is the newest copy there is: keep it for offline reads.
+      if (isDocumentSave(write)) this.remember(write.path, answer);
+      return { kind: 'applied' };
+    } catch (error) {
+      return outcomeOf(error);
+    }
+  }
+
+  /** Applies `update` to the saved queue (as it is now, also if another tab changed it); rejects if it could not be saved. */
+  private change(update: (state: QueueState) => QueueState): Promise<void> {
+    const next = this.changes.then(async () => {
+      const store = await this.ready;
+      this.state = await store.updateQueue(update);
+      this.publish();
+    });
+    this.changes = next.catch(() => undefined);
+    return next;
+  }
+
+  private publish(): void {
+    this.deps.onStatus(this.status());
+  }
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+}

@@ -1,0 +1,34 @@
+export type LocalStoreName = 'projects' | 'templates' | 'customerTypes' | 'tags' | 'rolePermissions' | 'reads';
+
+export interface ReadLocation {
+  store: LocalStoreName;
+  key: string;
+}
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const DOCUMENT = new RegExp(`^/(projects|templates)/(${UUID})$`, 'i');
+
+/** Reads of lists and lookups the dashboard, board and template screens show offline. */
+const KEPT_READS: Readonly<Record<string, ReadLocation>> = {
+  '/projects': { store: 'projects', key: 'list' },
+  '/templates': { store: 'templates', key: 'list' },
+  '/customer-types': { store: 'customerTypes', key: 'list' },
+  '/tags': { store: 'tags', key: 'list' },
+  '/permissions/roles': { store: 'rolePermissions', key: 'roles' },
+  '/external-users': { store: 'reads', key: '/external-users' },
+  '/users/directory': { store: 'reads', key: '/users/directory' },
+  '/project-groups': { store: 'reads', key: '/project-groups' },
+  '/appointments': { store: 'reads', key: '/appointments' },
+  '/settings': { store: 'reads', key: '/settings' },
+};
+
+/**
+ * Where the answer of GET `path` is kept locally, or null for reads that only make sense
+ * online (admin lists, search, logs, system information, images).
+ */
+export function readLocation(path: string): ReadLocation | null {
+  const document = DOCUMENT.exec(path);
+  if (document)
+    return { store: document[1] === 'projects' ? 'projects' : 'templates', key: document[2]!.toLowerCase() };
+  return KEPT_READS[path] ?? null;
+}
