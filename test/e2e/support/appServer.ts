@@ -12,7 +12,13 @@ export interface AppServer {
   /** The Admin password the server printed on first start. */
   adminPassword: string;
   output(): string;
-  stop(): Promise<void>;
+  /** Stops the server; its DATA_DIR is deleted unless `keepData` (for a restart on it). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Start on this DATA_DIR (a restart) instead of a fresh one. */
+  dataDir?: string;
 }
 
 /**
@@ -20,9 +26,9 @@ export interface AppServer {
  * port with a fresh DATA_DIR, so it initialises its own embedded PostgreSQL, and reads the
  * URL and the generated Admin password from what it prints.
  */
-export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+export async function startAppServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<AppServer> {
   if (!fs.existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run "npm run build" first`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'werkboard-e2e-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'werkboard-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [ENTRY], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_TO_CONSOLE: 'false', ...env },
@@ -55,13 +61,13 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     ...started,
     dataDir,
     output: () => output,
-    stop: async () => {
+    stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,257 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { startAppServer, type AppServer } from './support/appServer';
+import { launchBrowser } from './support/browser';
+import { apiToken, logIn } from './support/session';
+
+/**
+ * Offline-first (issue 7) with two devices: the office (Admin, device A) and a Firmenleiter on
+ * the building site (device B) work on one project without a connection, A even reloads the
+ * app offline, and once the connection is back both devices' changes are on the server and on
+ * both devices. The second test stops the server instead of cutting the network.
+ */
+
+const LEADER = { username: 'leitung', password: 'Leitung-Passwort-1' };
+
+interface ServerDocument {
+  columns: { title: string; cards: { title: string; timeEntries: { hours: number }[] }[] }[];
+  notes: { title: string; content: string }[];
+}
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  const token = await apiToken(server.url, 'admin', server.adminPassword);
+  const created = await fetch(`${server.url}/api/users`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ ...LEADER, role: 'Firmenleiter' }),
+  });
+  if (created.status !== 201) throw new Error(`creating the Firmenleiter failed: ${created.status}`);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const token = await apiToken(server.url, 'admin', server.adminPassword);
+  const response = await fetch(`${server.url}/api${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** One device: a browser context of its own (own storage, service worker and IndexedDB). */
+interface Device {
+  context: BrowserContext;
+  page: Page;
+}
+
+async function device(username: string, password: string): Promise<Device> {
+  const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  await logIn(page, server.url, username, password);
+  // The service worker has the app shell once it controls the page: from then on it opens offline.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20000 });
+  return { context, page };
+}
+
+function column(page: Page, title: string): Locator {
+  return page
+    .locator('[data-testid^="column-"]')
+    .filter({ has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
+}
+
+function cardIn(page: Page, columnTitle: string, cardTitle: string): Locator {
+  return column(page, columnTitle).locator(`[data-testid^="card-"][aria-label="${cardTitle}"]`);
+}
+
+async function addTask(page: Page, columnTitle: string, title: string): Promise<void> {
+  const target = column(page, columnTitle);
+  await target.getByRole('button', { name: 'Aufgabe hinzufügen', exact: true }).click();
+  await target.getByLabel('Titel der Aufgabe').fill(title);
+  await target.getByLabel('Titel der Aufgabe').press('Enter');
+  await cardIn(page, columnTitle, title).waitFor();
+}
+
+/** Drags with the real mouse: press on the card, move in steps over the target, release. */
+async function dragCard(page: Page, card: Locator, target: Locator): Promise<void> {
+  const from = (await card.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height / 2, 120), { steps: 20 });
+  await page.mouse.up();
+}
+
+async function openProject(page: Page, id: string): Promise<void> {
+  await page.goto(`${server.url}/#/project/${id}`);
+  await column(page, 'To Do').waitFor();
+}
+
+function syncIndicator(page: Page): Locator {
+  return page.getByTestId('sync-status');
+}
+
+/** Device A's offline work: a card moved by drag and drop, 1,5 hours booked on it. */
+async function moveCardAndBookTime(page: Page, cardTitle: string): Promise<void> {
+  await dragCard(page, cardIn(page, 'To Do', cardTitle), column(page, 'Erledigt'));
+  await cardIn(page, 'Erledigt', cardTitle).waitFor();
+  await cardIn(page, 'Erledigt', cardTitle).getByRole('button', { name: cardTitle, exact: true }).click();
+  const task = page.getByRole('dialog', { name: cardTitle });
+  await task.getByRole('tab', { name: 'Zeiten' }).click();
+  await task.getByLabel('Stunden').fill('1,5');
+  await task.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
+  await task.getByRole('cell', { name: '1,50' }).first().waitFor();
+  await task.getByRole('button', { name: 'Schließen' }).first().click();
+  await cardIn(page, 'Erledigt', cardTitle).getByText('1,50 Std.').waitFor();
+}
+
+/** Device B's offline work: another card renamed, a note added. */
+async function renameCardAndAddNote(page: Page, cardTitle: string, newTitle: string, note: string): Promise<void> {
+  await cardIn(page, 'To Do', cardTitle).getByRole('button', { name: cardTitle, exact: true }).click();
+  const task = page.getByRole('dialog', { name: cardTitle });
+  await task.getByLabel('Titel', { exact: true }).fill(newTitle);
+  await task.getByRole('button', { name: 'Speichern', exact: true }).click();
+  await page.getByRole('dialog', { name: newTitle }).getByRole('button', { name: 'Schließen' }).first().click();
+  await cardIn(page, 'To Do', newTitle).waitFor();
+
+  await page.getByRole('button', { name: 'Notizen & Informationen' }).click();
+  const notes = page.getByRole('dialog', { name: 'Notizen & Informationen' });
+  await notes.getByLabel('Inhalt').fill(note);
+  await notes.getByRole('button', { name: 'Notiz hinzufügen' }).click();
+  await notes.getByText(note).waitFor();
+  await notes.getByRole('button', { name: 'Schließen' }).first().click();
+}
+
+/** All four changes, as the server or a device shows them. */
+async function expectAllFourOnServer(projectId: string, names: Names): Promise<void> {
+  const saved = await api<ServerDocument>('GET', `/projects/${projectId}`);
+  const done = saved.columns.find((entry) => entry.title === 'Erledigt')!;
+  const moved = done.cards.find((card) => card.title === names.moved);
+  expect(moved?.timeEntries.map((entry) => entry.hours)).toEqual([1.5]);
+  const todo = saved.columns.find((entry) => entry.title === 'To Do')!;
+  expect(todo.cards.map((card) => card.title)).toContain(names.renamed);
+  expect(todo.cards.map((card) => card.title)).not.toContain(names.other);
+  expect(saved.notes.map((note) => note.content)).toContain(names.note);
+}
+
+/** The device opens the project again (from the dashboard, as a user would) and shows all four. */
+async function expectAllFourOnDevice(page: Page, projectId: string, names: Names): Promise<void> {
+  await page.goto(`${server.url}/#/`);
+  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+  await openProject(page, projectId);
+  await cardIn(page, 'Erledigt', names.moved).getByText('1,50 Std.').waitFor();
+  await cardIn(page, 'To Do', names.renamed).waitFor();
+  await page.getByRole('button', { name: 'Notizen & Informationen' }).click();
+  await page.getByRole('dialog', { name: 'Notizen & Informationen' }).getByText(names.note).waitFor();
+  await page.keyboard.press('Escape');
+}
+
+interface Names {
+  moved: string;
+  other: string;
+  renamed: string;
+  note: string;
+}
+
+/** A project with two cards, open on both devices (so both have it locally). */
+async function setUp(projectName: string, names: Names): Promise<{ id: string; a: Device; b: Device }> {
+  const project = await api<{ id: string }>('POST', '/projects', { name: projectName });
+  const a = await device('admin', server.adminPassword);
+  await openProject(a.page, project.id);
+  await addTask(a.page, 'To Do', names.moved);
+  await addTask(a.page, 'To Do', names.other);
+  await syncIndicator(a.page).filter({ hasText: 'Synchron' }).waitFor();
+  const b = await device(LEADER.username, LEADER.password);
+  await openProject(b.page, project.id);
+  await cardIn(b.page, 'To Do', names.other).waitFor();
+  return { id: project.id, a, b };
+}
+
+describe('offline-first with two devices in Chromium', () => {
+  it('keeps both devices’ offline work through a reload and brings all of it to the server', async () => {
+    const names = {
+      moved: 'Kabel ziehen',
+      other: 'Dosen setzen',
+      renamed: 'Dosen setzen (UP)',
+      note: 'Zählerschrank im Keller links',
+    };
+    const { id, a, b } = await setUp('Altbau Sanierung Huber', names);
+
+    await a.context.setOffline(true);
+    await b.context.setOffline(true);
+    await syncIndicator(a.page).filter({ hasText: 'Offline' }).waitFor();
+
+    await moveCardAndBookTime(a.page, names.moved);
+    await renameCardAndAddNote(b.page, names.other, names.renamed, names.note);
+    // Nothing reached the server yet.
+    const before = await api<ServerDocument>('GET', `/projects/${id}`);
+    expect(before.columns[0]!.cards.map((card) => card.title)).toEqual([names.moved, names.other]);
+    expect(before.notes).toEqual([]);
+
+    // A reloads without network: the app opens from the service worker, the project from the device.
+    await a.page.reload();
+    await cardIn(a.page, 'Erledigt', names.moved).getByText('1,50 Std.').waitFor();
+    await a.page
+      .getByText('Keine Verbindung zum Server: Sie sehen die zuletzt auf diesem Gerät gespeicherten Daten.')
+      .waitFor();
+    await syncIndicator(a.page).filter({ hasText: 'Offline' }).waitFor();
+
+    // Back online: each device replays its queue by itself (the browser's online event).
+    await a.context.setOffline(false);
+    await syncIndicator(a.page).filter({ hasText: 'Synchron' }).waitFor({ timeout: 20000 });
+    await b.context.setOffline(false);
+    await syncIndicator(b.page).filter({ hasText: 'Synchron' }).waitFor({ timeout: 20000 });
+
+    await expectAllFourOnServer(id, names);
+    await expectAllFourOnDevice(a.page, id, names);
+    await expectAllFourOnDevice(b.page, id, names);
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it('gets the same result when the server stops instead of the network', async () => {
+    const names = {
+      moved: 'Heizkreis spülen',
+      other: 'Thermostat tauschen',
+      renamed: 'Thermostat tauschen (Bad)',
+      note: 'Schlüssel beim Hausmeister',
+    };
+    const { id, a, b } = await setUp('Heizung Wohnanlage Süd', names);
+
+    const port = new URL(server.url).port;
+    await server.stop({ keepData: true });
+
+    await moveCardAndBookTime(a.page, names.moved);
+    await renameCardAndAddNote(b.page, names.other, names.renamed, names.note);
+    await syncIndicator(a.page).filter({ hasText: 'ausstehend' }).waitFor();
+    await syncIndicator(b.page).filter({ hasText: 'ausstehend' }).waitFor();
+
+    await a.page.reload();
+    await cardIn(a.page, 'Erledigt', names.moved).getByText('1,50 Std.').waitFor();
+    await a.page
+      .getByText('Keine Verbindung zum Server: Sie sehen die zuletzt auf diesem Gerät gespeicherten Daten.')
+      .waitFor();
+
+    server = await startAppServer({ PORT: port, ADMIN_PASSWORD: server.adminPassword }, { dataDir: server.dataDir });
+
+    // No network event tells the devices: the footer's sync button does.
+    for (const page of [a.page, b.page]) {
+      await syncIndicator(page).filter({ hasText: 'ausstehend' }).click();
+      await syncIndicator(page).filter({ hasText: 'Synchron' }).waitFor({ timeout: 20000 });
+    }
+
+    await expectAllFourOnServer(id, names);
+    await expectAllFourOnDevice(a.page, id, names);
+    await expectAllFourOnDevice(b.page, id, names);
+    await a.context.close();
+    await b.context.close();
+  });
+});
