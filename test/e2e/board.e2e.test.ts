@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser } from './support/browser';
+import { addBoardTask, boardCard, boardColumn, dragCard } from './support/board';
 import { apiToken, logIn, newPage } from './support/session';
 
 const PROJECT = 'Neubau Familie Berger';
@@ -19,35 +20,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A column of the board by its title. */
-function column(title: string): Locator {
-  return page
-    .locator('[data-testid^="column-"]')
-    .filter({ has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
-}
-
-function cardIn(columnTitle: string, cardTitle: string): Locator {
-  return column(columnTitle).locator(`[data-testid^="card-"][aria-label="${cardTitle}"]`);
-}
-
-async function addTask(columnTitle: string, title: string): Promise<void> {
-  const target = column(columnTitle);
-  await target.getByRole('button', { name: 'Aufgabe hinzufügen', exact: true }).click();
-  await target.getByLabel('Titel der Aufgabe').fill(title);
-  await target.getByLabel('Titel der Aufgabe').press('Enter');
-  await cardIn(columnTitle, title).waitFor();
-}
-
-/** Drags with the real mouse: press on the card, move in steps over the target, release. */
-async function dragCard(card: Locator, target: Locator): Promise<void> {
-  const from = (await card.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
-  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height / 2, 120), { steps: 20 });
-  await page.mouse.up();
-}
+const column = (title: string): Locator => boardColumn(page, title);
+const cardIn = (columnTitle: string, cardTitle: string): Locator => boardCard(page, columnTitle, cardTitle);
+const addTask = (columnTitle: string, title: string) => addBoardTask(page, columnTitle, title);
 
 /** Waits until the board's last save reached the server (the answer carries the change). */
 async function serverDocument(): Promise<{
@@ -80,7 +55,7 @@ describe('the project board in Chromium', () => {
     await addTask('In Bearbeitung', 'Verteiler montieren');
     await page.getByText('0/3 erledigt').waitFor();
 
-    await dragCard(cardIn('To Do', 'Kabel ziehen'), column('Erledigt'));
+    await dragCard(page, cardIn('To Do', 'Kabel ziehen'), column('Erledigt'));
     await cardIn('Erledigt', 'Kabel ziehen').waitFor();
     await page.getByText('1/3 erledigt').waitFor();
     await page.getByText('33 %').first().waitFor();

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser } from './support/browser';
+import { addBoardTask, boardCard, boardColumn, dragCard } from './support/board';
 import { apiToken, logIn } from './support/session';
 
 /**
@@ -61,38 +62,9 @@ async function device(username: string, password: string): Promise<Device> {
   return { context, page };
 }
 
-function column(page: Page, title: string): Locator {
-  return page
-    .locator('[data-testid^="column-"]')
-    .filter({ has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
-}
-
-function cardIn(page: Page, columnTitle: string, cardTitle: string): Locator {
-  return column(page, columnTitle).locator(`[data-testid^="card-"][aria-label="${cardTitle}"]`);
-}
-
-async function addTask(page: Page, columnTitle: string, title: string): Promise<void> {
-  const target = column(page, columnTitle);
-  await target.getByRole('button', { name: 'Aufgabe hinzufügen', exact: true }).click();
-  await target.getByLabel('Titel der Aufgabe').fill(title);
-  await target.getByLabel('Titel der Aufgabe').press('Enter');
-  await cardIn(page, columnTitle, title).waitFor();
-}
-
-/** Drags with the real mouse: press on the card, move in steps over the target, release. */
-async function dragCard(page: Page, card: Locator, target: Locator): Promise<void> {
-  const from = (await card.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
-  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height / 2, 120), { steps: 20 });
-  await page.mouse.up();
-}
-
 async function openProject(page: Page, id: string): Promise<void> {
   await page.goto(`${server.url}/#/project/${id}`);
-  await column(page, 'To Do').waitFor();
+  await boardColumn(page, 'To Do').waitFor();
 }
 
 function syncIndicator(page: Page): Locator {
@@ -101,26 +73,26 @@ function syncIndicator(page: Page): Locator {
 
 /** Device A's offline work: a card moved by drag and drop, 1,5 hours booked on it. */
 async function moveCardAndBookTime(page: Page, cardTitle: string): Promise<void> {
-  await dragCard(page, cardIn(page, 'To Do', cardTitle), column(page, 'Erledigt'));
-  await cardIn(page, 'Erledigt', cardTitle).waitFor();
-  await cardIn(page, 'Erledigt', cardTitle).getByRole('button', { name: cardTitle, exact: true }).click();
+  await dragCard(page, boardCard(page, 'To Do', cardTitle), boardColumn(page, 'Erledigt'));
+  await boardCard(page, 'Erledigt', cardTitle).waitFor();
+  await boardCard(page, 'Erledigt', cardTitle).getByRole('button', { name: cardTitle, exact: true }).click();
   const task = page.getByRole('dialog', { name: cardTitle });
   await task.getByRole('tab', { name: 'Zeiten' }).click();
   await task.getByLabel('Stunden').fill('1,5');
   await task.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
   await task.getByRole('cell', { name: '1,50' }).first().waitFor();
   await task.getByRole('button', { name: 'Schließen' }).first().click();
-  await cardIn(page, 'Erledigt', cardTitle).getByText('1,50 Std.').waitFor();
+  await boardCard(page, 'Erledigt', cardTitle).getByText('1,50 Std.').waitFor();
 }
 
 /** Device B's offline work: another card renamed, a note added. */
 async function renameCardAndAddNote(page: Page, cardTitle: string, newTitle: string, note: string): Promise<void> {
-  await cardIn(page, 'To Do', cardTitle).getByRole('button', { name: cardTitle, exact: true }).click();
+  await boardCard(page, 'To Do', cardTitle).getByRole('button', { name: cardTitle, exact: true }).click();
   const task = page.getByRole('dialog', { name: cardTitle });
   await task.getByLabel('Titel', { exact: true }).fill(newTitle);
   await task.getByRole('button', { name: 'Speichern', exact: true }).click();
   await page.getByRole('dialog', { name: newTitle }).getByRole('button', { name: 'Schließen' }).first().click();
-  await cardIn(page, 'To Do', newTitle).waitFor();
+  await boardCard(page, 'To Do', newTitle).waitFor();
 
   await page.getByRole('button', { name: 'Notizen & Informationen' }).click();
   const notes = page.getByRole('dialog', { name: 'Notizen & Informationen' });
@@ -147,8 +119,8 @@ async function expectAllFourOnDevice(page: Page, projectId: string, names: Names
   await page.goto(`${server.url}/#/`);
   await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
   await openProject(page, projectId);
-  await cardIn(page, 'Erledigt', names.moved).getByText('1,50 Std.').waitFor();
-  await cardIn(page, 'To Do', names.renamed).waitFor();
+  await boardCard(page, 'Erledigt', names.moved).getByText('1,50 Std.').waitFor();
+  await boardCard(page, 'To Do', names.renamed).waitFor();
   await page.getByRole('button', { name: 'Notizen & Informationen' }).click();
   await page.getByRole('dialog', { name: 'Notizen & Informationen' }).getByText(names.note).waitFor();
   await page.keyboard.press('Escape');
@@ -166,12 +138,12 @@ async function setUp(projectName: string, names: Names): Promise<{ id: string; a
   const project = await api<{ id: string }>('POST', '/projects', { name: projectName });
   const a = await device('admin', server.adminPassword);
   await openProject(a.page, project.id);
-  await addTask(a.page, 'To Do', names.moved);
-  await addTask(a.page, 'To Do', names.other);
+  await addBoardTask(a.page, 'To Do', names.moved);
+  await addBoardTask(a.page, 'To Do', names.other);
   await syncIndicator(a.page).filter({ hasText: 'Synchron' }).waitFor();
   const b = await device(LEADER.username, LEADER.password);
   await openProject(b.page, project.id);
-  await cardIn(b.page, 'To Do', names.other).waitFor();
+  await boardCard(b.page, 'To Do', names.other).waitFor();
   return { id: project.id, a, b };
 }
 
@@ -198,7 +170,7 @@ describe('offline-first with two devices in Chromium', () => {
 
     // A reloads without network: the app opens from the service worker, the project from the device.
     await a.page.reload();
-    await cardIn(a.page, 'Erledigt', names.moved).getByText('1,50 Std.').waitFor();
+    await boardCard(a.page, 'Erledigt', names.moved).getByText('1,50 Std.').waitFor();
     await a.page
       .getByText('Keine Verbindung zum Server: Sie sehen die zuletzt auf diesem Gerät gespeicherten Daten.')
       .waitFor();
@@ -235,7 +207,7 @@ describe('offline-first with two devices in Chromium', () => {
     await syncIndicator(b.page).filter({ hasText: 'ausstehend' }).waitFor();
 
     await a.page.reload();
-    await cardIn(a.page, 'Erledigt', names.moved).getByText('1,50 Std.').waitFor();
+    await boardCard(a.page, 'Erledigt', names.moved).getByText('1,50 Std.').waitFor();
     await a.page
       .getByText('Keine Verbindung zum Server: Sie sehen die zuletzt auf diesem Gerät gespeicherten Daten.')
       .waitFor();
