@@ -162,8 +162,20 @@ describe('login page', () => {
       'GET /api/status': { body: READY },
       'POST /api/auth/login': { body: { token: 'fresh-token', user: buildUser('Monteur') } },
     });
-    const { store } = renderApp('/login', { fake });
+    const { store, extra } = renderApp('/login', { fake });
     await advance(0);
+    // A copy kept for offline reading and a change still waiting for the server.
+    const local = await extra.sync.loaded();
+    await local.putRead('/tags', [{ id: 'tag-1' }]);
+    const waiting = {
+      key: 'k1',
+      queuedAt: '2026-11-23T08:00:00.000Z',
+      method: 'PUT' as const,
+      path: '/settings',
+      userId: 'u1',
+      attempts: 0,
+    };
+    await local.updateQueue(() => ({ pending: [waiting], failed: [] }));
     const setItem = jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError');
     });
@@ -178,6 +190,9 @@ describe('login page', () => {
     expect(window.localStorage.getItem('persist:alt')).toBeNull();
     expect(window.localStorage.getItem(DEVICE_ID_STORAGE_KEY)).toBe('device-1');
     expect(screen.queryByRole('alert')).toBeNull();
+    await advance(0);
+    expect(await local.getRead('/tags')).toBeUndefined();
+    expect((await local.loadQueue()).pending).toEqual([waiting]);
   });
 
   it('shows the session message after a lost session', async () => {

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { de, LOGIN_FADE_IN_MS, loginRequestSchema, validate } from '@werkboard/common';
 import { clearLocalData } from '../../platform/persistStorage';
+import { clearKeptReads } from '../sync/syncThunks';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { InstallLink } from '../install/InstallLink';
 import { DiagnosticsDialog } from '../serverStatus/DiagnosticsDialog';
@@ -70,6 +71,7 @@ export function LoginPage() {
 
   const onClearLocalData = () => {
     clearLocalData(window.localStorage);
+    void dispatch(clearKeptReads()).catch(() => undefined);
     setStorageFull(false);
     setError(null);
   };

@@ -1,6 +1,7 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { de } from '@werkboard/common';
 import { buildUser } from '../../test/fixtures';
+import { createFakeFetch } from '../../test/fakeFetch';
 import { renderWithProviders } from '../../test/renderApp';
 import { Footer } from './Footer';
 
@@ -10,6 +11,8 @@ function setOnline(online: boolean) {
     window.dispatchEvent(new Event(online ? 'online' : 'offline'));
   });
 }
+
+const PROJECT = '/projects/0b4f6a52-8d0e-4a8e-9b51-3f3f0c2d9a10';
 
 afterEach(() => {
   jest.restoreAllMocks();
@@ -37,6 +40,71 @@ describe('footer', () => {
 
     setOnline(true);
     expect(screen.getByRole('button', { name: 'Synchron' })).toBeTruthy();
+  });
+
+  it("counts queued changes ('1 ausstehend'), syncs them with the button and shows the outcome for 2 s", async () => {
+    jest.useFakeTimers();
+    try {
+      let serverUp = false;
+      const fake = createFakeFetch({
+        [`PUT /api${PROJECT}`]: () =>
+          serverUp ? { body: { revision: 2 } } : Promise.reject(new TypeError('Failed to fetch')),
+      });
+      const { extra } = renderWithProviders(<Footer />, { user: buildUser('Monteur'), fake });
+      await act(() =>
+        extra.save({ method: 'PUT', path: PROJECT, body: { revision: 1, name: 'Bad' }, queueable: true }),
+      );
+
+      const pending = screen.getByRole('button', { name: '1 ausstehend' });
+      expect((pending as HTMLButtonElement).disabled).toBe(false);
+      expect(pending.getAttribute('title')).toBe(de.sync.pendingHint(1));
+
+      // Still no server: the change stays and the button says so.
+      fireEvent.click(pending);
+      expect(await screen.findByText(de.sync.syncStopped)).toBeTruthy();
+      expect(screen.getByRole('button', { name: '1 ausstehend' })).toBeTruthy();
+      act(() => jest.advanceTimersByTime(2000));
+      expect(screen.queryByText(de.sync.syncStopped)).toBeNull();
+
+      serverUp = true;
+      fireEvent.click(screen.getByRole('button', { name: '1 ausstehend' }));
+      expect(await screen.findByText(de.sync.syncFinished)).toBeTruthy();
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Synchron' }).disabled).toBe(true);
+      // The first try, the replay without a server, the replay that went through: one key throughout.
+      const keys = fake.calls(`PUT /api${PROJECT}`).map((request) => request.headers['Idempotency-Key']);
+      expect(keys).toHaveLength(3);
+      expect(keys[0]).toBeTruthy();
+      expect(new Set(keys).size).toBe(1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('lists a change the server refused with its reason; retry sends it again, discard asks first', async () => {
+    let answer = { status: 400, body: { message: 'Der Projektname ist erforderlich.' } };
+    const fake = createFakeFetch({ [`PUT /api${PROJECT}`]: () => answer });
+    jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { extra, store } = renderWithProviders(<Footer />, { user: buildUser('Monteur'), fake });
+    await act(() => extra.save({ method: 'PUT', path: PROJECT, body: { revision: 1, name: '' }, queueable: true }));
+    jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    await act(() => extra.sync.sync());
+
+    fireEvent.click(screen.getByRole('button', { name: '1 Änderung fehlgeschlagen' }));
+    const dialog = screen.getByRole('dialog', { name: de.sync.failedTitle });
+    expect(within(dialog).getByText('Projekt „?“ speichern')).toBeTruthy();
+    expect(within(dialog).getByText('Der Projektname ist erforderlich.')).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: de.sync.retry }));
+    await waitFor(() => expect(fake.calls(`PUT /api${PROJECT}`)).toHaveLength(2));
+    await waitFor(() => expect(store.getState().sync.failed).toHaveLength(1));
+
+    fireEvent.click(within(dialog).getByRole('button', { name: de.sync.discard }));
+    expect(within(dialog).getByText(de.sync.discardConfirm)).toBeTruthy();
+    expect(store.getState().sync.failed).toHaveLength(1);
+    fireEvent.click(within(dialog).getByRole('button', { name: de.sync.discard }));
+    await waitFor(() => expect(store.getState().sync.failed).toHaveLength(0));
+    answer = { status: 200, body: { message: 'x' } };
+    expect(screen.queryByRole('button', { name: '1 Änderung fehlgeschlagen' })).toBeNull();
   });
 
   it("opens 'Hilfe/Impressum' and closes it again", () => {

@@ -39,3 +39,14 @@ export function logout(leave: () => void): AppThunk<Promise<void>> {
     dispatch(loggedOut());
   };
 }
+
+/**
+ * 'Lokale Daten löschen' on the login page (full storage): the copies kept for offline reading
+ * go too; the queue stays, it holds changes that are not on the server yet.
+ */
+export function clearKeptReads(): AppThunk<Promise<void>> {
+  return async (_dispatch, _getState, { sync }) => {
+    const store = await sync.loaded();
+    await store.clearReads();
+  };
+}
