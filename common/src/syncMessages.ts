@@ -11,6 +11,12 @@ export const syncMessages = {
   runningHint: 'Die vorgemerkten Änderungen werden gerade zum Server gesendet.',
   queuedNotice: 'Offline gespeichert. Die Änderung wird übertragen, sobald der Server erreichbar ist.',
   localData: 'Keine Verbindung zum Server: Sie sehen die zuletzt auf diesem Gerät gespeicherten Daten.',
+  notOnDevice:
+    'Keine Verbindung zum Server, und dieses Projekt ist auf diesem Gerät nicht gespeichert. Öffnen Sie es einmal mit Verbindung, dann steht es auch offline zur Verfügung.',
+  templateNotOnDevice:
+    'Keine Verbindung zum Server, und diese Vorlage ist auf diesem Gerät nicht gespeichert. Öffnen Sie sie einmal mit Verbindung, dann steht sie auch offline zur Verfügung.',
+  backToDashboard: 'Zurück zum Dashboard',
+  backToTemplates: 'Zurück zu den Vorlagen',
   storageFailed:
     'Die Änderung konnte auf diesem Gerät nicht gespeichert werden (lokaler Speicher voll oder nicht verfügbar).',
   failedTitle: 'Nicht übertragene Änderungen',

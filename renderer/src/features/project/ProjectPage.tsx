@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { ProjectDocument } from '@werkboard/common';
 import { canReopenProject, de } from '@werkboard/common';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -125,6 +125,17 @@ export function ProjectScreen({ projectId, fromArchive, kind, newTemplate = null
     () => (document ? { document, readOnly, update, reload, changeStatus } : null),
     [document, readOnly, update, reload, changeStatus],
   );
+
+  if (status === 'notOnDevice') {
+    return (
+      <div className="page">
+        <p className="message message--error" role="alert">
+          {template ? de.sync.templateNotOnDevice : de.sync.notOnDevice}
+        </p>
+        <Link to={template ? '/templates' : '/'}>{template ? de.sync.backToTemplates : de.sync.backToDashboard}</Link>
+      </div>
+    );
+  }
 
   if (status !== 'loaded' || !context) {
     return status === 'loading' ? (

@@ -17,7 +17,8 @@ import { replaceEqualDeep } from './replaceEqualDeep';
  * - archivedElsewhere: an archived project opened without navigation state isArchived: '/archive'.
  * - archivedAway: this user just archived it: '/'.
  */
-export type ProjectLoadStatus = 'loading' | 'loaded' | 'missing' | 'archivedElsewhere' | 'archivedAway';
+/** 'notOnDevice': no connection, and the project was never kept on this device. */
+export type ProjectLoadStatus = 'loading' | 'loaded' | 'missing' | 'notOnDevice' | 'archivedElsewhere' | 'archivedAway';
 
 /**
  * What the page shows: a project (/project/{id}, GET and PUT /projects/{id}) or a template in
@@ -98,6 +99,9 @@ const projectSlice = createSlice({
     projectMissing(state) {
       state.status = 'missing';
     },
+    projectNotOnDevice(state) {
+      state.status = 'notOnDevice';
+    },
     archivedElsewhere(state) {
       state.status = 'archivedElsewhere';
     },
@@ -134,6 +138,7 @@ export const {
   projectReceived,
   documentEdited,
   projectMissing,
+  projectNotOnDevice,
   archivedElsewhere,
   archivedAway,
   templateCreated,

@@ -30,7 +30,7 @@ function deferredPuts() {
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('project thunks: load', () => {
-  it('loads the document, or marks it missing, or sends an archived one to the archive', async () => {
+  it('loads the document, or marks it missing (or not on this device), or sends an archived one to the archive', async () => {
     const ok = setup({});
     await ok.store.dispatch(loadProject());
     expect(ok.store.getState().project.status).toBe('loaded');
@@ -42,7 +42,17 @@ describe('project thunks: load', () => {
 
     const offline = setup({ [`GET ${API_PATH}`]: networkFailure() });
     await offline.store.dispatch(loadProject());
-    expect(offline.store.getState().project.status).toBe('missing');
+    expect(offline.store.getState().project.status).toBe('notOnDevice');
+
+    // Kept on the device from an earlier visit: shown from there, with the local-data banner.
+    const kept = setup({ [`GET ${API_PATH}`]: networkFailure() });
+    await (
+      await kept.extra.sync.loaded()
+    ).putRead(API_PATH.replace(/^\/api/, ''), buildProject({ name: 'Bad Müller (lokal)' }));
+    await kept.store.dispatch(loadProject());
+    expect(kept.store.getState().project.status).toBe('loaded');
+    expect(kept.store.getState().project.document?.name).toBe('Bad Müller (lokal)');
+    expect(kept.store.getState().sync.showsLocalData).toBe(true);
 
     const archived = setup({ [`GET ${API_PATH}`]: { body: buildProject({ status: 'archived' }) } });
     await archived.store.dispatch(loadProject());

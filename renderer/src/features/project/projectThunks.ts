@@ -17,6 +17,7 @@ import {
   isReadOnly,
   projectClosed,
   projectMissing,
+  projectNotOnDevice,
   projectOpened,
   projectReceived,
   saveFailed,
@@ -107,7 +108,7 @@ export function loadProject(): AppThunk<Promise<void>> {
     } catch (error) {
       if (error instanceof SessionLostError) return;
       if (generation !== saver.generation || !showsProject(getState, extra, saver, projectId)) return;
-      dispatch(projectMissing());
+      dispatch(isNetworkError(error) ? projectNotOnDevice() : projectMissing());
     }
   };
 }

@@ -1,0 +1,56 @@
+import { createFakeFetch } from '../../test/fakeFetch';
+import { buildUser } from '../../test/fixtures';
+import { createTestStore } from '../../test/renderApp';
+import { buildProjectSummary } from '../projectOverview/overviewFixtures';
+import { keepProjectsForOffline, projectsForOffline } from './offlineProjects';
+
+const ids = {
+  owned: '11111111-1111-4111-8111-111111111111',
+  member: '22222222-2222-4222-8222-222222222222',
+  stranger: '33333333-3333-4333-8333-333333333333',
+  completed: '44444444-4444-4444-8444-444444444444',
+};
+
+describe('projectsForOffline', () => {
+  it('takes the active projects of the user’s teams, newest change first, up to the limit', () => {
+    const projects = [
+      buildProjectSummary({ id: 'a', ownerId: 'me', lastModified: '2026-11-01T00:00:00.000Z' }),
+      buildProjectSummary({ id: 'b', ownerId: 'other', memberIds: ['me'], lastModified: '2026-11-03T00:00:00.000Z' }),
+      buildProjectSummary({ id: 'c', ownerId: 'other', deputyOwnerId: 'me', lastModified: '2026-11-02T00:00:00.000Z' }),
+      buildProjectSummary({ id: 'd', ownerId: 'other' }),
+      buildProjectSummary({ id: 'e', ownerId: 'me', status: 'completed' }),
+    ];
+    expect(projectsForOffline(projects, 'me').map((project) => project.id)).toEqual(['b', 'c', 'a']);
+    expect(projectsForOffline(projects, 'me', 2).map((project) => project.id)).toEqual(['b', 'c']);
+  });
+});
+
+describe('keepProjectsForOffline', () => {
+  it('keeps the documents of the user’s projects and reads again only what changed on the server', async () => {
+    const user = buildUser('Monteur');
+    const revisions: Record<string, number> = { [ids.owned]: 3, [ids.member]: 5 };
+    const fake = createFakeFetch({
+      'GET /api/projects': () => ({
+        body: [
+          buildProjectSummary({ id: ids.owned, ownerId: user.id, revision: revisions[ids.owned] }),
+          buildProjectSummary({ id: ids.member, memberIds: [user.id], revision: revisions[ids.member] }),
+          buildProjectSummary({ id: ids.stranger }),
+          buildProjectSummary({ id: ids.completed, ownerId: user.id, status: 'completed' }),
+        ],
+      }),
+      [`GET /api/projects/${ids.owned}`]: () => ({ body: { id: ids.owned, revision: revisions[ids.owned] } }),
+      [`GET /api/projects/${ids.member}`]: () => ({ body: { id: ids.member, revision: revisions[ids.member] } }),
+    });
+    const { store, extra } = createTestStore({ fake, user });
+
+    expect(await store.dispatch(keepProjectsForOffline())).toBe(2);
+    const local = await extra.sync.loaded();
+    expect(await local.getRead(`/projects/${ids.member}`)).toEqual({ id: ids.member, revision: 5 });
+    expect(await local.getRead(`/projects/${ids.stranger}`)).toBeUndefined();
+
+    revisions[ids.member] = 6;
+    expect(await store.dispatch(keepProjectsForOffline())).toBe(1);
+    expect(fake.calls(`GET /api/projects/${ids.owned}`)).toHaveLength(1);
+    expect(await local.getRead(`/projects/${ids.member}`)).toEqual({ id: ids.member, revision: 6 });
+  });
+});
