@@ -1,5 +1,6 @@
-import type { FailedWrite, QueuedWrite, QueueState } from '../syncQueue';
 import type { LocalStore } from './index';
+import type { QueueRow, QueueSnapshot } from './queueRows';
+import { diffQueue, snapshotOf } from './queueRows';
 import type { LocalStoreName } from './readLocation';
 import { readLocation } from './readLocation';
 
@@ -16,12 +17,8 @@ const READ_STORES: readonly LocalStoreName[] = [
 const QUEUE = 'syncQueue';
 const META = 'meta';
 
-/** One row of the syncQueue store: its place in the queue, which list, and the write. */
-interface QueueRow {
-  position: number;
-  list: 'pending' | 'failed';
-  write: QueuedWrite | FailedWrite;
-}
+/** Counts the changes of the queue (in META): a tab rereads the queue only when another tab changed it. */
+const QUEUE_VERSION = 'queueVersion';
 
 function done<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -43,22 +40,16 @@ function openDatabase(factory: IDBFactory): Promise<IDBDatabase> {
   request.onupgradeneeded = () => {
     const db = request.result;
     for (const name of [...READ_STORES, META]) if (!db.objectStoreNames.contains(name)) db.createObjectStore(name);
-    if (!db.objectStoreNames.contains(QUEUE)) db.createObjectStore(QUEUE, { keyPath: 'position' });
+    if (!db.objectStoreNames.contains(QUEUE)) db.createObjectStore(QUEUE, { keyPath: 'key' });
   };
   return done(request);
-}
-
-function toQueue(rows: QueueRow[]): QueueState {
-  rows.sort((a, b) => a.position - b.position);
-  return {
-    pending: rows.filter((row) => row.list === 'pending').map((row) => row.write),
-    failed: rows.filter((row) => row.list === 'failed').map((row) => row.write as FailedWrite),
-  };
 }
 
 /** The browser's LocalStore: an IndexedDB database 'werkboard' with the stores spec section 1 names. */
 export async function openIndexedDbStore(factory: IDBFactory = indexedDB): Promise<LocalStore> {
   const db = await openDatabase(factory);
+  /** The queue as this tab last read or wrote it, with the version it had then. */
+  let cached: { version: number; snapshot: QueueSnapshot } | null = null;
   // Another tab upgrading the schema: let it, this tab reloads into the new version.
   db.onversionchange = () => db.close();
 
@@ -81,28 +72,46 @@ export async function openIndexedDbStore(factory: IDBFactory = indexedDB): Promi
       await write([location.store], (transaction) => transaction.objectStore(location.store).put(value, location.key));
     },
     async loadQueue() {
-      return toQueue(await done(db.transaction(QUEUE).objectStore(QUEUE).getAll() as IDBRequest<QueueRow[]>));
+      const transaction = db.transaction([QUEUE, META]);
+      const [rows, version] = await Promise.all([
+        done(transaction.objectStore(QUEUE).getAll() as IDBRequest<QueueRow[]>),
+        done(transaction.objectStore(META).get(QUEUE_VERSION) as IDBRequest<number | undefined>),
+      ]);
+      cached = { version: version ?? 0, snapshot: snapshotOf(rows) };
+      return cached.snapshot.state;
     },
     async updateQueue(update) {
-      let result: QueueState = { pending: [], failed: [] };
-      await write([QUEUE], (transaction) => {
-        const store = transaction.objectStore(QUEUE);
-        // Read, update and write inside one transaction: IndexedDB runs transactions on the same
-        // store one after another, also across tabs.
-        const read = store.getAll() as IDBRequest<QueueRow[]>;
-        read.onsuccess = () => {
-          const before = toQueue(read.result);
-          result = update(before);
-          if (result === before) return;
-          store.clear();
-          let position = 0;
-          for (const entry of result.pending)
-            store.put({ position: position++, list: 'pending', write: entry } satisfies QueueRow);
-          for (const entry of result.failed)
-            store.put({ position: position++, list: 'failed', write: entry } satisfies QueueRow);
+      let next = cached;
+      // One transaction over the queue and its version: IndexedDB runs transactions on the same
+      // stores one after another, also across tabs. Only the rows the change touches are written.
+      await write([QUEUE, META], (transaction) => {
+        const queue = transaction.objectStore(QUEUE);
+        const meta = transaction.objectStore(META);
+        const versionRead = meta.get(QUEUE_VERSION) as IDBRequest<number | undefined>;
+        versionRead.onsuccess = () => {
+          const version = versionRead.result ?? 0;
+          const apply = (before: QueueSnapshot) => {
+            const after = update(before.state);
+            if (after === before.state) {
+              next = { version, snapshot: before };
+              return;
+            }
+            const diff = diffQueue(before, after);
+            for (const key of diff.deletes) queue.delete(key);
+            for (const row of diff.puts) queue.put(row);
+            meta.put(version + 1, QUEUE_VERSION);
+            next = { version: version + 1, snapshot: diff.snapshot };
+          };
+          if (cached && cached.version === version) apply(cached.snapshot);
+          else {
+            const rowsRead = queue.getAll() as IDBRequest<QueueRow[]>;
+            rowsRead.onsuccess = () => apply(snapshotOf(rowsRead.result));
+          }
         };
       });
-      return result;
+      // Only a committed change becomes this tab's copy.
+      cached = next;
+      return next?.snapshot.state ?? { pending: [], failed: [] };
     },
     async getOwner() {
       const owner: unknown = await done(db.transaction(META).objectStore(META).get('owner'));
@@ -118,8 +127,14 @@ export async function openIndexedDbStore(factory: IDBFactory = indexedDB): Promi
     },
     async clearAll() {
       await write([...READ_STORES, QUEUE, META], (transaction) => {
-        for (const name of [...READ_STORES, QUEUE, META]) transaction.objectStore(name).clear();
+        for (const name of [...READ_STORES, QUEUE]) transaction.objectStore(name).clear();
+        // The version goes on counting, so other tabs reread the (now empty) queue.
+        const meta = transaction.objectStore(META);
+        meta.delete('owner');
+        const versionRead = meta.get(QUEUE_VERSION) as IDBRequest<number | undefined>;
+        versionRead.onsuccess = () => meta.put((versionRead.result ?? 0) + 1, QUEUE_VERSION);
       });
+      cached = null;
     },
   };
 }
