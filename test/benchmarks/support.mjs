@@ -54,8 +54,8 @@ export async function startServer(extraEnv = {}) {
 
 export function client(baseUrl) {
   let token = null;
-  const call = async (method, urlPath, body) => {
-    const headers = { 'X-Device-Id': 'benchmark' };
+  const call = async (method, urlPath, body, extraHeaders = {}) => {
+    const headers = { 'X-Device-Id': 'benchmark', ...extraHeaders };
     if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const started = performance.now();
@@ -63,13 +63,16 @@ export function client(baseUrl) {
     const text = await response.text();
     const ms = performance.now() - started;
     if (!response.ok) throw new Error(`${method} ${urlPath}: ${response.status} ${text.slice(0, 300)}`);
-    return { ms, text };
+    return { ms, text, headers: response.headers };
   };
   return {
     call,
+    /** Signs in; resolves to the answer's `user` (CurrentUserDto). */
     async login(username, password) {
       const { text } = await call('POST', '/api/auth/login', JSON.stringify({ username, password }));
-      token = JSON.parse(text).token;
+      const answer = JSON.parse(text);
+      token = answer.token;
+      return answer.user;
     },
   };
 }

@@ -1,0 +1,512 @@
+#!/usr/bin/env node
+// Benchmark of the offline queue's replay (issue 7): 1,000 queued project saves replayed by
+// the real app in Chromium against the built server with its own embedded PostgreSQL. The
+// saves are written into the app's IndexedDB queue while the page is offline, as the app
+// keeps them; then the connection comes back and the app replays them in order with their
+// idempotency keys. Prints the replay's wall-clock time, writes per second, the time per
+// write, and checks through the API that every change is on the server ('lost: 0') and that
+// none ended in the failed list. A second round queues 100 writes the server has applied
+// already (their answers "lost") and checks that replaying them changes nothing. Exits
+// non-zero if anything was lost, failed or applied twice. Figures: docs/performance.md.
+//
+//   npm run build && node test/benchmarks/offlineReplay.mjs
+//
+// Options (environment): BENCH_WRITES (default 1000), BENCH_PROJECTS (default 10, at most 10
+// on the Free license), BENCH_CARDS (cards per project, default 20), BENCH_REPLAYED (writes of
+// the idempotency round, default 100), BENCH_TRIGGER ('online', default: the page goes back
+// online; 'reload': the queue is written while the app is idle and the page reloads),
+// CHROMIUM_PATH (default /usr/bin/chromium), RENDERER_DIR (passed on to the server).
+/* global document, indexedDB -- the page functions run in the browser. */
+import os from 'node:os';
+import common from '@werkboard/common';
+import { chromium } from 'playwright-core';
+import { client, line, ms, startServer, stats } from './support.mjs';
+
+const { addTimeEntry, keysAfter, newId } = common;
+
+const WRITES = Number(process.env.BENCH_WRITES ?? 1000);
+const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 10);
+const CARDS = Number(process.env.BENCH_CARDS ?? 20);
+const REPLAYED = Number(process.env.BENCH_REPLAYED ?? 100);
+const TRIGGER = process.env.BENCH_TRIGGER ?? 'online';
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** No write finished for this long: the replay has stopped. */
+const STALL_MS = 120_000;
+const TODAY = new Date().toISOString().slice(0, 10);
+
+const RUN = Date.now().toString(36);
+let keyCount = 0;
+/** An idempotency key as the server takes it (letters, digits, '-'). */
+const newKey = (round) => `bench-${RUN}-${round}-${String(keyCount++).padStart(5, '0')}`;
+
+/** Projects with CARDS cards in their first column, created and filled through the API; their documents as read. */
+async function seedProjects(api) {
+  const documents = [];
+  for (let index = 0; index < PROJECTS; index++) {
+    const created = await api.call('POST', '/api/projects', JSON.stringify({ name: `Offline-Baustelle ${index + 1}` }));
+    const project = JSON.parse(created.text);
+    project.columns[0].cards = keysAfter(null, CARDS).map((position, cardIndex) => ({
+      id: newId(),
+      rev: 0,
+      position,
+      title: `Aufgabe ${cardIndex + 1}: Leitungen verlegen`,
+      description: 'Kabelkanal im Flur, Abzweigdosen setzen.',
+      tagIds: [],
+      group: null,
+      assignedTo: null,
+      timeEntries: [],
+      materialEntries: [],
+    }));
+    await api.call('PUT', `/api/projects/${project.id}`, JSON.stringify(project));
+    documents.push(JSON.parse((await api.call('GET', `/api/projects/${project.id}`)).text));
+  }
+  return documents;
+}
+
+/**
+ * `count` document saves as a device that read `documents` and then worked offline queues
+ * them: round-robin over the projects, each save the whole document with one more change
+ * (even: a time entry on a card, odd: a note; each with its change-log entry, as the board
+ * writes it), all based on the revision the device read, each containing the earlier offline
+ * changes of its project. `attempts: 1`: a save that was tried once is never joined with
+ * later ones (syncQueue.ts, enqueue), so every one is replayed on its own.
+ */
+function offlineSaves(documents, user, count, round, kinds = ['time', 'note']) {
+  const local = documents.map((document) => structuredClone(document));
+  const expected = { time: new Set(), note: new Set(), log: new Set() };
+  const writes = [];
+  const started = Date.now() - count * 1000;
+  for (let index = 0; index < count; index++) {
+    const document = local[index % local.length];
+    const change = Math.floor(index / local.length);
+    const kind = kinds[change % kinds.length];
+    const cards = document.columns[0].cards;
+    let action;
+    if (kind === 'time') {
+      const id = newId();
+      const hours = 0.25 * (1 + (change % 8));
+      action = addTimeEntry(
+        document,
+        cards[change % cards.length].id,
+        { userId: user.id, username: user.username, date: TODAY, hours },
+        id,
+      );
+      expected.time.add(id);
+    } else {
+      const id = newId();
+      const title = `Offline-Notiz ${round}.${change + 1}`;
+      document.notes.push({
+        id,
+        rev: 0,
+        title,
+        content: `Auf der Baustelle ohne Netz notiert (${index + 1}).`,
+        authorId: user.id,
+        authorUsername: user.username,
+        timestamp: new Date(started + index * 1000).toISOString(),
+      });
+      action = `hat die Notiz „${title}“ hinzugefügt.`;
+      expected.note.add(id);
+    }
+    const logId = newId();
+    document.changeLog.unshift({
+      id: logId,
+      timestamp: new Date(started + index * 1000).toISOString(),
+      userId: user.id,
+      username: user.username,
+      action,
+    });
+    expected.log.add(logId);
+    writes.push({
+      key: newKey(round),
+      queuedAt: new Date(started + index * 1000).toISOString(),
+      method: 'PUT',
+      path: `/projects/${document.id}`,
+      body: structuredClone(document),
+      userId: user.id,
+      attempts: 1,
+    });
+  }
+  return { writes, expected };
+}
+
+/** What the server holds now: per project its revision and the ids of its entries. */
+async function serverState(api, documents) {
+  const projects = [];
+  for (const { id } of documents) {
+    const document = JSON.parse((await api.call('GET', `/api/projects/${id}`)).text);
+    const time = document.columns.flatMap((column) => column.cards.flatMap((card) => card.timeEntries));
+    projects.push({
+      id,
+      revision: document.revision,
+      time: time.map((entry) => entry.id),
+      note: document.notes.map((note) => note.id),
+      log: document.changeLog.map((entry) => entry.id),
+      conflicts: document.changeLog.filter((entry) => entry.action.includes('gleichzeitig')).length,
+    });
+  }
+  return projects;
+}
+
+/** Ids of `expected` missing on the server and ids there more than once, per kind. */
+function compare(projects, expected) {
+  const result = {};
+  for (const kind of ['time', 'note', 'log']) {
+    const held = projects.flatMap((project) => project[kind]);
+    const seen = new Map();
+    for (const id of held) seen.set(id, (seen.get(id) ?? 0) + 1);
+    let missing = 0;
+    for (const id of expected[kind]) if (!seen.has(id)) missing += 1;
+    result[kind] = {
+      expected: expected[kind].size,
+      found: expected[kind].size - missing,
+      missing,
+      twice: [...seen.values()].filter((times) => times > 1).length,
+      total: held.length,
+    };
+  }
+  return result;
+}
+
+// The app's IndexedDB database 'werkboard' (renderer/src/platform/localStore/indexedDb.ts).
+
+async function waitForQueueStore(page) {
+  const until = Date.now() + 30000;
+  while (Date.now() < until) {
+    const ready = await page.evaluate(async () => {
+      const names = (await indexedDB.databases()).map((database) => database.name);
+      if (!names.includes('werkboard')) return false;
+      const db = await new Promise((resolve, reject) => {
+        const request = indexedDB.open('werkboard', 1);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const has = db.objectStoreNames.contains('syncQueue');
+      db.close();
+      return has;
+    });
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error("the app did not create IndexedDB 'werkboard'/'syncQueue' within 30 s");
+}
+
+/** Appends `writes` to the pending list of the queue, in their order, after what is there. */
+async function writeQueue(page, writes) {
+  for (let start = 0; start < writes.length; start += 100) {
+    await page.evaluate(
+      async ({ rows }) => {
+        const db = await new Promise((resolve, reject) => {
+          const request = indexedDB.open('werkboard', 1);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        await new Promise((resolve, reject) => {
+          const transaction = db.transaction('syncQueue', 'readwrite');
+          const store = transaction.objectStore('syncQueue');
+          const last = store.openCursor(null, 'prev');
+          last.onsuccess = () => {
+            let position = last.result ? last.result.value.position + 1 : 0;
+            for (const write of rows) store.put({ position: position++, list: 'pending', write });
+          };
+          transaction.oncomplete = resolve;
+          transaction.onerror = () => reject(transaction.error);
+        });
+        db.close();
+      },
+      { rows: writes.slice(start, start + 100) },
+    );
+  }
+}
+
+async function readQueue(page) {
+  return page.evaluate(async () => {
+    const db = await new Promise((resolve, reject) => {
+      const request = indexedDB.open('werkboard', 1);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const rows = await new Promise((resolve, reject) => {
+      const request = db.transaction('syncQueue').objectStore('syncQueue').getAll();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    db.close();
+    return {
+      pending: rows.filter((row) => row.list === 'pending').length,
+      failed: rows.filter((row) => row.list === 'failed').map((row) => `${row.write.status} ${row.write.message}`),
+    };
+  });
+}
+
+const footerText = async (page) => ((await page.getByTestId('sync-status').textContent()) ?? '').trim();
+
+async function waitForFooter(page, text, timeout = 30000) {
+  await page.waitForFunction(
+    (expected) => document.querySelector('[data-testid="sync-status"]')?.textContent?.trim() === expected,
+    text,
+    { timeout, polling: 50 },
+  );
+}
+
+/** Every request the page sends with an Idempotency-Key: when, how long, its answer. */
+function watchReplay(page) {
+  const sent = [];
+  const finished = [];
+  const failed = [];
+  const pending = new Set();
+  page.on('request', (request) => {
+    const key = request.headers()['idempotency-key'];
+    if (key) sent.push(key);
+  });
+  page.on('requestfinished', (request) => {
+    const key = request.headers()['idempotency-key'];
+    if (!key) return;
+    const done = (async () => {
+      const response = await request.response();
+      const timing = request.timing();
+      finished.push({
+        key,
+        startTime: timing.startTime,
+        duration: timing.responseEnd,
+        status: response?.status() ?? 0,
+        replayed: (await response?.allHeaders())?.['idempotent-replayed'] === 'true',
+      });
+    })();
+    pending.add(done);
+    void done.finally(() => pending.delete(done));
+  });
+  page.on('requestfailed', (request) => {
+    const key = request.headers()['idempotency-key'];
+    if (key) failed.push({ key, error: request.failure()?.errorText ?? 'unknown' });
+  });
+  return {
+    sent,
+    finished,
+    failed,
+    settled: () => Promise.all([...pending]),
+    reset() {
+      sent.length = 0;
+      finished.length = 0;
+      failed.length = 0;
+    },
+  };
+}
+
+/**
+ * Queues `writes` on the device and lets the app replay them the way it does for a user: the
+ * page comes back online (TRIGGER 'online'), or is reloaded (TRIGGER 'reload'). Measures from
+ * the trigger until the footer reads 'Synchron' after the last write was answered.
+ */
+async function replayRound(context, page, traffic, writes) {
+  traffic.reset();
+  const before = await readQueue(page);
+  if (before.pending > 0 || before.failed.length > 0)
+    throw new Error(`the queue is not empty before the round: ${JSON.stringify(before)}`);
+  if (TRIGGER === 'online') {
+    await context.setOffline(true);
+    await waitForFooter(page, 'Offline');
+  }
+  const queueStarted = performance.now();
+  await writeQueue(page, writes);
+  const queueMs = performance.now() - queueStarted;
+  const queued = await readQueue(page);
+  if (queued.pending !== writes.length) throw new Error(`queued ${queued.pending} of ${writes.length} writes`);
+
+  const started = performance.now();
+  const startedEpoch = Date.now();
+  if (TRIGGER === 'online') await context.setOffline(false);
+  else await page.reload();
+  const seenLabels = new Set();
+  let lastProgress = performance.now();
+  let lastCount = 0;
+  let stalled = false;
+  for (;;) {
+    const answered = new Set(traffic.finished.map((entry) => entry.key)).size;
+    if (answered >= writes.length) break;
+    if (answered !== lastCount) {
+      // The replay of 1,000 writes takes minutes: a line every 100 answered writes.
+      if (Math.floor(answered / 100) > Math.floor(lastCount / 100))
+        console.error(`  … ${answered}/${writes.length} writes answered after ${ms(performance.now() - started)}`);
+      lastCount = answered;
+      lastProgress = performance.now();
+    } else if (performance.now() - lastProgress > STALL_MS) {
+      stalled = true;
+      break;
+    }
+    seenLabels.add(await footerText(page).catch(() => ''));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (!stalled) await waitForFooter(page, 'Synchron', 60000);
+  const totalMs = performance.now() - started;
+  await traffic.settled();
+  const after = await readQueue(page);
+
+  const byStart = [...traffic.finished].sort((a, b) => a.startTime - b.startTime);
+  const cycles = byStart.slice(1).map((entry, index) => entry.startTime - byStart[index].startTime);
+  return {
+    writes: writes.length,
+    queueMs,
+    totalMs,
+    stalled,
+    footer: await footerText(page),
+    seenLabels: [...seenLabels].filter(Boolean),
+    firstWriteMs: byStart.length > 0 ? byStart[0].startTime - startedEpoch : null,
+    sent: traffic.sent.length,
+    distinctSent: new Set(traffic.sent).size,
+    answered: traffic.finished.length,
+    ok: traffic.finished.filter((entry) => entry.status >= 200 && entry.status < 300).length,
+    notOk: traffic.finished.filter((entry) => entry.status < 200 || entry.status >= 300),
+    replayed: traffic.finished.filter((entry) => entry.replayed).length,
+    networkFailures: [...traffic.failed],
+    request: byStart.length > 0 ? stats(byStart.map((entry) => entry.duration)) : null,
+    cycle: cycles.length > 0 ? stats(cycles) : null,
+    queueAfter: after,
+    bodyKb: writes.reduce((sum, write) => sum + JSON.stringify(write.body).length, 0) / 1024,
+  };
+}
+
+function printRound(label, round) {
+  console.log(`\n${label}`);
+  console.log(
+    `Queued writes:                      ${round.writes} (${(round.bodyKb / 1024).toFixed(1)} MB of bodies; written to IndexedDB in ${ms(round.queueMs)})`,
+  );
+  console.log(`Trigger:                            ${TRIGGER === 'online' ? 'the page goes back online' : 'reload'}`);
+  console.log(
+    `Replay, trigger to 'Synchron':      ${ms(round.totalMs)}${round.stalled ? ' (STOPPED: no progress)' : ''}`,
+  );
+  console.log(`Writes per second:                  ${(round.writes / (round.totalMs / 1000)).toFixed(1)}`);
+  if (round.firstWriteMs !== null) console.log(`Trigger to first write sent:        ${ms(round.firstWriteMs)}`);
+  console.log(
+    `Requests: ${round.sent} sent (${round.distinctSent} keys), ${round.answered} answered, ${round.ok} 2xx, ${round.replayed} answered 'Idempotent-Replayed', ${round.networkFailures.length} network failures`,
+  );
+  for (const entry of round.notOk.slice(0, 5)) console.log(`  answer ${entry.status} for ${entry.key}`);
+  for (const entry of round.networkFailures.slice(0, 5))
+    console.log(`  network failure for ${entry.key}: ${entry.error}`);
+  if (round.request) console.log(line('  one PUT, sent to answered', round.request));
+  if (round.cycle) console.log(line('  one write, start to next start', round.cycle));
+  console.log(`Footer: ${round.seenLabels.join(' → ')} → ${round.footer}`);
+  console.log(
+    `Queue afterwards: ${round.queueAfter.pending} pending, ${round.queueAfter.failed.length} failed${round.queueAfter.failed.length ? `: ${round.queueAfter.failed.slice(0, 3).join('; ')}` : ''}`,
+  );
+}
+
+async function main() {
+  const loadBefore = os.loadavg()[0];
+  const server = await startServer();
+  const problems = [];
+  let browser;
+  try {
+    const api = client(server.url);
+    const user = await api.login('admin', server.adminPassword);
+    const documents = await seedProjects(api);
+    const startRevisions = documents.map((document) => document.revision);
+
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#/login`);
+    await page.getByLabel('Benutzername').fill('admin');
+    await page.getByLabel('Passwort').fill(server.adminPassword);
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 30000 });
+    // Settled: the service worker controls the page (it would not reload it, but its install
+    // work would share the cores), the store exists and the session's first replay is done.
+    await page
+      .waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 20000 })
+      .catch(() => console.log('(the service worker did not take control within 20 s)'));
+    await waitForQueueStore(page);
+    await waitForFooter(page, 'Synchron');
+    const traffic = watchReplay(page);
+
+    // Round 1: WRITES offline saves, each one change more, all on the revision the device read.
+    const first = offlineSaves(documents, user, WRITES, 'r1');
+    const round = await replayRound(context, page, traffic, first.writes);
+    const afterFirst = await serverState(api, documents);
+    const check = compare(afterFirst, first.expected);
+    const lost = check.time.missing + check.note.missing;
+    const twice = check.time.twice + check.note.twice + check.log.twice;
+    const revisionsUp = afterFirst.reduce((sum, project, index) => sum + project.revision - startRevisions[index], 0);
+    console.log(
+      `\nWerkboard offline replay benchmark: ${WRITES} queued saves over ${PROJECTS} projects (${CARDS} cards each)`,
+    );
+    console.log(
+      `Node ${process.version}, ${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? 'unknown'}), ${os.platform()}`,
+    );
+    console.log(`Load average (1 min) at the start: ${loadBefore.toFixed(2)}`);
+    printRound(`Round 1: ${WRITES} queued saves replayed by the app`, round);
+    console.log(
+      `On the server: time entries ${check.time.found}/${check.time.expected}, notes ${check.note.found}/${check.note.expected}, change-log entries ${check.log.found}/${check.log.expected}; ids held twice: ${twice}`,
+    );
+    console.log(
+      `Revisions raised: ${revisionsUp} (one per applied write: ${WRITES}); conflict entries in the change logs: ${afterFirst.reduce((sum, project) => sum + project.conflicts, 0)}`,
+    );
+    console.log(`lost: ${lost}`);
+    if (lost > 0) problems.push(`${lost} changes of round 1 are not on the server`);
+    if (check.log.missing > 0) problems.push(`${check.log.missing} change-log entries of round 1 are missing`);
+    if (twice > 0) problems.push(`${twice} ids are held twice after round 1`);
+    if (round.stalled) problems.push('the replay of round 1 stopped');
+    if (round.queueAfter.pending > 0) problems.push(`${round.queueAfter.pending} writes still pending after round 1`);
+    if (round.queueAfter.failed.length > 0)
+      problems.push(`${round.queueAfter.failed.length} writes ended in the failed list in round 1`);
+
+    // Round 2: REPLAYED saves the server has applied already (sent once directly with their
+    // keys, the answers "lost"), queued again: replaying them must change nothing.
+    if (REPLAYED > 0) {
+      const current = [];
+      for (const { id } of documents) current.push(JSON.parse((await api.call('GET', `/api/projects/${id}`)).text));
+      const second = offlineSaves(current, user, REPLAYED, 'r2', ['time']);
+      for (const write of second.writes)
+        await api.call('PUT', `/api${write.path}`, JSON.stringify(write.body), { 'Idempotency-Key': write.key });
+      const applied = await serverState(api, documents);
+      const replay = await replayRound(context, page, traffic, second.writes);
+      const afterSecond = await serverState(api, documents);
+      const unchangedRevisions = afterSecond.every((project, index) => project.revision === applied[index].revision);
+      const sameCounts = afterSecond.every(
+        (project, index) =>
+          project.time.length === applied[index].time.length &&
+          project.note.length === applied[index].note.length &&
+          project.log.length === applied[index].log.length,
+      );
+      const check2 = compare(afterSecond, second.expected);
+      printRound(`Round 2: ${REPLAYED} saves applied already (answers lost), queued again and replayed`, replay);
+      console.log(
+        `On the server: time entries ${afterSecond.reduce((sum, project) => sum + project.time.length, 0)} before and after the replay: ${sameCounts ? 'same counts' : 'COUNTS CHANGED'}; revisions ${unchangedRevisions ? 'unchanged' : 'CHANGED'}; the round's entries ${check2.time.found}/${check2.time.expected}, held twice: ${check2.time.twice}`,
+      );
+      if (!unchangedRevisions) problems.push('replaying applied writes changed revisions');
+      if (!sameCounts) problems.push('replaying applied writes changed the entries');
+      if (check2.time.missing > 0) problems.push(`${check2.time.missing} entries of round 2 are missing`);
+      if (replay.replayed !== REPLAYED)
+        problems.push(`${REPLAYED - replay.replayed} writes of round 2 were not answered as replayed`);
+      if (replay.stalled) problems.push('the replay of round 2 stopped');
+      if (replay.queueAfter.pending > 0 || replay.queueAfter.failed.length > 0)
+        problems.push(
+          `round 2 left ${replay.queueAfter.pending} pending and ${replay.queueAfter.failed.length} failed writes`,
+        );
+    }
+    console.log(`\nLoad average (1 min) at the end: ${os.loadavg()[0].toFixed(2)}`);
+    console.log(
+      problems.length === 0 ? 'All changes on the server, none failed.' : `PROBLEMS:\n- ${problems.join('\n- ')}`,
+    );
+    if (problems.length > 0) process.exitCode = 1;
+  } finally {
+    await browser?.close();
+    await server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
