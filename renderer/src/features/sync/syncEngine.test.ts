@@ -277,6 +277,17 @@ describe('the save path with the sync queue', () => {
     expect(await reloaded.get<Doc>(P1)).toEqual({ revision: 2, name: 'Bad Müller', items: ['offline'] });
   });
 
+  it('does not keep a replayed answer that carries no document (the server kept only its status)', async () => {
+    const server = fakeServer();
+    const { engine, get } = await device(server);
+    await get(P1);
+    engine.remember(P1, { replayed: true });
+    await engine.loaded();
+    server.state.network = 'down';
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await get<Doc>(P1)).toEqual({ revision: 1, name: 'Bad Müller', items: [] });
+  });
+
   it('empties the local data on logout', async () => {
     const server = fakeServer();
     const factory = new IDBFactory();

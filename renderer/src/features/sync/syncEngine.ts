@@ -124,7 +124,9 @@ export class SyncEngine {
 
   /** Keeps the server's answer to a document save (the merged document) for offline reads. */
   remember(path: string, answer: unknown): void {
-    if (!isDocumentSave({ method: 'PUT', path }) || !answer || typeof answer !== 'object') return;
+    // A replayed key whose answer was too big to keep on the server answers only `{ replayed: true }`.
+    const revision = (answer as { revision?: unknown } | null)?.revision;
+    if (!isDocumentSave({ method: 'PUT', path }) || typeof revision !== 'number') return;
     void this.ready.then((store) => store.putRead(path, answer)).catch(() => undefined);
   }
 
