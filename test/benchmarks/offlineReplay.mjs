@@ -190,7 +190,11 @@ async function waitForQueueStore(page) {
   throw new Error("the app did not create IndexedDB 'werkboard'/'syncQueue' within 30 s");
 }
 
-/** Appends `writes` to the pending list of the queue, in their order, after what is there. */
+/**
+ * Appends `writes` to the pending list of the queue, in their order, after what is there, as
+ * the app's store keeps them (rows by key with a position; renderer/src/platform/localStore/
+ * queueRows.ts), and counts the queue's version up so the app rereads it (another tab's change).
+ */
 async function writeQueue(page, writes) {
   for (let start = 0; start < writes.length; start += 100) {
     await page.evaluate(
@@ -201,12 +205,15 @@ async function writeQueue(page, writes) {
           request.onerror = () => reject(request.error);
         });
         await new Promise((resolve, reject) => {
-          const transaction = db.transaction('syncQueue', 'readwrite');
+          const transaction = db.transaction(['syncQueue', 'meta'], 'readwrite');
           const store = transaction.objectStore('syncQueue');
-          const last = store.openCursor(null, 'prev');
-          last.onsuccess = () => {
-            let position = last.result ? last.result.value.position + 1 : 0;
-            for (const write of rows) store.put({ position: position++, list: 'pending', write });
+          const meta = transaction.objectStore('meta');
+          const existing = store.getAll();
+          existing.onsuccess = () => {
+            let position = Math.max(-1, ...existing.result.map((row) => row.position)) + 1;
+            for (const write of rows) store.put({ key: write.key, position: position++, list: 'pending', write });
+            const version = meta.get('queueVersion');
+            version.onsuccess = () => meta.put((version.result ?? 0) + 1, 'queueVersion');
           };
           transaction.oncomplete = resolve;
           transaction.onerror = () => reject(transaction.error);
