@@ -4,6 +4,7 @@ import { canManageUsers } from '@werkboard/common';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { usePolicy } from '../auth/usePolicy';
 import { fetchProjectGroups } from '../projectGroups/projectGroupThunks';
+import { keepProjectsForOffline } from '../sync/offlineProjects';
 import { fetchCustomerTypes, fetchProjectSummaries } from '../projectOverview/overviewThunks';
 import { selectUserSettings } from '../settings/settingsSelectors';
 import { useProjectsChanged } from '../team/teamEvents';
@@ -70,7 +71,11 @@ export function useDashboardData(): DashboardData {
       const read = ++projectsRead.current;
       if (showLoading) setProjects({ status: 'loading' });
       dispatch(fetchProjectSummaries()).then(
-        (data) => live.current && read === projectsRead.current && setProjects({ status: 'loaded', data }),
+        (data) => {
+          if (live.current && read === projectsRead.current) setProjects({ status: 'loaded', data });
+          // Keep the user's projects on the device for offline work.
+          void dispatch(keepProjectsForOffline(data));
+        },
         () => {
           // A failed background refresh keeps the list that is on screen.
           if (live.current && read === projectsRead.current && showLoading) setProjects({ status: 'failed' });

@@ -1,4 +1,5 @@
 import type { ProjectDocument, ProjectSummaryDto } from '@werkboard/common';
+import { isNetworkError } from '../../api/errors';
 import type { AppThunk } from '../../store';
 
 /** At most this many project documents are kept for offline work (the most recently changed). */
@@ -25,27 +26,42 @@ export function projectsForOffline(
     .slice(0, limit);
 }
 
+/** The running keep per sync engine: the dashboard may load its list again before one ends. */
+const running = new WeakMap<object, Promise<number>>();
+
 /**
  * Keeps the user's projects on the device while there is a connection, so that a fitter can
- * open a project on site that was never opened on this phone. Only documents whose kept copy
- * is older than the server's revision are read again; one at a time, so the app stays quick.
- * Answers how many documents were read.
+ * open a project on site that was never opened on this phone. Called with the list the
+ * dashboard has just read from the server; only documents whose kept copy is older than that
+ * list's revision are read again, one at a time, so the app stays quick. A project that
+ * cannot be read is skipped; no connection ends the run. Answers how many documents were read.
  */
-export function keepProjectsForOffline(): AppThunk<Promise<number>> {
-  return async (_dispatch, getState, { api, sync }) => {
+export function keepProjectsForOffline(projects: readonly ProjectSummaryDto[]): AppThunk<Promise<number>> {
+  return (_dispatch, getState, { api, sync }) => {
     const user = getState().auth.user;
-    if (!user) return 0;
-    const store = await sync.loaded();
-    const projects = await api.get<ProjectSummaryDto[]>('/projects');
-    let read = 0;
-    for (const project of projectsForOffline(projects, user.id)) {
-      if (getState().auth.user?.id !== user.id || getState().sync.showsLocalData) break;
-      const kept = (await store.getRead(projectPath(project.id))) as ProjectDocument | undefined;
-      if (kept?.revision === project.revision) continue;
-      // Reading through the client keeps the answer (api/localReads.ts).
-      await api.get<ProjectDocument>(projectPath(project.id));
-      read += 1;
-    }
-    return read;
+    // A list from the device's own copy says nothing new, and there is no connection to read with.
+    if (!user || getState().sync.showsLocalData) return Promise.resolve(0);
+    const already = running.get(sync);
+    if (already) return already;
+    const run = async () => {
+      const store = await sync.loaded();
+      let read = 0;
+      for (const project of projectsForOffline(projects, user.id)) {
+        if (getState().auth.user?.id !== user.id) break;
+        const kept = (await store.getRead(projectPath(project.id))) as ProjectDocument | undefined;
+        if (kept?.revision === project.revision) continue;
+        try {
+          // Reading through the client keeps the answer (api/localReads.ts).
+          await api.get<ProjectDocument>(projectPath(project.id));
+          read += 1;
+        } catch (error) {
+          if (isNetworkError(error)) break;
+        }
+      }
+      return read;
+    };
+    const result = run().finally(() => running.delete(sync));
+    running.set(sync, result);
+    return result;
   };
 }

@@ -1,17 +1,15 @@
 import type { ReplayStop } from '../../platform/syncQueue';
 import type { AppThunk } from '../../store';
 import { loggedOut } from '../auth/authSlice';
-import { keepProjectsForOffline } from './offlineProjects';
 
 /**
  * The signed-in user is known (login or a restored session): the local store is theirs from
- * now on, their queued changes are sent, and their projects are kept for offline work.
+ * now on and their queued changes are sent.
  */
 export function startSyncSession(userId: string): AppThunk<Promise<void>> {
-  return async (dispatch, _getState, { sync }) => {
+  return async (_dispatch, _getState, { sync }) => {
     await sync.startSession(userId);
-    const stop = await sync.sync();
-    if (stop === 'done' && navigator.onLine) await dispatch(keepProjectsForOffline()).catch(() => undefined);
+    await sync.sync();
   };
 }
 
