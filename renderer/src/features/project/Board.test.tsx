@@ -42,6 +42,8 @@ async function openBoard(document: ProjectDocument) {
 }
 
 describe('board: 2,000 cards', () => {
+  // Rendering 2,000 cards in jsdom takes seconds on a busy 2-core machine (5.6 s seen under load):
+  // a generous timeout, because speed is the board benchmark's business, not this test's.
   it('re-renders only the card that changed', async () => {
     const base = buildProject();
     const many = (prefix: string): CardDto[] =>
@@ -69,7 +71,7 @@ describe('board: 2,000 cards', () => {
 
     expect(rendersOf(CARD.cable)).toBeGreaterThan(0);
     expect(cardIds.filter((id) => id !== CARD.cable && rendersOf(id) > 0)).toEqual([]);
-  });
+  }, 60_000);
 });
 
 describe('board: drag and drop', () => {
