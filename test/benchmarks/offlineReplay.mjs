@@ -19,8 +19,7 @@
 /* global document, indexedDB -- the page functions run in the browser. */
 import os from 'node:os';
 import common from '@werkboard/common';
-import { chromium } from 'playwright-core';
-import { client, line, ms, startServer, stats } from './support.mjs';
+import { client, launchChromium, line, ms, startServer, stats } from './support.mjs';
 
 const { addTimeEntry, keysAfter, newId } = common;
 
@@ -29,7 +28,6 @@ const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 10);
 const CARDS = Number(process.env.BENCH_CARDS ?? 20);
 const REPLAYED = Number(process.env.BENCH_REPLAYED ?? 100);
 const TRIGGER = process.env.BENCH_TRIGGER ?? 'online';
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** No write finished for this long: the replay has stopped. */
 const STALL_MS = 120_000;
 const TODAY = new Date().toISOString().slice(0, 10);
@@ -408,19 +406,7 @@ async function main() {
     const documents = await seedProjects(api);
     const startRevisions = documents.map((document) => document.revision);
 
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
     const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${server.url}/#/login`);

@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import common from '@werkboard/common';
-import { client, line, ms, startServer, stats } from './support.mjs';
+import { CHROMIUM_PATH, client, launchChromium, line, ms, startServer, stats } from './support.mjs';
 
 const { keysAfter, newId } = common;
 
@@ -22,7 +22,6 @@ const CARDS = Number(process.env.BENCH_CARDS ?? 2000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
 const WARM_UP = 3;
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The board: CARDS cards over the project's columns, each with 2 time entries and 1 material entry. */
 function fillBoard(project) {
@@ -96,25 +95,12 @@ async function measureApi(api) {
  * "in-app": the hash route changes from the dashboard, as when a project is opened there.
  */
 async function measureBrowser(baseUrl, adminPassword, projectId) {
-  let chromium;
+  let browser;
   try {
-    ({ chromium } = await import('playwright-core'));
-  } catch {
-    return { skipped: 'playwright-core is not installed' };
+    browser = await launchChromium();
+  } catch (error) {
+    return { skipped: `Chromium could not be started: ${error.message}` };
   }
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
   try {
     const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();

@@ -9,6 +9,26 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ENTRY = path.join(ROOT, 'server', 'dist', 'src', 'main.js');
 
+/** Debian's Chromium (CHROMIUM_PATH), launched with the flags the end-to-end tests use. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchChromium() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
 /** Starts the built server like test/e2e/support/appServer.ts: free port, fresh DATA_DIR. */
 export async function startServer(extraEnv = {}) {
   if (!fs.existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run "npm run build" first`);
