@@ -126,6 +126,13 @@ async function expectAllFourOnDevice(page: Page, projectId: string, names: Names
   await page.keyboard.press('Escape');
 }
 
+/** After the sync: the server and every device hold all four changes; then the devices close. */
+async function expectAllFourEverywhere(projectId: string, names: Names, devices: Device[]): Promise<void> {
+  await expectAllFourOnServer(projectId, names);
+  for (const { page } of devices) await expectAllFourOnDevice(page, projectId, names);
+  for (const { context } of devices) await context.close();
+}
+
 interface Names {
   moved: string;
   other: string;
@@ -182,11 +189,7 @@ describe('offline-first with two devices in Chromium', () => {
     await b.context.setOffline(false);
     await syncIndicator(b.page).filter({ hasText: 'Synchron' }).waitFor({ timeout: 20000 });
 
-    await expectAllFourOnServer(id, names);
-    await expectAllFourOnDevice(a.page, id, names);
-    await expectAllFourOnDevice(b.page, id, names);
-    await a.context.close();
-    await b.context.close();
+    await expectAllFourEverywhere(id, names, [a, b]);
   });
 
   it('gets the same result when the server stops instead of the network', async () => {
@@ -220,10 +223,6 @@ describe('offline-first with two devices in Chromium', () => {
       await syncIndicator(page).filter({ hasText: 'Synchron' }).waitFor({ timeout: 20000 });
     }
 
-    await expectAllFourOnServer(id, names);
-    await expectAllFourOnDevice(a.page, id, names);
-    await expectAllFourOnDevice(b.page, id, names);
-    await a.context.close();
-    await b.context.close();
+    await expectAllFourEverywhere(id, names, [a, b]);
   });
 });

@@ -57,11 +57,18 @@ export interface ReplayResult {
   stoppedBy: ReplayStop;
 }
 
-const DOCUMENT_PATH = /^\/(projects|templates)\/[0-9a-f-]{36}$/i;
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const DOCUMENT_PATH = new RegExp(`^/(projects|templates)/(${UUID})$`, 'i');
+
+/** `/projects/{id}` or `/templates/{id}`: which kind of document and its id (lower case), else null. */
+export function parseDocumentPath(path: string): { kind: 'projects' | 'templates'; id: string } | null {
+  const match = DOCUMENT_PATH.exec(path);
+  return match ? { kind: match[1]!.toLowerCase() as 'projects' | 'templates', id: match[2]!.toLowerCase() } : null;
+}
 
 /** A whole-document save that later saves of the same document replace. */
 export function isDocumentSave(write: Pick<QueuedWrite, 'method' | 'path'>): boolean {
-  return write.method === 'PUT' && DOCUMENT_PATH.test(write.path);
+  return write.method === 'PUT' && parseDocumentPath(write.path) !== null;
 }
 
 function baseRevision(body: unknown): number | undefined {

@@ -249,15 +249,14 @@ function flushSaves(saver: ProjectSaver, projectId: string): AppThunk<Promise<vo
         }
         if (generation !== saver.generation) return;
         saver.inFlight = null;
+        if (shown() && getState().project.unsaved) dispatch(templateCreated());
         if (isQueued(answer)) {
           // Waiting in the sync queue: the copy as sent is what this device now builds on; the
           // replay's answer comes back through a reload once the queue has reached the server.
           saver.base = document;
-          if (shown() && getState().project.unsaved) dispatch(templateCreated());
           continue;
         }
         saver.base = answer;
-        if (shown() && getState().project.unsaved) dispatch(templateCreated());
         if (shown()) dispatch(projectReceived(rebase(answer, saver.pending)));
       }
     };

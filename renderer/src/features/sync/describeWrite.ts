@@ -1,17 +1,16 @@
 import { de } from '@werkboard/common';
 import type { FailedWrite } from '../../platform/syncQueue';
+import { isDocumentSave, parseDocumentPath } from '../../platform/syncQueue';
 import type { FailedChange } from './syncSlice';
-
-const DOCUMENT = /^\/(projects|templates)\/[^/]+$/;
 
 /** The German line naming a queued write in the failed-changes list. */
 export function describeWrite(write: Pick<FailedWrite, 'method' | 'path' | 'body'>): string {
   const t = de.sync.describe;
-  const document = write.method === 'PUT' ? DOCUMENT.exec(write.path) : null;
+  const document = isDocumentSave(write) ? parseDocumentPath(write.path) : null;
   if (document) {
     const name = (write.body as { name?: unknown } | undefined)?.name;
     const label = typeof name === 'string' && name.trim() ? name : '?';
-    return document[1] === 'projects' ? t.project(label) : t.template(label);
+    return document.kind === 'projects' ? t.project(label) : t.template(label);
   }
   if (write.method === 'PUT' && write.path === '/settings') return t.settings;
   return t.other(write.method, write.path);

@@ -1,12 +1,11 @@
+import { parseDocumentPath } from '../syncQueue';
+
 export type LocalStoreName = 'projects' | 'templates' | 'customerTypes' | 'tags' | 'rolePermissions' | 'reads';
 
 export interface ReadLocation {
   store: LocalStoreName;
   key: string;
 }
-
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const DOCUMENT = new RegExp(`^/(projects|templates)/(${UUID})$`, 'i');
 
 /** Reads of lists and lookups the dashboard, board and template screens show offline. */
 const KEPT_READS: Readonly<Record<string, ReadLocation>> = {
@@ -27,8 +26,7 @@ const KEPT_READS: Readonly<Record<string, ReadLocation>> = {
  * online (admin lists, search, logs, system information, images).
  */
 export function readLocation(path: string): ReadLocation | null {
-  const document = DOCUMENT.exec(path);
-  if (document)
-    return { store: document[1] === 'projects' ? 'projects' : 'templates', key: document[2]!.toLowerCase() };
+  const document = parseDocumentPath(path);
+  if (document) return { store: document.kind, key: document.id };
   return KEPT_READS[path] ?? null;
 }
