@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './desktopBridge';
 export * from './dto';
+export * from './format';
 export * from './messages';
 export * from './navigation';
 export * from './permissions';

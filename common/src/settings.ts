@@ -31,11 +31,12 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   },
 };
 
-type Plain = Record<string, unknown>;
+export type Plain = Record<string, unknown>;
 const isPlain = (value: unknown): value is Plain =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function mergeDeep(base: Plain, patch: Plain): Plain {
+/** `patch` laid over `base`: plain objects merge key by key, anything else replaces; undefined is skipped. */
+export function mergeDeep(base: Plain, patch: Plain): Plain {
   const result: Plain = { ...base };
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) continue;
