@@ -16,6 +16,8 @@
  *   expires.
  */
 
+import { isUuid } from '@werkboard/common';
+
 export type QueuedMethod = 'POST' | 'PUT' | 'DELETE';
 
 export interface QueuedWrite {
@@ -57,13 +59,13 @@ export interface ReplayResult {
   stoppedBy: ReplayStop;
 }
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const DOCUMENT_PATH = new RegExp(`^/(projects|templates)/(${UUID})$`, 'i');
+const DOCUMENT_PATH = /^\/(projects|templates)\/([^/]+)$/i;
 
 /** `/projects/{id}` or `/templates/{id}`: which kind of document and its id (lower case), else null. */
 export function parseDocumentPath(path: string): { kind: 'projects' | 'templates'; id: string } | null {
   const match = DOCUMENT_PATH.exec(path);
-  return match ? { kind: match[1]!.toLowerCase() as 'projects' | 'templates', id: match[2]!.toLowerCase() } : null;
+  if (!match || !isUuid(match[2])) return null;
+  return { kind: match[1]!.toLowerCase() as 'projects' | 'templates', id: match[2]!.toLowerCase() };
 }
 
 /** A whole-document save that later saves of the same document replace. */

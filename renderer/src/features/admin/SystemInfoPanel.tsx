@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import type { UsedTotal } from '@werkboard/common';
-import { de } from '@werkboard/common';
+import { de, formatBytes } from '@werkboard/common';
 import { fetchCounts } from '../license/licenseThunks';
 import { LicenseUsage } from '../license/LicenseUsage';
-import { formatBytes, formatShare } from './adminFormat';
+import { formatShare } from './adminFormat';
 import { fetchSystemInfo } from './adminThunks';
 import { ChangelogText } from './ChangelogText';
 import { useAdminData } from './useAdminData';

@@ -1,5 +1,6 @@
 import { buildProjectSummary } from '../projectOverview/overviewFixtures';
-import { formatBytes, formatShare, groupProjectsByOwner } from './adminFormat';
+import { formatBytes } from '@werkboard/common';
+import { formatShare, groupProjectsByOwner } from './adminFormat';
 
 /** Intl de-DE puts a no-break space before '%'; compare with plain spaces. */
 const spaces = (value: string) => value.replace(/\s/g, ' ');

@@ -171,7 +171,7 @@ describe('GalleryDialog', () => {
     const src = full.getAttribute('src')!;
     const made = files.created.find((entry) => entry.url === src)!;
     expect(made.source).toBe(`/api/image-files/${image.id}`);
-    expect(large.getByText('4000 × 3000 px · 1,5 MB')).toBeTruthy();
+    expect(large.getByText('4000 × 3000 px · 1,50 MB')).toBeTruthy();
     expect(large.getByText(/Hochgeladen von paula am 04\.03\.2026/)).toBeTruthy();
 
     fireEvent.click(large.getByRole('button', { name: 'Schließen' }));

@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { useEffect, useId, useState } from 'react';
 import type { ImageDto } from '@werkboard/common';
-import { canEditProject, de, IMAGE_TYPES } from '@werkboard/common';
+import { canEditProject, de, formatBytes, IMAGE_TYPES } from '@werkboard/common';
 import { serverMessageOr } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
@@ -12,7 +12,6 @@ import { formatDateTime } from '../../utils/format';
 import { usePolicy } from '../auth/usePolicy';
 import { useProjectBoard } from '../project/projectContext';
 import { AuthImage } from './AuthImage';
-import { formatBytes } from './format';
 import {
   checkImageFile,
   deleteImage,

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { buildUser } from '../../test/fixtures';
 import { renderWithProviders, TEST_TOKEN } from '../../test/renderApp';
 import { AuthImage } from './AuthImage';
-import { formatBytes } from './format';
 import { useImageObjectUrl } from './imageFiles';
 import type { InstalledImageFiles } from './testImages';
 import { imageId, installImageFiles } from './testImages';
@@ -83,16 +82,5 @@ describe('AuthImage', () => {
     renderWithProviders(<AuthImage imageId={imageId()} variant="thumbnail" alt="Foto.png" />, { user });
     expect(screen.getByRole('img', { name: 'Foto.png: Bild wird geladen …' })).toBeTruthy();
     expect((await screen.findByRole('img', { name: 'Foto.png' })).getAttribute('src')).toBe('blob:test/1');
-  });
-});
-
-describe('formatBytes', () => {
-  it('uses Bytes, KB, MB, GB, TB with up to two decimals and a comma', () => {
-    expect(formatBytes(0)).toBe('0 Bytes');
-    expect(formatBytes(512)).toBe('512 Bytes');
-    expect(formatBytes(1536)).toBe('1,5 KB');
-    expect(formatBytes(5 * 1024 * 1024)).toBe('5 MB');
-    expect(formatBytes(1234567)).toBe('1,18 MB');
-    expect(formatBytes(3 * 1024 ** 4)).toBe('3 TB');
   });
 });
