@@ -48,12 +48,14 @@ export function isNetworkError(error: unknown): error is NetworkError {
 }
 
 /**
- * The German text the server answered with, else the fallback. A SessionLostError has already
- * logged out, a network error has no server text: both give the fallback.
+ * The German text the server answered with (an ApiError, or a QueryError the data layer kept),
+ * else the fallback. A lost session has already logged out, a network error has no server
+ * text: both give the fallback.
  */
 export function serverMessageOr(error: unknown, fallback: string): string {
   if (error instanceof ApiError && !(error instanceof SessionLostError) && error.body?.message)
     return error.body.message;
+  if (isQueryError(error) && error.kind === 'server' && error.body?.message) return error.body.message;
   return fallback;
 }
 
@@ -62,4 +64,44 @@ export function limitReachedKind(error: unknown): LimitKind | null {
   if (!(error instanceof ApiError) || error.body?.code !== 'limit_reached') return null;
   const kind = error.body.limit;
   return kind && (LIMIT_KINDS as readonly string[]).includes(kind) ? kind : null;
+}
+
+/**
+ * A failed read as the data layer (RTK Query) keeps it in the store: plain data instead of an
+ * error instance, so the store stays serialisable. `errorOf` turns it back into the class a
+ * caller checks with instanceof.
+ */
+export interface QueryError {
+  kind: 'network' | 'sessionLost' | 'server' | 'other';
+  /** The HTTP status; null without an answer. */
+  status: number | null;
+  message: string;
+  body: ApiErrorBody | null;
+}
+
+export function isQueryError(error: unknown): error is QueryError {
+  return typeof error === 'object' && error !== null && 'kind' in error && 'message' in error && 'body' in error;
+}
+
+export function toQueryError(error: unknown): QueryError {
+  if (error instanceof SessionLostError)
+    return { kind: 'sessionLost', status: error.status, message: error.message, body: error.body };
+  if (error instanceof ApiError)
+    return { kind: 'server', status: error.status, message: error.message, body: error.body };
+  if (error instanceof NetworkError) return { kind: 'network', status: null, message: error.message, body: null };
+  return { kind: 'other', status: null, message: error instanceof Error ? error.message : String(error), body: null };
+}
+
+/** The error a QueryError was made from (its class, status and server body). */
+export function errorOf(error: QueryError): Error {
+  switch (error.kind) {
+    case 'sessionLost':
+      return new SessionLostError(error.message, error.status ?? 401, error.body);
+    case 'server':
+      return new ApiError(error.message, error.status ?? 500, error.body);
+    case 'network':
+      return new NetworkError(error.message);
+    case 'other':
+      return new Error(error.message);
+  }
 }

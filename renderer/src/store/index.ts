@@ -1,7 +1,7 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { configureStore } from '@reduxjs/toolkit';
 import { newId } from '@werkboard/common';
 import { FLUSH, PAUSE, PERSIST, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
+import { apiSlice } from '../api/apiSlice';
 import type { ApiClient, FetchLike } from '../api/client';
 import { createApiClient } from '../api/client';
 import { withLocalReads } from '../api/localReads';
@@ -17,32 +17,11 @@ import { readSourceChanged, syncApplied, syncStatusChanged } from '../features/s
 import type { LocalStore } from '../platform/localStore';
 import { createMemoryStore } from '../platform/localStore';
 import type { PersistStorage } from '../platform/persistStorage';
-import type { RootState } from './rootReducer';
+import type { AppDispatch, RootState, ThunkExtra } from './types';
+import { createAppListeners } from './listeners';
 import { createRootReducer } from './rootReducer';
 
-export type { RootState } from './rootReducer';
-
-/** What thunks get as `extra`: the one API client, the one save path, the browser storage. */
-export interface ThunkExtra {
-  api: ApiClient;
-  save: Save;
-  /** Local storage, probed at login for space. */
-  localStorage: Storage;
-  /** This browser's device id (also sent as X-Device-Id); license activation names it. */
-  deviceId: string;
-  /**
-   * The open project's save queue (features/project/projectSaver.ts). Outside the state: it
-   * holds the pending edits as functions, to apply them again on the server's answer.
-   */
-  projectSavers: ProjectSavers;
-  /** The sync queue (features/sync/syncEngine.ts): replay, failed list, logout clearing. */
-  sync: SyncEngine;
-}
-
-export type AppDispatch = ThunkDispatch<RootState, ThunkExtra, UnknownAction>;
-
-/** A thunk with the app's state and extra; async ones return a Promise the caller awaits. */
-export type AppThunk<R = void> = (dispatch: AppDispatch, getState: () => RootState, extra: ThunkExtra) => R;
+export type { AppDispatch, AppThunk, RootState, ThunkExtra } from './types';
 
 export interface AppStoreDeps {
   fetch: FetchLike;
@@ -60,6 +39,9 @@ export interface AppStoreDeps {
   /** New idempotency keys; random UUIDs by default. */
   newKey?: () => string;
 }
+
+/** Cached project and template documents (api/endpoints): as large as the open project, so not walked either. */
+const DOCUMENT_CACHE = /^api\.queries\.(projectDocument|templateDocument)\(/;
 
 export function createAppStore(deps: AppStoreDeps) {
   // The client needs the store (token, logout) and the store's thunks need the client: the
@@ -106,6 +88,7 @@ export function createAppStore(deps: AppStoreDeps) {
     projectSavers: new ProjectSavers(),
   };
 
+  const listeners = createAppListeners(extra);
   const store = configureStore({
     reducer: createRootReducer(deps.persistStorage),
     middleware: (getDefaultMiddleware) =>
@@ -125,10 +108,12 @@ export function createAppStore(deps: AppStoreDeps) {
             projectReceived.type,
             documentEdited.type,
           ],
-          ignoredPaths: ['project'],
+          ignoredPaths: ['project', DOCUMENT_CACHE],
         },
-        immutableCheck: { ignoredPaths: ['project'] },
-      }),
+        immutableCheck: { ignoredPaths: ['project', DOCUMENT_CACHE] },
+      })
+        .prepend(listeners.middleware)
+        .concat(apiSlice.middleware),
   });
   holder.store = store;
   return { store, extra };

@@ -1,14 +1,13 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
+import { apiSlice } from '../api/apiSlice';
 import type { PersistStorage } from '../platform/persistStorage';
 import type { AuthState } from '../features/auth/authSlice';
 import { authReducer, PERSISTED_AUTH_KEYS } from '../features/auth/authSlice';
 import { liveLogReducer } from '../features/liveLog/liveLogSlice';
-import { permissionsReducer } from '../features/permissions/permissionsSlice';
 import { projectReducer } from '../features/project/projectSlice';
 import { serverStatusReducer } from '../features/serverStatus/serverStatusSlice';
 import { syncReducer } from '../features/sync/syncSlice';
-import { usersReducer } from '../features/users/usersSlice';
 
 // Stored in localStorage as 'persist:werkboard-auth'.
 export const AUTH_PERSIST_KEY = 'werkboard-auth';
@@ -22,12 +21,12 @@ export function createRootReducer(storage: PersistStorage) {
     ),
     serverStatus: serverStatusReducer,
     liveLog: liveLogReducer,
-    users: usersReducer,
-    permissions: permissionsReducer,
     /** The sync queue's counts and failed list, and whether screens show local data. */
     sync: syncReducer,
     /** The open project page's document (features/project); fetched on every open, never persisted. */
     project: projectReducer,
+    /** Server data (RTK Query): the cache of every read, emptied when the session changes. */
+    [apiSlice.reducerPath]: apiSlice.reducer,
   });
 }
 

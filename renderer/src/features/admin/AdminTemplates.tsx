@@ -6,7 +6,7 @@ import { ApiError } from '../../api/errors';
 import { useAppDispatch } from '../../store/hooks';
 import { usePolicy } from '../auth/usePolicy';
 import { ProjectIconGlyph } from '../projectOverview/ProjectIconGlyph';
-import { deleteTemplate } from '../templates/templateThunks';
+import { deleteTemplate } from '../../api/endpoints/templates';
 import { fetchAdminTemplates } from './adminThunks';
 import { useAdminData } from './useAdminData';
 

@@ -5,15 +5,15 @@ import { serverMessageOr } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormField } from '../../components/FormField';
 import { useAppDispatch } from '../../store/hooks';
-import type { CatalogData } from './CustomerTypesAndTagsTabs';
-import { createCustomerType, deleteCustomerType, fetchTags, renameCustomerType, sameName } from './customerTypeThunks';
+import type { CatalogData } from './catalogData';
+import { createCustomerType, deleteCustomerType, renameCustomerType } from '../../api/endpoints/customerTypes';
+import { sameName } from '../../utils/names';
 
 const t = de.organise.settings;
 
 interface PanelProps {
   data: CatalogData;
   editable: boolean;
-  onChange: (recipe: (data: CatalogData) => CatalogData) => void;
   onRenamed: (from: string, to: string) => void;
 }
 
@@ -25,7 +25,7 @@ function nameProblem(name: string, types: readonly string[], except: string | nu
 }
 
 /** The Kundentypen tab: list, add (optionally copying tags), rename and delete. */
-export function CustomerTypesPanel({ data, editable, onChange, onRenamed }: PanelProps) {
+export function CustomerTypesPanel({ data, editable, onRenamed }: PanelProps) {
   const dispatch = useAppDispatch();
   const [renaming, setRenaming] = useState<{ from: string; name: string } | null>(null);
   const [renameError, setRenameError] = useState<string | undefined>();
@@ -56,11 +56,7 @@ export function CustomerTypesPanel({ data, editable, onChange, onRenamed }: Pane
     }
     setBusy(true);
     try {
-      const renamed = (await dispatch(renameCustomerType(from, name))) || name;
-      onChange((before) => ({
-        types: before.types.map((type) => (type === from ? renamed : type)),
-        tags: before.tags.map((tag) => (tag.customerType === from ? { ...tag, customerType: renamed } : tag)),
-      }));
+      const renamed = await dispatch(renameCustomerType(from, name));
       onRenamed(from, renamed);
       setRenaming(null);
     } catch (caught) {
@@ -76,11 +72,6 @@ export function CustomerTypesPanel({ data, editable, onChange, onRenamed }: Pane
     setDeleteError(null);
     try {
       await dispatch(deleteCustomerType(deleting));
-      const gone = deleting;
-      onChange((before) => ({
-        types: before.types.filter((type) => type !== gone),
-        tags: before.tags.filter((tag) => tag.customerType !== gone),
-      }));
       setDeleting(null);
     } catch (caught) {
       setDeleteError(serverMessageOr(caught, t.typeDeleteFailed));
@@ -164,13 +155,7 @@ export function CustomerTypesPanel({ data, editable, onChange, onRenamed }: Pane
         })}
       </ul>
       {editable && <p className="muted catalog-note">{t.defaultLocked}</p>}
-      {editable && (
-        <AddCustomerTypeForm
-          types={data.types}
-          onAdded={(name) => onChange((before) => ({ ...before, types: [...before.types, name] }))}
-          onTagsCopied={(tags) => onChange((before) => ({ ...before, tags: [...before.tags, ...tags] }))}
-        />
-      )}
+      {editable && <AddCustomerTypeForm types={data.types} />}
       {deleting && (
         <ConfirmDialog
           title={t.deleteTypeTitle}
@@ -190,15 +175,8 @@ export function CustomerTypesPanel({ data, editable, onChange, onRenamed }: Pane
   );
 }
 
-function AddCustomerTypeForm({
-  types,
-  onAdded,
-  onTagsCopied,
-}: {
-  types: string[];
-  onAdded: (name: string) => void;
-  onTagsCopied: (tags: CatalogData['tags']) => void;
-}) {
+/** Adds a type; copied tags get new ids on the server, so the cached tags are read again then. */
+function AddCustomerTypeForm({ types }: { types: string[] }) {
   const dispatch = useAppDispatch();
   const [name, setName] = useState('');
   const [copyFrom, setCopyFrom] = useState('');
@@ -216,15 +194,7 @@ function AddCustomerTypeForm({
     setError(undefined);
     setSaving(true);
     try {
-      const trimmed = name.trim();
-      const created =
-        (await dispatch(createCustomerType({ name: trimmed, copyTagsFrom: copyFrom || null }))) || trimmed;
-      onAdded(created);
-      // Copied tags get new ids on the server: read them, so the Tags tab shows them.
-      if (copyFrom) {
-        const tags = await dispatch(fetchTags()).catch((): CatalogData['tags'] => []);
-        onTagsCopied(tags.filter((tag) => tag.customerType === created));
-      }
+      await dispatch(createCustomerType({ name: name.trim(), copyTagsFrom: copyFrom || null }));
       setName('');
       setCopyFrom('');
     } catch (caught) {

@@ -1,14 +1,16 @@
 import type { FormEvent } from 'react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { de } from '@werkboard/common';
 import { serverMessageOr } from '../../api/errors';
 import { Dialog } from '../../components/Dialog';
 import { FormField } from '../../components/FormField';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
 import { useAppDispatch } from '../../store/hooks';
-import { createCustomerType, fetchCustomerTypes, sameName } from './customerTypeThunks';
+import { createCustomerType, useCustomerTypesQuery } from '../../api/endpoints/customerTypes';
+import { sameName } from '../../utils/names';
 
 const t = de.organise.customerTypes;
+const NO_TYPES: string[] = [];
 
 /**
  * 'Neuer Kundentyp' (spec sections 2 and 5): a name, optionally the tags of another type to
@@ -18,24 +20,13 @@ const t = de.organise.customerTypes;
 export function NewCustomerTypeDialog(props: { onClose(): void; onCreated(name: string): void }) {
   const dispatch = useAppDispatch();
   // Without the list (offline, an older server) the server's own check still refuses duplicates.
-  const [types, setTypes] = useState<string[]>([]);
+  const types = useCustomerTypesQuery().data ?? NO_TYPES;
   const [name, setName] = useState('');
   const [copyFrom, setCopyFrom] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const formRef = useFocusFirstInvalid(nameError);
-
-  useEffect(() => {
-    let live = true;
-    dispatch(fetchCustomerTypes()).then(
-      (list) => live && setTypes(list),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [dispatch]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -50,8 +41,7 @@ export function NewCustomerTypeDialog(props: { onClose(): void; onCreated(name: 
     setNameError(undefined);
     setSaving(true);
     try {
-      const created = await dispatch(createCustomerType({ name: trimmed, copyTagsFrom: copyFrom || null }));
-      props.onCreated(created || trimmed);
+      props.onCreated(await dispatch(createCustomerType({ name: trimmed, copyTagsFrom: copyFrom || null })));
       props.onClose();
     } catch (caught) {
       setSaving(false);

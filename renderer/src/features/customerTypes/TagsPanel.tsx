@@ -6,8 +6,9 @@ import { serverMessageOr } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormField } from '../../components/FormField';
 import { useAppDispatch } from '../../store/hooks';
-import type { CatalogData } from './CustomerTypesAndTagsTabs';
-import { createTag, deleteTag, sameName, updateTag } from './customerTypeThunks';
+import type { CatalogData } from './catalogData';
+import { createTag, deleteTag, updateTag } from '../../api/endpoints/tags';
+import { sameName } from '../../utils/names';
 import type { TagValues } from './TagFields';
 import { NEW_TAG_VALUES, TagFields, TagSwatch } from './TagFields';
 
@@ -18,7 +19,6 @@ interface PanelProps {
   customerType: string;
   onSelectType: (type: string) => void;
   editable: boolean;
-  onChange: (recipe: (data: CatalogData) => CatalogData) => void;
 }
 
 function byPriorityThenLabel(a: TagDto, b: TagDto): number {
@@ -31,7 +31,7 @@ function labelTaken(tags: readonly TagDto[], customerType: string, label: string
 }
 
 /** The Tags tab: a customer type's tags with colour and priority; add, edit and delete. */
-export function TagsPanel({ data, customerType, onSelectType, editable, onChange }: PanelProps) {
+export function TagsPanel({ data, customerType, onSelectType, editable }: PanelProps) {
   const dispatch = useAppDispatch();
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<TagDto | null>(null);
@@ -39,8 +39,6 @@ export function TagsPanel({ data, customerType, onSelectType, editable, onChange
   const [busy, setBusy] = useState(false);
 
   const tags = data.tags.filter((tag) => tag.customerType === customerType).sort(byPriorityThenLabel);
-  const replace = (saved: TagDto) =>
-    onChange((before) => ({ ...before, tags: before.tags.map((tag) => (tag.id === saved.id ? saved : tag)) }));
 
   const remove = async () => {
     if (!deleting || busy) return;
@@ -48,8 +46,6 @@ export function TagsPanel({ data, customerType, onSelectType, editable, onChange
     setDeleteError(null);
     try {
       await dispatch(deleteTag(deleting.id));
-      const goneId = deleting.id;
-      onChange((before) => ({ ...before, tags: before.tags.filter((tag) => tag.id !== goneId) }));
       setDeleting(null);
     } catch (caught) {
       setDeleteError(serverMessageOr(caught, t.tagDeleteFailed));
@@ -85,10 +81,7 @@ export function TagsPanel({ data, customerType, onSelectType, editable, onChange
                 <TagEditForm
                   tag={tag}
                   allTags={data.tags}
-                  onSaved={(saved) => {
-                    replace(saved);
-                    setEditing(null);
-                  }}
+                  onSaved={() => setEditing(null)}
                   onCancel={() => setEditing(null)}
                 />
               </li>
@@ -129,14 +122,7 @@ export function TagsPanel({ data, customerType, onSelectType, editable, onChange
           )}
         </ul>
       )}
-      {editable && customerType && (
-        <AddTagForm
-          key={customerType}
-          customerType={customerType}
-          allTags={data.tags}
-          onAdded={(tag) => onChange((before) => ({ ...before, tags: [...before.tags, tag] }))}
-        />
-      )}
+      {editable && customerType && <AddTagForm key={customerType} customerType={customerType} allTags={data.tags} />}
       {deleting && (
         <ConfirmDialog
           title={t.deleteTagTitle}
@@ -163,7 +149,7 @@ function TagEditForm({
 }: {
   tag: TagDto;
   allTags: readonly TagDto[];
-  onSaved: (tag: TagDto) => void;
+  onSaved: () => void;
   onCancel: () => void;
 }) {
   const dispatch = useAppDispatch();
@@ -198,7 +184,8 @@ function TagEditForm({
     }
     setSaving(true);
     try {
-      onSaved(await dispatch(updateTag(tag.id, patch)));
+      await dispatch(updateTag(tag.id, patch));
+      onSaved();
     } catch (caught) {
       setSaving(false);
       setError(serverMessageOr(caught, t.tagSaveFailed));
@@ -236,15 +223,7 @@ function TagEditForm({
   );
 }
 
-function AddTagForm({
-  customerType,
-  allTags,
-  onAdded,
-}: {
-  customerType: string;
-  allTags: readonly TagDto[];
-  onAdded: (tag: TagDto) => void;
-}) {
+function AddTagForm({ customerType, allTags }: { customerType: string; allTags: readonly TagDto[] }) {
   const dispatch = useAppDispatch();
   const [values, setValues] = useState<TagValues>(NEW_TAG_VALUES);
   const [labelError, setLabelError] = useState<string | undefined>();
@@ -269,8 +248,7 @@ function AddTagForm({
     setLabelError(undefined);
     setSaving(true);
     try {
-      const tag = await dispatch(createTag({ customerType, label, color: values.color, priority: values.priority }));
-      onAdded(tag);
+      await dispatch(createTag({ customerType, label, color: values.color, priority: values.priority }));
       setValues((before) => ({ ...before, label: '' }));
     } catch (caught) {
       const message = serverMessageOr(caught, t.tagSaveFailed);

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PermissionKey, Role, RolePermissionMap } from '@werkboard/common';
 import { de, PERMISSION_KEYS, ROLES } from '@werkboard/common';
 import { type Feedback, FeedbackMessage } from '../../components/FormFeedback';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { fetchRolePermissions, saveRolePermissions } from './permissionsThunks';
+import { saveRolePermissions, useRolePermissionsQuery } from '../../api/endpoints/permissions';
+import { useAppDispatch } from '../../store/hooks';
 
 /**
  * /admin/permissions (Admin only): rows are permissions, columns roles. The Admin column is
@@ -12,29 +12,21 @@ import { fetchRolePermissions, saveRolePermissions } from './permissionsThunks';
  */
 export function PermissionsPage() {
   const dispatch = useAppDispatch();
-  const { map, status } = useAppSelector((state) => state.permissions);
-  const [draft, setDraft] = useState<RolePermissionMap | null>(null);
+  const permissions = useRolePermissionsQuery();
+  const map = permissions.data ?? null;
+  // The user's changes to the copy they were made on: a fresh server copy (load or save) replaces them.
+  const [edit, setEdit] = useState<{ from: RolePermissionMap; draft: RolePermissionMap } | null>(null);
+  const draft = map && edit?.from === map ? edit.draft : map;
   const [saving, setSaving] = useState(false);
   const [feedback, setFeedback] = useState<Feedback>(null);
 
-  useEffect(() => {
-    void dispatch(fetchRolePermissions());
-  }, [dispatch]);
-
-  // A fresh server copy (load or save) replaces the draft.
-  useEffect(() => {
-    if (map) setDraft(map);
-  }, [map]);
-
   const toggle = (role: Role, key: PermissionKey, checked: boolean) => {
     setFeedback(null);
-    setDraft((current) => {
-      if (!current || role === 'Admin') return current;
-      const keys = current[role].filter((existing) => existing !== key);
-      // Keep the matrix order, so a saved map reads the same as the rows.
-      const next = checked ? PERMISSION_KEYS.filter((k) => k === key || keys.includes(k)) : keys;
-      return { ...current, [role]: next };
-    });
+    if (!map || !draft || role === 'Admin') return;
+    const keys = draft[role].filter((existing) => existing !== key);
+    // Keep the matrix order, so a saved map reads the same as the rows.
+    const next = checked ? PERMISSION_KEYS.filter((k) => k === key || keys.includes(k)) : keys;
+    setEdit({ from: map, draft: { ...draft, [role]: next } });
   };
 
   const onSave = async () => {
@@ -63,15 +55,15 @@ export function PermissionsPage() {
       </header>
       <p className="muted">{de.permissionsScreen.intro}</p>
 
-      {status === 'failed' && !draft && (
+      {permissions.isError && !draft && (
         <div role="alert" className="message message--error">
           <p>{de.permissions.loadFailed}</p>
-          <button type="button" className="link-button" onClick={() => void dispatch(fetchRolePermissions())}>
+          <button type="button" className="link-button" onClick={() => void permissions.refetch()}>
             {de.actions.retry}
           </button>
         </div>
       )}
-      {!draft && status !== 'failed' && <p className="muted">{de.actions.loading}</p>}
+      {!draft && !permissions.isError && <p className="muted">{de.actions.loading}</p>}
 
       {draft && (
         <>

@@ -7,7 +7,8 @@ import type { CardDragItem, QuickTarget } from './boardUi';
 import { CARD_TYPE, useBoardUi } from './boardUi';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { applyEdit } from './projectThunks';
-import { selectAssigneeNames, selectTagsById } from './projectSlice';
+import { selectTagsById } from '../../api/endpoints/tags';
+import { selectAssigneeNames } from './boardSelectors';
 import { useSortableItem } from './useSortable';
 
 interface BoardCardProps {

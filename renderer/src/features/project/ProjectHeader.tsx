@@ -17,7 +17,8 @@ import { iconGlyph, iconName } from '../projectPanels/icons';
 import { selectUserSettings } from '../settings/settingsSelectors';
 import { useHasPendingInvitations } from '../team/useHasPendingInvitations';
 import { useBoardUi } from './boardUi';
-import { selectDocument, selectFromArchive, selectProgress, selectTagsById } from './projectSlice';
+import { selectTagsById } from '../../api/endpoints/tags';
+import { selectDocument, selectFromArchive, selectProgress } from './projectSlice';
 
 export type HeaderDialog =
   | 'edit'

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { ProjectDocument } from '@werkboard/common';
 import { canReopenProject, de } from '@werkboard/common';
+import { useTagsQuery } from '../../api/endpoints/tags';
+import { useExternalUsersQuery } from '../../api/endpoints/users';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
 import { NotBuiltNotice } from '../../components/NotBuiltNotice';
@@ -39,7 +41,6 @@ import {
   applyEdit,
   changeProjectStatus,
   closeProject,
-  loadBoardLookups,
   loadProject,
   openNewTemplate,
   openProject,
@@ -85,6 +86,10 @@ export function ProjectScreen({ projectId, fromArchive, kind, newTemplate = null
   // The new template of the first render: its id is the page's for good (after the first save the route carries it).
   const [fresh] = useState(newTemplate);
   const template = kind === 'template';
+  // Tags (chips, task tags) and external workers (assignment), read for the board's parts
+  // (selectors over the cache); without them the board still works.
+  useTagsQuery();
+  useExternalUsersQuery();
 
   useEffect(() => {
     if (fresh) dispatch(openNewTemplate(fresh));
@@ -92,7 +97,6 @@ export function ProjectScreen({ projectId, fromArchive, kind, newTemplate = null
       dispatch(openProject(projectId, fromArchive, kind));
       void dispatch(loadProject());
     }
-    void dispatch(loadBoardLookups());
     return () => {
       dispatch(closeProject());
     };

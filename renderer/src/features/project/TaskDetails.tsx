@@ -10,7 +10,10 @@ import type { CardFields } from '@werkboard/common';
 import { deleteCard, updateCard } from '@werkboard/common';
 import { useBoardUi } from './boardUi';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectAssigneeNames, selectDocument, selectExternalUsers, selectTags } from './projectSlice';
+import { selectTags } from '../../api/endpoints/tags';
+import { selectExternalUsers } from '../../api/endpoints/users';
+import { selectAssigneeNames } from './boardSelectors';
+import { selectDocument } from './projectSlice';
 import { applyEdit } from './projectThunks';
 
 const m = de.board.task;

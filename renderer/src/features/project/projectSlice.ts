@@ -1,7 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { createSelector, createSlice } from '@reduxjs/toolkit';
-import type { Actor, CardDto, ExternalUserDto, LimitKind, ProjectDocument, TagDto } from '@werkboard/common';
-import { canEditTemplate, canWorkOnProject, EXTERNAL_ASSIGNEE_PREFIX, projectProgress } from '@werkboard/common';
+import type { Actor, CardDto, LimitKind, ProjectDocument } from '@werkboard/common';
+import { canEditTemplate, canWorkOnProject, projectProgress } from '@werkboard/common';
 import type { RootState } from '../../store';
 import { loggedOut, sessionLost } from '../auth/authSlice';
 import { replaceEqualDeep } from './replaceEqualDeep';
@@ -48,9 +48,6 @@ export interface ProjectState {
   document: ProjectDocument | null;
   /** 'Speichern fehlgeschlagen.' (and the server's reason, if any) until dismissed. */
   saveError: SaveError | null;
-  /** Tags of all customer types and external workers, for chips and assignment (empty if not loadable). */
-  tags: TagDto[];
-  externalUsers: ExternalUserDto[];
 }
 
 export function initialProjectState(
@@ -67,8 +64,6 @@ export function initialProjectState(
     status: 'loading',
     document: null,
     saveError: null,
-    tags: [],
-    externalUsers: [],
   };
 }
 
@@ -118,12 +113,6 @@ const projectSlice = createSlice({
     saveErrorDismissed(state) {
       state.saveError = null;
     },
-    tagsLoaded(state, action: PayloadAction<TagDto[]>) {
-      state.tags = action.payload;
-    },
-    externalUsersLoaded(state, action: PayloadAction<ExternalUserDto[]>) {
-      state.externalUsers = action.payload;
-    },
   },
   // Another account may sign in on this browser next: nothing of the project outlives a session.
   extraReducers: (builder) => {
@@ -144,8 +133,6 @@ export const {
   templateCreated,
   saveFailed,
   saveErrorDismissed,
-  tagsLoaded,
-  externalUsersLoaded,
 } = projectSlice.actions;
 export const projectReducer = projectSlice.reducer;
 
@@ -158,8 +145,6 @@ export const selectFromArchive = (state: RootState) => state.project.fromArchive
 export const selectDocument = (state: RootState) => state.project.document;
 export const selectStatus = (state: RootState) => state.project.status;
 export const selectSaveError = (state: RootState) => state.project.saveError;
-export const selectTags = (state: RootState) => state.project.tags;
-export const selectExternalUsers = (state: RootState) => state.project.externalUsers;
 
 /**
  * Completed or archived, opened from the archive, or not this user's to work on. A template:
@@ -203,16 +188,3 @@ export const selectCardIndex = createSelector([selectDocument], (document) => {
 });
 
 export const selectCard = (state: RootState, cardId: string) => selectCardIndex(state).get(cardId) ?? null;
-
-export const selectTagsById = createSelector([selectTags], (tags) => new Map(tags.map((tag) => [tag.id, tag])));
-
-/** Assignee value ('<user id>' or 'ext-<id>') → the name to show. */
-export const selectAssigneeNames = createSelector(
-  [(state: RootState) => state.project.document?.team, selectExternalUsers],
-  (team, externalUsers) => {
-    const names = new Map<string, string>();
-    for (const member of team ?? []) names.set(member.id, member.username);
-    for (const external of externalUsers) names.set(`${EXTERNAL_ASSIGNEE_PREFIX}${external.id}`, external.name);
-    return names;
-  },
-);

@@ -1,5 +1,5 @@
 import { produce } from 'immer';
-import type { ChangeLogEntryDto, ExternalUserDto, ProjectDocument, TagDto } from '@werkboard/common';
+import type { ChangeLogEntryDto, ProjectDocument } from '@werkboard/common';
 import { de, newId } from '@werkboard/common';
 import { ApiError, isNetworkError, limitReachedKind, serverMessageOr, SessionLostError } from '../../api/errors';
 import type { Queued } from '../../api/save';
@@ -13,7 +13,6 @@ import {
   archivedAway,
   archivedElsewhere,
   documentEdited,
-  externalUsersLoaded,
   isReadOnly,
   projectClosed,
   projectMissing,
@@ -21,7 +20,6 @@ import {
   projectOpened,
   projectReceived,
   saveFailed,
-  tagsLoaded,
   templateCreated,
 } from './projectSlice';
 
@@ -149,24 +147,6 @@ export function reloadProject(): AppThunk<Promise<void>> {
     const { projectId } = getState().project;
     await saver.settled();
     await dispatch(fetchAgain(saver, projectId));
-  };
-}
-
-/** Tags (chips, task tags) and external workers (assignment). Without them the board still works. */
-export function loadBoardLookups(): AppThunk<Promise<void>> {
-  return async (dispatch, getState, { api }) => {
-    const { projectId } = getState().project;
-    const stillOpen = () => getState().project.projectId === projectId;
-    await Promise.all([
-      api.get<TagDto[]>('/tags').then(
-        (tags) => stillOpen() && dispatch(tagsLoaded(tags)),
-        () => undefined,
-      ),
-      api.get<ExternalUserDto[]>('/external-users').then(
-        (users) => stillOpen() && dispatch(externalUsersLoaded(users)),
-        () => undefined,
-      ),
-    ]);
   };
 }
 

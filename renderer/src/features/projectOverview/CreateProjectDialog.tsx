@@ -12,10 +12,14 @@ import { usePolicy } from '../auth/usePolicy';
 import { NewCustomerTypeDialog } from '../customerTypes/NewCustomerTypeDialog';
 import { LimitDialog } from '../license/LimitDialog';
 import { selectUserSettings } from '../settings/settingsSelectors';
-import { createProject, fetchCustomerTypes, fetchTemplateSummaries } from './overviewThunks';
+import { useCustomerTypeChoices } from '../../api/endpoints/customerTypes';
+import { useTemplatesQuery } from '../../api/endpoints/templates';
+import { createProject } from './overviewThunks';
 import { ALL_TYPES, TemplateChooser } from './TemplateChooser';
 
 const t = de.projectOverview.create;
+const ONLY_DEFAULT = [DEFAULT_CUSTOMER_TYPE];
+const NO_TEMPLATES: TemplateSummaryDto[] = [];
 const d = de.dashboard;
 
 interface CreateForm {
@@ -23,10 +27,6 @@ interface CreateForm {
   projectNumber: string;
   customerType: string;
 }
-
-type Choices =
-  | { status: 'loading' }
-  | { status: 'loaded'; templates: TemplateSummaryDto[]; templatesFailed: boolean; customerTypes: string[] };
 
 /** The fields this form shows; a server message for any other field goes to the general alert. */
 const FORM_FIELDS: readonly string[] = ['name', 'projectNumber', 'customerType'];
@@ -62,7 +62,12 @@ export function CreateProjectDialog({ onClose, existingNames = [] }: CreateProje
   const policy = usePolicy();
   const manageTypesFeature = useAppSelector(selectUserSettings).features.manageCustomerTypes;
   const mayCreateType = manageTypesFeature && policy.allows(canManageCustomerTypes);
-  const [choices, setChoices] = useState<Choices>({ status: 'loading' });
+  const templatesQuery = useTemplatesQuery();
+  const typeChoices = useCustomerTypeChoices();
+  // Both answered (a failed template list still lets a project start without a template).
+  const loaded = typeChoices !== null && (templatesQuery.data !== undefined || templatesQuery.isError);
+  // Types made here with 'Neuer Kundentyp' (also when the list came from the tags).
+  const [createdTypes, setCreatedTypes] = useState<string[]>([]);
   const [step, setStep] = useState<'template' | 'details'>('template');
   const [typeFilter, setTypeFilter] = useState(ALL_TYPES);
   const [template, setTemplate] = useState<TemplateSummaryDto | null>(null);
@@ -76,24 +81,6 @@ export function CreateProjectDialog({ onClose, existingNames = [] }: CreateProje
   const [limit, setLimit] = useState<LimitKind | null>(null);
   const [creatingType, setCreatingType] = useState(false);
 
-  useEffect(() => {
-    let current = true;
-    void (async () => {
-      const [templates, customerTypes] = await Promise.all([
-        dispatch(fetchTemplateSummaries()).then(
-          (list) => ({ list, failed: false }),
-          () => ({ list: [] as TemplateSummaryDto[], failed: true }),
-        ),
-        dispatch(fetchCustomerTypes()),
-      ]);
-      if (!current) return;
-      setChoices({ status: 'loaded', templates: templates.list, templatesFailed: templates.failed, customerTypes });
-    })();
-    return () => {
-      current = false;
-    };
-  }, [dispatch]);
-
   // Each step starts at its first control (the dialog itself takes the focus when it opens).
   useEffect(() => {
     if (!stepChanged.current) return;
@@ -105,8 +92,8 @@ export function CreateProjectDialog({ onClose, existingNames = [] }: CreateProje
     (value: CreateForm[K]) =>
       setForm((before) => ({ ...before, [key]: value }));
 
-  const customerTypes = choices.status === 'loaded' ? choices.customerTypes : [DEFAULT_CUSTOMER_TYPE];
-  const templates = choices.status === 'loaded' ? choices.templates : [];
+  const customerTypes = loaded ? mergeTypes(typeChoices, createdTypes) : ONLY_DEFAULT;
+  const templates = loaded ? (templatesQuery.data ?? NO_TEMPLATES) : NO_TEMPLATES;
   const filterTypes = mergeTypes(
     customerTypes,
     templates.map((entry) => entry.customerType),
@@ -132,9 +119,7 @@ export function CreateProjectDialog({ onClose, existingNames = [] }: CreateProje
   };
 
   const typeCreated = (name: string) => {
-    setChoices((before) =>
-      before.status === 'loaded' ? { ...before, customerTypes: mergeTypes(before.customerTypes, [name]) } : before,
-    );
+    setCreatedTypes((before) => [...before, name]);
     set('customerType')(name);
   };
 
@@ -177,12 +162,12 @@ export function CreateProjectDialog({ onClose, existingNames = [] }: CreateProje
   return (
     <Dialog title={step === 'template' ? d.templates.title : t.title} onClose={onClose}>
       <div ref={bodyRef}>
-        {choices.status === 'loading' ? (
+        {!loaded ? (
           <p className="muted">{de.actions.loading}</p>
         ) : step === 'template' ? (
           <TemplateChooser
-            templates={choices.templates}
-            templatesFailed={choices.templatesFailed}
+            templates={templates}
+            templatesFailed={templatesQuery.data === undefined && templatesQuery.isError}
             customerTypes={filterTypes}
             customerType={typeFilter}
             onCustomerTypeChange={setTypeFilter}

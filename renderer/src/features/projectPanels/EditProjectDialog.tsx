@@ -1,12 +1,6 @@
 import { produce } from 'immer';
-import { useEffect, useMemo, useState } from 'react';
-import type {
-  EditableProjectFields,
-  ExternalUserDto,
-  ProjectDocument,
-  TagDto,
-  TaskGroupOperation,
-} from '@werkboard/common';
+import { useMemo, useState } from 'react';
+import type { EditableProjectFields, ProjectDocument, TaskGroupOperation } from '@werkboard/common';
 import {
   applyProjectFields,
   applyTaskGroupOperation,
@@ -17,17 +11,19 @@ import {
   projectNameSchema,
   validate,
 } from '@werkboard/common';
+import { useCustomerTypesQuery } from '../../api/endpoints/customerTypes';
+import { useTagsQuery } from '../../api/endpoints/tags';
+import { useExternalUsersQuery } from '../../api/endpoints/users';
+import { loadStateOf } from '../../api/loadState';
 import { Collapsible } from '../../components/Collapsible';
 import { Dialog } from '../../components/Dialog';
 import { FormField } from '../../components/FormField';
-import { useAppDispatch } from '../../store/hooks';
 import { usePolicy } from '../auth/usePolicy';
 import { useProjectBoard } from '../project/projectContext';
 import { applyProjectGroup } from '../projectGroups/applyProjectGroup';
 import { ProjectGroupSelect } from '../projectGroups/ProjectGroupSelect';
 import { TemplateAvailabilitySection } from '../templates/TemplateAvailabilitySection';
 import { IconPicker } from './IconPicker';
-import { loadCustomerTypes, loadExternalUsers, loadTags } from './panelThunks';
 import { ProjectActionsSection } from './ProjectActionsSection';
 import { assigneesOf, TaskGroupsSection } from './TaskGroupsSection';
 
@@ -44,7 +40,7 @@ function fieldsOf(document: ProjectDocument): EditableProjectFields {
   };
 }
 
-type Loaded<T> = { status: 'loading' } | { status: 'loaded'; items: T[] } | { status: 'failed' };
+const NONE: never[] = [];
 
 /**
  * The edit modal of the board (spec section 2): an accordion with Allgemeine Informationen,
@@ -55,7 +51,6 @@ type Loaded<T> = { status: 'loading' } | { status: 'loaded'; items: T[] } | { st
  */
 export function EditProjectDialog({ onClose }: { onClose: () => void }) {
   const { document, readOnly, update } = useProjectBoard();
-  const dispatch = useAppDispatch();
   const { actor } = usePolicy();
   const canEdit = !readOnly && actor !== null && (document.isTemplate || canEditProject(actor, document));
 
@@ -66,29 +61,10 @@ export function EditProjectDialog({ onClose }: { onClose: () => void }) {
   const [operations, setOperations] = useState<TaskGroupOperation[]>([]);
   const [baseGroupId] = useState(document.groupId);
   const [groupId, setGroupId] = useState(baseGroupId);
-  const [tags, setTags] = useState<Loaded<TagDto>>({ status: 'loading' });
-  const [externalUsers, setExternalUsers] = useState<Loaded<ExternalUserDto>>({ status: 'loading' });
+  const tags = loadStateOf(useTagsQuery());
+  const externalUsers = loadStateOf(useExternalUsersQuery());
   // Without the list (an older server, offline) the select still offers the current type and Allgemein.
-  const [knownTypes, setKnownTypes] = useState<string[]>([]);
-
-  useEffect(() => {
-    let live = true;
-    dispatch(loadTags()).then(
-      (items) => live && setTags({ status: 'loaded', items }),
-      () => live && setTags({ status: 'failed' }),
-    );
-    dispatch(loadCustomerTypes()).then(
-      (items) => live && setKnownTypes(items),
-      () => undefined,
-    );
-    dispatch(loadExternalUsers()).then(
-      (items) => live && setExternalUsers({ status: 'loaded', items }),
-      () => live && setExternalUsers({ status: 'failed' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dispatch]);
+  const knownTypes = useCustomerTypesQuery().data ?? NONE;
 
   // The current document with the modal's group changes, for the groups section.
   const working = useMemo(
@@ -102,7 +78,7 @@ export function EditProjectDialog({ onClose }: { onClose: () => void }) {
   const set = <K extends keyof EditableProjectFields>(key: K, value: EditableProjectFields[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
-  const allTags = tags.status === 'loaded' ? tags.items : [];
+  const allTags = tags.status === 'loaded' ? tags.data : NONE;
   const customerTypes = [
     ...new Set([
       DEFAULT_CUSTOMER_TYPE,
@@ -165,7 +141,7 @@ export function EditProjectDialog({ onClose }: { onClose: () => void }) {
   };
 
   const title = document.isTemplate ? t.templateTitle : t.title;
-  const assignees = assigneesOf(document.team, externalUsers.status === 'loaded' ? externalUsers.items : []);
+  const assignees = assigneesOf(document.team, externalUsers.status === 'loaded' ? externalUsers.data : NONE);
 
   return (
     <Dialog title={title} onClose={onClose} wide>

@@ -4,7 +4,8 @@ import type { MergedTag, SearchProjectDto, SearchResponse, TagDto } from '@werkb
 import { de, mergeTagsByLabel, SEARCH_LIMITS, tagColor } from '@werkboard/common';
 import { ApiError, serverMessageOr } from '../../api/errors';
 import { useAppDispatch } from '../../store/hooks';
-import { fetchTags } from '../customerTypes/customerTypeThunks';
+import { useTagsQuery } from '../../api/endpoints/tags';
+import { loadStateOf } from '../../api/loadState';
 import { ProjectIconGlyph } from '../projectOverview/ProjectIconGlyph';
 import { fetchSearch } from './searchThunks';
 
@@ -19,7 +20,7 @@ type Result =
   | { status: 'failed'; message: string }
   | { status: 'loaded'; response: SearchResponse };
 
-type Tags = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; list: TagDto[] };
+const NO_TAGS: TagDto[] = [];
 
 const sameLabel = (a: string, b: string) => a.toLocaleLowerCase('de') === b.toLocaleLowerCase('de');
 
@@ -42,20 +43,9 @@ export function SearchPage() {
   const [text, setText] = useState(() => params.get('q') ?? '');
   const [query, setQuery] = useState(() => text.trim());
   const [labels, setLabels] = useState<string[]>(() => params.getAll('tag').filter(Boolean));
-  const [tags, setTags] = useState<Tags>({ status: 'loading' });
+  const tagsLoad = loadStateOf(useTagsQuery());
   const [result, setResult] = useState<Result>({ status: 'idle' });
   const textId = useId();
-
-  useEffect(() => {
-    let live = true;
-    dispatch(fetchTags()).then(
-      (list) => live && setTags({ status: 'loaded', list }),
-      () => live && setTags({ status: 'failed' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dispatch]);
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(text.trim()), SEARCH_DEBOUNCE_MS);
@@ -110,7 +100,7 @@ export function SearchPage() {
     };
   }, [dispatch, query, labelsKey]);
 
-  const tagList = tags.status === 'loaded' ? tags.list : [];
+  const tagList = tagsLoad.status === 'loaded' ? tagsLoad.data : NO_TAGS;
   const chips = useMemo(() => {
     const merged = mergeTagsByLabel(tagList);
     // Labels from the address that no tag has (any more) stay visible, so they can be turned off.
@@ -153,8 +143,8 @@ export function SearchPage() {
         </div>
         <fieldset className="fieldset search-tags">
           <legend>{t.tagFilter}</legend>
-          {tags.status === 'loading' && <p className="muted">{de.actions.loading}</p>}
-          {tags.status === 'failed' && <p className="muted">{t.tagsLoadFailed}</p>}
+          {tagsLoad.status === 'loading' && <p className="muted">{de.actions.loading}</p>}
+          {tagsLoad.status === 'failed' && <p className="muted">{t.tagsLoadFailed}</p>}
           {chips.length > 0 && (
             <div className="search-tags__chips">
               {chips.map((chip) => (

@@ -1,7 +1,8 @@
 import type { FormEvent } from 'react';
-import { useEffect, useMemo, useState } from 'react';
-import type { UserDirectoryEntryDto } from '@werkboard/common';
+import { useMemo, useState } from 'react';
 import { de, isOnTeam } from '@werkboard/common';
+import { useUserDirectoryQuery } from '../../api/endpoints/users';
+import { loadStateOf } from '../../api/loadState';
 import { Dialog } from '../../components/Dialog';
 import type { Feedback } from '../../components/FormFeedback';
 import { FeedbackMessage } from '../../components/FormFeedback';
@@ -9,14 +10,9 @@ import { FormField } from '../../components/FormField';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { UserAvatar } from '../navigation/UserAvatar';
 import { useProjectBoard } from '../project/projectContext';
-import { fetchUserDirectory, sendInvitation } from './teamThunks';
+import { sendInvitation } from './teamThunks';
 
 const t = de.teamScreen.invite;
-
-type Users = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; users: UserDirectoryEntryDto[] };
-
-const byName = (a: UserDirectoryEntryDto, b: UserDirectoryEntryDto) =>
-  a.username.localeCompare(b.username, 'de-DE', { sensitivity: 'base' });
 
 /**
  * 'Benutzer einladen' (owner, deputy, Admin, Firmenleiter on an active project): one person
@@ -28,7 +24,7 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
   const dispatch = useAppDispatch();
   const { document } = useProjectBoard();
   const me = useAppSelector((state) => state.auth.user?.id ?? null);
-  const [users, setUsers] = useState<Users>({ status: 'loading' });
+  const users = loadStateOf(useUserDirectoryQuery());
   const [invited, setInvited] = useState<ReadonlySet<string>>(new Set());
   const [filter, setFilter] = useState('');
   const [userId, setUserId] = useState('');
@@ -36,21 +32,10 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    dispatch(fetchUserDirectory()).then(
-      (list) => live && setUsers({ status: 'loaded', users: [...list].sort(byName) }),
-      () => live && setUsers({ status: 'failed' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dispatch]);
-
   const candidates = useMemo(
     () =>
       users.status === 'loaded'
-        ? users.users.filter((user) => user.id !== me && !isOnTeam(user.id, document) && !invited.has(user.id))
+        ? users.data.filter((user) => user.id !== me && !isOnTeam(user.id, document) && !invited.has(user.id))
         : [],
     [users, me, document, invited],
   );

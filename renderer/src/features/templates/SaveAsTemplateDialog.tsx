@@ -1,18 +1,19 @@
 import type { FormEvent } from 'react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { LimitKind, ProjectDocument } from '@werkboard/common';
 import { canMakeGlobalTemplates, de, DEFAULT_CUSTOMER_TYPE, projectNameSchema, validate } from '@werkboard/common';
+import { useCustomerTypeChoices } from '../../api/endpoints/customerTypes';
 import { limitReachedKind, serverMessageOr } from '../../api/errors';
 import { Dialog } from '../../components/Dialog';
 import { FormField } from '../../components/FormField';
 import { useAppDispatch } from '../../store/hooks';
 import { usePolicy } from '../auth/usePolicy';
 import { LimitDialog } from '../license/LimitDialog';
-import { fetchCustomerTypes } from '../projectOverview/overviewThunks';
-import { saveTemplateFromProject } from './templateThunks';
+import { saveTemplateFromProject } from '../../api/endpoints/templates';
 
 const t = de.templatesScreen.saveAsTemplate;
+const ONLY_DEFAULT = [DEFAULT_CUSTOMER_TYPE];
 
 type Project = Pick<ProjectDocument, 'id' | 'name' | 'description' | 'customerType'>;
 
@@ -30,20 +31,12 @@ export function SaveAsTemplateDialog({ project, onClose }: { project: Project; o
   const [description, setDescription] = useState(project.description);
   const [customerType, setCustomerType] = useState(project.customerType || DEFAULT_CUSTOMER_TYPE);
   const [global, setGlobal] = useState(false);
-  const [types, setTypes] = useState<string[]>([DEFAULT_CUSTOMER_TYPE]);
+  const types = useCustomerTypeChoices() ?? ONLY_DEFAULT;
   const [nameError, setNameError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const [limit, setLimit] = useState<LimitKind | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void dispatch(fetchCustomerTypes()).then((list) => live && setTypes(list));
-    return () => {
-      live = false;
-    };
-  }, [dispatch]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,20 +1,20 @@
 import type { FormEvent } from 'react';
-import { useEffect, useState } from 'react';
-import type { UserDirectoryEntryDto, TemplateSummaryDto } from '@werkboard/common';
+import { useState } from 'react';
+import type { TemplateSummaryDto } from '@werkboard/common';
 import { de } from '@werkboard/common';
 import { ApiError, SessionLostError } from '../../api/errors';
 import { Dialog } from '../../components/Dialog';
 import { FormField } from '../../components/FormField';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { fetchShareUsers, shareTemplate } from './templateThunks';
+import { shareTemplate } from '../../api/endpoints/templates';
+import { useUserDirectoryQuery } from '../../api/endpoints/users';
+import { loadStateOf } from '../../api/loadState';
 
 const t = de.templatesScreen.share;
 
-type Users = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; users: UserDirectoryEntryDto[] };
-
 /**
  * 'Vorlage teilen' (spec sections 2 and 5): a user must be chosen, never oneself; the chosen
- * user receives a personal copy (POST /templates/{id}/share). The list comes from GET /users,
+ * user receives a personal copy (POST /templates/{id}/share). The list is the user directory,
  * without the current user, sorted by name.
  */
 export function ShareTemplateDialog({
@@ -28,28 +28,13 @@ export function ShareTemplateDialog({
 }) {
   const dispatch = useAppDispatch();
   const me = useAppSelector((state) => state.auth.user?.id ?? null);
-  const [users, setUsers] = useState<Users>({ status: 'loading' });
+  const users = loadStateOf(useUserDirectoryQuery());
+  const list = users.status === 'loaded' ? users.data.filter((user) => user.id !== me) : [];
   const [userId, setUserId] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
   const [detail, setDetail] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    dispatch(fetchShareUsers()).then(
-      (list) =>
-        live &&
-        setUsers({
-          status: 'loaded',
-          users: list.filter((user) => user.id !== me).sort((a, b) => a.username.localeCompare(b.username, 'de-DE')),
-        }),
-      () => live && setUsers({ status: 'failed' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dispatch, me]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -64,7 +49,7 @@ export function ShareTemplateDialog({
     setBusy(true);
     try {
       await dispatch(shareTemplate(template.id, userId));
-      const chosen = users.status === 'loaded' ? users.users.find((user) => user.id === userId) : undefined;
+      const chosen = users.status === 'loaded' ? list.find((user) => user.id === userId) : undefined;
       onShared(t.success(chosen?.username ?? ''));
     } catch (caught) {
       setBusy(false);
@@ -76,7 +61,6 @@ export function ShareTemplateDialog({
     }
   };
 
-  const list = users.status === 'loaded' ? users.users : [];
   return (
     <Dialog title={t.title} onClose={onClose}>
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>

@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { usePolicy } from '../auth/usePolicy';
 import { useProjectBoard } from '../project/projectContext';
 import { selectUnsaved } from '../project/projectSlice';
-import { publishTemplate } from './templateThunks';
+import { publishTemplate } from '../../api/endpoints/templates';
 
 const e = de.projectPanels.edit;
 const t = de.templatesScreen;

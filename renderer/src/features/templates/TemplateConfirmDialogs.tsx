@@ -4,7 +4,7 @@ import { de } from '@werkboard/common';
 import { ApiError } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAppDispatch } from '../../store/hooks';
-import { deleteTemplate, publishTemplate } from './templateThunks';
+import { deleteTemplate, publishTemplate } from '../../api/endpoints/templates';
 
 const t = de.templatesScreen;
 

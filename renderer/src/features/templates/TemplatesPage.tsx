@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { TemplateSummaryDto, UserSettings } from '@werkboard/common';
 import { canCreateTemplate, de } from '@werkboard/common';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useTemplatesQuery } from '../../api/endpoints/templates';
+import { loadStateOf } from '../../api/loadState';
+import { useAppSelector } from '../../store/hooks';
 import { usePolicy } from '../auth/usePolicy';
 import { selectUserSettings } from '../settings/settingsSelectors';
 import { useSettingsSaver } from '../settings/useSettingsSaver';
@@ -11,7 +13,6 @@ import type { TemplateAction } from './TemplateList';
 import { TemplateList } from './TemplateList';
 import { ShareTemplateDialog } from './ShareTemplateDialog';
 import { TemplateSettingsDialog } from './TemplateSettingsDialog';
-import { fetchTemplates } from './templateThunks';
 
 const t = de.templatesScreen;
 
@@ -21,8 +22,6 @@ export const TEMPLATE_VIEW_MODES = [
   'table-simple',
   'table-detailed',
 ] as const satisfies readonly TemplateViewMode[];
-
-type Load = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; templates: TemplateSummaryDto[] };
 
 type OpenDialog = { kind: TemplateAction; template: TemplateSummaryDto } | { kind: 'settings' };
 
@@ -36,31 +35,17 @@ const byName = (a: TemplateSummaryDto, b: TemplateSummaryDto) => a.name.localeCo
  * Vorlage' with can_manage_templates; the settings dialog holds tags and customer types.
  */
 export function TemplatesPage() {
-  const dispatch = useAppDispatch();
   const policy = usePolicy();
   const viewMode = useAppSelector(selectUserSettings).display.templates.viewMode;
   const { change, error: settingsError } = useSettingsSaver();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const templatesQuery = useTemplatesQuery();
+  const load = loadStateOf(templatesQuery);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const reload = useCallback(() => {
-    let current = true;
-    setLoad({ status: 'loading' });
-    dispatch(fetchTemplates()).then(
-      (templates) => current && setLoad({ status: 'loaded', templates }),
-      () => current && setLoad({ status: 'failed' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [dispatch]);
-
-  useEffect(() => reload(), [reload]);
-
   const me = policy.actor?.id ?? null;
   const sections = useMemo(() => {
-    const templates = load.status === 'loaded' ? [...load.templates].sort(byName) : [];
+    const templates = load.status === 'loaded' ? [...load.data].sort(byName) : [];
     return {
       global: templates.filter((template) => template.ownerId === null),
       mine: templates.filter((template) => template.ownerId !== null && template.ownerId === me),
@@ -68,19 +53,6 @@ export function TemplatesPage() {
       others: templates.filter((template) => template.ownerId !== null && template.ownerId !== me),
     };
   }, [load, me]);
-
-  const replace = (updated: TemplateSummaryDto) =>
-    setLoad((before) =>
-      before.status === 'loaded'
-        ? { ...before, templates: before.templates.map((entry) => (entry.id === updated.id ? updated : entry)) }
-        : before,
-    );
-  const remove = (id: string) =>
-    setLoad((before) =>
-      before.status === 'loaded'
-        ? { ...before, templates: before.templates.filter((entry) => entry.id !== id) }
-        : before,
-    );
 
   const onAction = (kind: TemplateAction, template: TemplateSummaryDto) => {
     setNotice(null);
@@ -139,7 +111,7 @@ export function TemplatesPage() {
       {load.status === 'failed' && (
         <div role="alert" className="message message--error">
           <p>{t.loadFailed}</p>
-          <button type="button" className="link-button" onClick={() => reload()}>
+          <button type="button" className="link-button" onClick={() => void templatesQuery.refetch()}>
             {de.actions.retry}
           </button>
         </div>
@@ -175,20 +147,14 @@ export function TemplatesPage() {
         <PublishTemplateDialog
           template={dialog.template}
           onClose={close}
-          onPublished={(updated) => {
-            replace(updated);
-            done(t.publish.success(updated.name));
-          }}
+          onPublished={(updated) => done(t.publish.success(updated.name))}
         />
       )}
       {dialog?.kind === 'delete' && (
         <DeleteTemplateDialog
           template={dialog.template}
           onClose={close}
-          onDeleted={() => {
-            remove(dialog.template.id);
-            done(t.delete.success(dialog.template.name));
-          }}
+          onDeleted={() => done(t.delete.success(dialog.template.name))}
         />
       )}
     </div>

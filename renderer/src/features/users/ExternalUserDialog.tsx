@@ -8,7 +8,7 @@ import { FormField } from '../../components/FormField';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
 import { useAppDispatch } from '../../store/hooks';
 import { LimitDialog } from '../license/LimitDialog';
-import { createExternalUser, updateExternalUser } from './usersThunks';
+import { createExternalUser, updateExternalUser } from '../../api/endpoints/users';
 
 /** Add or rename an external worker (name only; 'Der Name darf nicht leer sein.'). */
 export function ExternalUserDialog({

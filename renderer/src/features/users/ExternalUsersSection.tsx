@@ -1,29 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ExternalUserDto } from '@werkboard/common';
 import { canManageExternalUsers, de } from '@werkboard/common';
 import { serverMessageOr } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { deleteExternalUser, useExternalUsersQuery } from '../../api/endpoints/users';
+import { useAppDispatch } from '../../store/hooks';
 import { Can } from '../auth/Can';
 import { ExternalUserDialog } from './ExternalUserDialog';
-import { externalUsersSelectors } from './usersSlice';
-import { deleteExternalUser, fetchExternalUsers } from './usersThunks';
+
+const NO_EXTERNAL_USERS: ExternalUserDto[] = [];
 
 type Editing = { mode: 'closed' } | { mode: 'form'; externalUser: ExternalUserDto | null };
 
 /** 'Externe Mitarbeiter' on /users: named entries that cards can be assigned to. */
 export function ExternalUsersSection() {
   const dispatch = useAppDispatch();
-  const externalUsers = useAppSelector(externalUsersSelectors.selectAll);
-  const { status, error } = useAppSelector((state) => state.users.externalUsers);
+  const list = useExternalUsersQuery();
+  const externalUsers = list.data ?? NO_EXTERNAL_USERS;
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<ExternalUserDto | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    void dispatch(fetchExternalUsers());
-  }, [dispatch]);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -55,13 +52,13 @@ export function ExternalUsersSection() {
           </button>
         </Can>
       </header>
-      {status === 'failed' && (
+      {list.isError && (
         <p role="alert" className="message message--error">
-          {error}
+          {serverMessageOr(list.error, de.externalUsersScreen.loadFailed)}
         </p>
       )}
-      {status === 'loading' && externalUsers.length === 0 && <p className="muted">{de.actions.loading}</p>}
-      {status === 'loaded' && externalUsers.length === 0 && <p className="muted">{de.externalUsers.empty}</p>}
+      {list.isLoading && <p className="muted">{de.actions.loading}</p>}
+      {list.data?.length === 0 && <p className="muted">{de.externalUsers.empty}</p>}
       {externalUsers.length > 0 && (
         <ul className="simple-list" aria-label={de.externalUsers.title}>
           {externalUsers.map((externalUser) => (

@@ -10,7 +10,7 @@ import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
 import { useAppDispatch } from '../../store/hooks';
 import { usePolicy } from '../auth/usePolicy';
 import { LimitDialog } from '../license/LimitDialog';
-import { createUser, updateUser } from './usersThunks';
+import { createUser, updateUser } from '../../api/endpoints/users';
 
 const f = de.users.fields;
 

@@ -1,18 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ManagedUserDto } from '@werkboard/common';
 import { canManagePermissions, canManageUsers, de } from '@werkboard/common';
 import { serverMessageOr } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { deleteUser, useUsersQuery } from '../../api/endpoints/users';
+import { useAppDispatch } from '../../store/hooks';
 import { formatDateTime } from '../../utils/format';
 import { Can } from '../auth/Can';
 import { usePolicy } from '../auth/usePolicy';
 import { UserAvatar } from '../navigation/UserAvatar';
 import { ExternalUsersSection } from './ExternalUsersSection';
 import { UserDialog } from './UserDialog';
-import { usersSelectors } from './usersSlice';
-import { deleteUser, fetchUsers } from './usersThunks';
+
+const NO_USERS: ManagedUserDto[] = [];
 
 type Editing = { mode: 'closed' } | { mode: 'form'; user: ManagedUserDto | null };
 
@@ -20,16 +21,12 @@ type Editing = { mode: 'closed' } | { mode: 'form'; user: ManagedUserDto | null 
 export function UsersPage() {
   const dispatch = useAppDispatch();
   const policy = usePolicy();
-  const users = useAppSelector(usersSelectors.selectAll);
-  const { status, error } = useAppSelector((state) => state.users.users);
+  const list = useUsersQuery();
+  const users = list.data ?? NO_USERS;
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<ManagedUserDto | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    void dispatch(fetchUsers());
-  }, [dispatch]);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -71,16 +68,16 @@ export function UsersPage() {
         <h2 id="users-title" className="panel__title">
           {de.usersScreen.listTitle}
         </h2>
-        {status === 'failed' && (
+        {list.isError && (
           <div role="alert" className="message message--error">
-            <p>{error}</p>
-            <button type="button" className="link-button" onClick={() => void dispatch(fetchUsers())}>
+            <p>{serverMessageOr(list.error, de.usersScreen.loadFailed)}</p>
+            <button type="button" className="link-button" onClick={() => void list.refetch()}>
               {de.actions.retry}
             </button>
           </div>
         )}
-        {status === 'loading' && users.length === 0 && <p className="muted">{de.actions.loading}</p>}
-        {status === 'loaded' && users.length === 0 && <p className="muted">{de.usersScreen.empty}</p>}
+        {list.isLoading && <p className="muted">{de.actions.loading}</p>}
+        {list.data?.length === 0 && <p className="muted">{de.usersScreen.empty}</p>}
         {users.length > 0 && (
           <ul className="user-list" aria-label={de.usersScreen.listTitle}>
             {users.map((user) => (

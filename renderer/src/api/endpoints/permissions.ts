@@ -1,7 +1,9 @@
 import type { RolePermissionMap } from '@werkboard/common';
 import { effectivePermissions, ROLES } from '@werkboard/common';
-import type { AppThunk } from '../../store';
-import { permissionsLoaded, permissionsLoadFailed, permissionsLoading } from './permissionsSlice';
+import type { AppThunk } from '../../store/types';
+import { apiSlice } from '../apiSlice';
+
+const ROLE_PERMISSIONS = '/permissions/roles';
 
 /** Every role with its known keys in matrix order, whatever the answer left out. */
 function normalize(answer: Partial<Record<string, unknown>>): RolePermissionMap {
@@ -18,19 +20,18 @@ function normalize(answer: Partial<Record<string, unknown>>): RolePermissionMap 
   return Object.fromEntries(entries) as RolePermissionMap;
 }
 
-/** GET /permissions/roles. Resolves to whether it loaded; the page shows the spec's message otherwise. */
-export function fetchRolePermissions(): AppThunk<Promise<boolean>> {
-  return async (dispatch, _getState, { api }) => {
-    dispatch(permissionsLoading());
-    try {
-      dispatch(permissionsLoaded(normalize(await api.get<Record<string, unknown>>('/permissions/roles'))));
-      return true;
-    } catch {
-      dispatch(permissionsLoadFailed());
-      return false;
-    }
-  };
-}
+export const permissionsApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /permissions/roles: the role-permission matrix (Admin; kept for offline reading). */
+    rolePermissions: build.query<RolePermissionMap, void>({
+      query: () => ROLE_PERMISSIONS,
+      transformResponse: normalize,
+      providesTags: ['RolePermissions'],
+    }),
+  }),
+});
+
+export const { useRolePermissionsQuery } = permissionsApi;
 
 /**
  * PUT /permissions/roles with every role but Admin (Admin always holds everything; the server
@@ -40,7 +41,7 @@ export function saveRolePermissions(map: RolePermissionMap): AppThunk<Promise<vo
   return async (dispatch, _getState, { save }) => {
     const body: Partial<RolePermissionMap> = {};
     for (const role of ROLES) if (role !== 'Admin') body[role] = map[role];
-    const saved = await save<Record<string, unknown>>({ method: 'PUT', path: '/permissions/roles', body });
-    dispatch(permissionsLoaded(normalize(saved)));
+    const saved = await save<Record<string, unknown>>({ method: 'PUT', path: ROLE_PERMISSIONS, body });
+    dispatch(permissionsApi.util.upsertQueryData('rolePermissions', undefined, normalize(saved)));
   };
 }

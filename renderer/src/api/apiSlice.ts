@@ -1,0 +1,40 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { clientBaseQuery } from './baseQuery';
+
+/**
+ * The one API slice of the renderer (RTK Query, under `api` in the store): server data is read
+ * here, cached, shared by every screen that shows it and refreshed when the network comes back.
+ * Endpoints are injected per resource in `api/endpoints/` (each server path is written once,
+ * there); writes go through the one save path (api/save.ts) in the thunks beside them, which
+ * invalidate the tags of what they changed. The cache is emptied when the session changes.
+ */
+export const apiSlice = createApi({
+  reducerPath: 'api',
+  baseQuery: clientBaseQuery,
+  tagTypes: [
+    'AdminProjects',
+    'AdminTemplates',
+    'Appointments',
+    'ArchivedProjects',
+    'ArchivedTemplates',
+    'CustomerTypes',
+    'ExternalUsers',
+    'Images',
+    'MyInvitations',
+    'ProjectGroups',
+    'ProjectInvitations',
+    'Projects',
+    'RolePermissions',
+    'Settings',
+    'Stats',
+    'Tags',
+    'Templates',
+    'UserDirectory',
+    'Users',
+  ],
+  // A screen that opens shows what is cached at once and reads the server again (as every
+  // screen did before there was a cache); two screens open at once share one request.
+  refetchOnMountOrArgChange: true,
+  refetchOnReconnect: true,
+  endpoints: () => ({}),
+});

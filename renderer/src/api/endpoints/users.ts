@@ -1,0 +1,121 @@
+import type {
+  ExternalUserDto,
+  ExternalUserRequest,
+  ManagedUserDto,
+  MessageResponse,
+  UserCreateRequest,
+  UserDirectoryEntryDto,
+  UserUpdateRequest,
+} from '@werkboard/common';
+import type { AppThunk, RootState } from '../../store/types';
+import { apiSlice } from '../apiSlice';
+
+const USERS = '/users';
+const EXTERNAL_USERS = '/external-users';
+const userPath = (id: string) => `${USERS}/${encodeURIComponent(id)}`;
+const externalUserPath = (id: string) => `${EXTERNAL_USERS}/${encodeURIComponent(id)}`;
+
+const byName = (a: string, b: string) => a.localeCompare(b, 'de-DE', { sensitivity: 'base' });
+const sortUsers = (users: ManagedUserDto[]) => [...users].sort((a, b) => byName(a.username, b.username));
+const sortExternal = (users: ExternalUserDto[]) => [...users].sort((a, b) => byName(a.name, b.name));
+
+/** `item` in `list` in place of the one with its id, or added. */
+function upsert<T extends { id: string }>(list: readonly T[], item: T): T[] {
+  return list.some((other) => other.id === item.id)
+    ? list.map((other) => (other.id === item.id ? item : other))
+    : [...list, item];
+}
+
+export const usersApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /users: the accounts the user management shows (can_manage_users), by name. */
+    users: build.query<ManagedUserDto[], void>({
+      query: () => USERS,
+      transformResponse: sortUsers,
+      providesTags: ['Users'],
+    }),
+    /** GET /external-users: named workers cards can be assigned to, by name. */
+    externalUsers: build.query<ExternalUserDto[], void>({
+      query: () => EXTERNAL_USERS,
+      transformResponse: sortExternal,
+      providesTags: ['ExternalUsers'],
+    }),
+    /** GET /users/directory: everyone by name (every signed-in user may read it: invitations, sharing, filters). */
+    userDirectory: build.query<UserDirectoryEntryDto[], void>({
+      query: () => `${USERS}/directory`,
+      transformResponse: (users: UserDirectoryEntryDto[]) => [...users].sort((a, b) => byName(a.username, b.username)),
+      providesTags: ['UserDirectory'],
+    }),
+  }),
+});
+
+export const { useUsersQuery, useExternalUsersQuery, useUserDirectoryQuery } = usersApi;
+
+const NO_EXTERNAL_USERS: ExternalUserDto[] = [];
+const selectExternalUsersResult = usersApi.endpoints.externalUsers.select();
+
+/** The cached external workers, empty until read (for parts of a screen that subscribes). */
+export const selectExternalUsers = (state: RootState): ExternalUserDto[] =>
+  selectExternalUsersResult(state).data ?? NO_EXTERNAL_USERS;
+
+function userSaved(user: ManagedUserDto) {
+  return usersApi.util.updateQueryData('users', undefined, (users) => sortUsers(upsert(users, user)));
+}
+
+function externalUserSaved(externalUser: ExternalUserDto) {
+  return usersApi.util.updateQueryData('externalUsers', undefined, (users) =>
+    sortExternal(upsert(users, externalUser)),
+  );
+}
+
+/** Writes throw; the dialogs turn the error into their message (or the limit dialog). */
+export function createUser(request: UserCreateRequest): AppThunk<Promise<ManagedUserDto>> {
+  return async (dispatch, _getState, { save }) => {
+    const user = await save<ManagedUserDto>({ method: 'POST', path: USERS, body: request });
+    dispatch(userSaved(user));
+    dispatch(usersApi.util.invalidateTags(['UserDirectory']));
+    return user;
+  };
+}
+
+export function updateUser(id: string, request: UserUpdateRequest): AppThunk<Promise<ManagedUserDto>> {
+  return async (dispatch, _getState, { save }) => {
+    const user = await save<ManagedUserDto>({ method: 'PUT', path: userPath(id), body: request });
+    dispatch(userSaved(user));
+    dispatch(usersApi.util.invalidateTags(['UserDirectory']));
+    return user;
+  };
+}
+
+export function deleteUser(id: string): AppThunk<Promise<void>> {
+  return async (dispatch, _getState, { save }) => {
+    await save<MessageResponse>({ method: 'DELETE', path: userPath(id) });
+    dispatch(usersApi.util.updateQueryData('users', undefined, (users) => users.filter((user) => user.id !== id)));
+    dispatch(usersApi.util.invalidateTags(['UserDirectory']));
+  };
+}
+
+export function createExternalUser(request: ExternalUserRequest): AppThunk<Promise<ExternalUserDto>> {
+  return async (dispatch, _getState, { save }) => {
+    const externalUser = await save<ExternalUserDto>({ method: 'POST', path: EXTERNAL_USERS, body: request });
+    dispatch(externalUserSaved(externalUser));
+    return externalUser;
+  };
+}
+
+export function updateExternalUser(id: string, request: ExternalUserRequest): AppThunk<Promise<ExternalUserDto>> {
+  return async (dispatch, _getState, { save }) => {
+    const externalUser = await save<ExternalUserDto>({ method: 'PUT', path: externalUserPath(id), body: request });
+    dispatch(externalUserSaved(externalUser));
+    return externalUser;
+  };
+}
+
+export function deleteExternalUser(id: string): AppThunk<Promise<void>> {
+  return async (dispatch, _getState, { save }) => {
+    await save<MessageResponse>({ method: 'DELETE', path: externalUserPath(id) });
+    dispatch(
+      usersApi.util.updateQueryData('externalUsers', undefined, (users) => users.filter((user) => user.id !== id)),
+    );
+  };
+}

@@ -1,0 +1,30 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { ApiClient } from '../api/client';
+import type { Save } from '../api/save';
+import type { ProjectSavers } from '../features/project/projectSaver';
+import type { SyncEngine } from '../features/sync/syncEngine';
+import type { RootState } from './rootReducer';
+
+export type { RootState } from './rootReducer';
+
+/** What thunks get as `extra`: the one API client, the one save path, the browser storage. */
+export interface ThunkExtra {
+  api: ApiClient;
+  save: Save;
+  /** Local storage, probed at login for space. */
+  localStorage: Storage;
+  /** This browser's device id (also sent as X-Device-Id); license activation names it. */
+  deviceId: string;
+  /**
+   * The open project's save queue (features/project/projectSaver.ts). Outside the state: it
+   * holds the pending edits as functions, to apply them again on the server's answer.
+   */
+  projectSavers: ProjectSavers;
+  /** The sync queue (features/sync/syncEngine.ts): replay, failed list, logout clearing. */
+  sync: SyncEngine;
+}
+
+export type AppDispatch = ThunkDispatch<RootState, ThunkExtra, UnknownAction>;
+
+/** A thunk with the app's state and extra; async ones return a Promise the caller awaits. */
+export type AppThunk<R = void> = (dispatch: AppDispatch, getState: () => RootState, extra: ThunkExtra) => R;
