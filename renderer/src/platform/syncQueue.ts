@@ -65,7 +65,7 @@ const DOCUMENT_PATH = /^\/(projects|templates)\/([^/]+)$/i;
 export function parseDocumentPath(path: string): { kind: 'projects' | 'templates'; id: string } | null {
   const match = DOCUMENT_PATH.exec(path);
   if (!match || !isUuid(match[2])) return null;
-  return { kind: match[1]!.toLowerCase() as 'projects' | 'templates', id: match[2]!.toLowerCase() };
+  return { kind: match[1]!.toLowerCase() as 'projects' | 'templates', id: match[2].toLowerCase() };
 }
 
 /** A whole-document save that later saves of the same document replace. */

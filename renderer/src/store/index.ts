@@ -2,10 +2,9 @@ import { configureStore } from '@reduxjs/toolkit';
 import { newId } from '@werkboard/common';
 import { FLUSH, PAUSE, PERSIST, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import { apiSlice } from '../api/apiSlice';
-import type { ApiClient, FetchLike } from '../api/client';
+import type { FetchLike } from '../api/client';
 import { createApiClient } from '../api/client';
 import { withLocalReads } from '../api/localReads';
-import type { Save } from '../api/save';
 import { createSave } from '../api/save';
 import { sessionLost } from '../features/auth/authSlice';
 import { logAdded } from '../features/liveLog/liveLogSlice';
@@ -13,7 +12,7 @@ import { ProjectSavers } from '../features/project/projectSaver';
 import { documentEdited, projectReceived } from '../features/project/projectSlice';
 import { toFailedChange } from '../features/sync/describeWrite';
 import { SyncEngine } from '../features/sync/syncEngine';
-import { readSourceChanged, syncApplied, syncStatusChanged } from '../features/sync/syncSlice';
+import { readSourceChanged, replayApplied, syncStatusChanged } from '../features/sync/syncSlice';
 import type { LocalStore } from '../platform/localStore';
 import { createMemoryStore } from '../platform/localStore';
 import type { PersistStorage } from '../platform/persistStorage';
@@ -73,7 +72,7 @@ export function createAppStore(deps: AppStoreDeps) {
           running: status.running,
         }),
       ),
-    onApplied: () => holder.store?.dispatch(syncApplied()),
+    onApplied: () => holder.store?.dispatch(replayApplied()),
   });
   const api = withLocalReads(client, sync, (source) => {
     if (holder.store && holder.store.getState().sync.showsLocalData !== (source === 'local'))

@@ -1,6 +1,10 @@
 import { createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { apiSlice } from '../api/apiSlice';
+import { projectsApi } from '../api/endpoints/projects';
 import { loggedIn, loggedOut, sessionLost } from '../features/auth/authSlice';
+import { reloadProject } from '../features/project/projectThunks';
+import { keepProjectsForOffline } from '../features/sync/offlineProjects';
+import { replayApplied } from '../features/sync/syncSlice';
 import type { AppDispatch, RootState, ThunkExtra } from './types';
 
 /**
@@ -17,6 +21,24 @@ export function createAppListeners(extra: ThunkExtra) {
     matcher: isAnyOf(loggedIn, loggedOut, sessionLost),
     effect: (_action, { dispatch }) => {
       dispatch(apiSlice.util.resetApiState());
+    },
+  });
+
+  // A replay of the queue reached the server: the lists read again (progress and last changes
+  // may have moved), and the open board shows the merged copy (nothing without a board).
+  startListening({
+    actionCreator: replayApplied,
+    effect: async (_action, { dispatch }) => {
+      dispatch(apiSlice.util.invalidateTags(['Projects', 'Appointments']));
+      await dispatch(reloadProject());
+    },
+  });
+
+  // The user's project list came from the server: keep their projects on the device for offline work.
+  startListening({
+    matcher: projectsApi.endpoints.projects.matchFulfilled,
+    effect: async (action, { dispatch }) => {
+      await dispatch(keepProjectsForOffline(action.payload));
     },
   });
 

@@ -3,6 +3,7 @@ import type { CustomerTypeCreateRequest, MessageResponse } from '@werkboard/comm
 import { DEFAULT_CUSTOMER_TYPE } from '@werkboard/common';
 import type { AppThunk } from '../../store/types';
 import { apiSlice } from '../apiSlice';
+import { patchWhenLanded } from '../cachePatch';
 import { tagsApi, updateCachedTags, useTagsQuery } from './tags';
 
 const CUSTOMER_TYPES = '/customer-types';
@@ -28,7 +29,10 @@ export const customerTypesApi = apiSlice.injectEndpoints({
 export const { useCustomerTypesQuery } = customerTypesApi;
 
 const updateCachedTypes = (recipe: (types: string[]) => string[]) =>
-  customerTypesApi.util.updateQueryData('customerTypes', undefined, recipe);
+  patchWhenLanded(
+    customerTypesApi.util.getRunningQueryThunk('customerTypes', undefined),
+    customerTypesApi.util.updateQueryData('customerTypes', undefined, recipe),
+  );
 
 /**
  * The customer types to choose from in a form: GET /customer-types; if that read fails, the
@@ -55,7 +59,7 @@ export function createCustomerType(request: { name: string; copyTagsFrom?: strin
     const body: CustomerTypeCreateRequest = { name: request.name, copyTagsFrom: request.copyTagsFrom ?? null };
     const answer = await save<{ name: string }>({ method: 'POST', path: CUSTOMER_TYPES, body });
     const created = answer.name || request.name;
-    dispatch(updateCachedTypes((types) => customerTypesOf([...types, created])));
+    await dispatch(updateCachedTypes((types) => customerTypesOf([...types, created])));
     if (body.copyTagsFrom) dispatch(tagsApi.util.invalidateTags(['Tags']));
     return created;
   };
@@ -66,8 +70,8 @@ export function renameCustomerType(oldName: string, name: string): AppThunk<Prom
   return async (dispatch, _getState, { save }) => {
     const answer = await save<{ name: string }>({ method: 'PUT', path: typePath(oldName), body: { name } });
     const renamed = answer.name || name;
-    dispatch(updateCachedTypes((types) => types.map((type) => (type === oldName ? renamed : type))));
-    dispatch(
+    await dispatch(updateCachedTypes((types) => types.map((type) => (type === oldName ? renamed : type))));
+    await dispatch(
       updateCachedTags((tags) =>
         tags.map((tag) => (tag.customerType === oldName ? { ...tag, customerType: renamed } : tag)),
       ),
@@ -80,7 +84,7 @@ export function renameCustomerType(oldName: string, name: string): AppThunk<Prom
 export function deleteCustomerType(name: string): AppThunk<Promise<void>> {
   return async (dispatch, _getState, { save }) => {
     await save<MessageResponse>({ method: 'DELETE', path: typePath(name) });
-    dispatch(updateCachedTypes((types) => types.filter((type) => type !== name)));
-    dispatch(updateCachedTags((tags) => tags.filter((tag) => tag.customerType !== name)));
+    await dispatch(updateCachedTypes((types) => types.filter((type) => type !== name)));
+    await dispatch(updateCachedTags((tags) => tags.filter((tag) => tag.customerType !== name)));
   };
 }

@@ -2,6 +2,7 @@ import type { RolePermissionMap } from '@werkboard/common';
 import { effectivePermissions, ROLES } from '@werkboard/common';
 import type { AppThunk } from '../../store/types';
 import { apiSlice } from '../apiSlice';
+import { patchWhenLanded } from '../cachePatch';
 
 const ROLE_PERMISSIONS = '/permissions/roles';
 
@@ -42,6 +43,11 @@ export function saveRolePermissions(map: RolePermissionMap): AppThunk<Promise<vo
     const body: Partial<RolePermissionMap> = {};
     for (const role of ROLES) if (role !== 'Admin') body[role] = map[role];
     const saved = await save<Record<string, unknown>>({ method: 'PUT', path: ROLE_PERMISSIONS, body });
-    dispatch(permissionsApi.util.upsertQueryData('rolePermissions', undefined, normalize(saved)));
+    await dispatch(
+      patchWhenLanded(
+        permissionsApi.util.getRunningQueryThunk('rolePermissions', undefined),
+        permissionsApi.util.upsertQueryData('rolePermissions', undefined, normalize(saved)),
+      ),
+    );
   };
 }

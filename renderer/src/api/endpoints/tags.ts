@@ -2,6 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { MessageResponse, TagCreateRequest, TagDto, TagUpdateRequest } from '@werkboard/common';
 import type { AppThunk, RootState } from '../../store/types';
 import { apiSlice } from '../apiSlice';
+import { patchWhenLanded } from '../cachePatch';
 
 const TAGS = '/tags';
 const tagPath = (id: string) => `${TAGS}/${encodeURIComponent(id)}`;
@@ -24,13 +25,16 @@ export const selectTagsById = createSelector([selectTags], (tags) => new Map(tag
 
 /** The cached tag list changed by a write's answer (no second read). */
 export const updateCachedTags = (recipe: (tags: TagDto[]) => TagDto[] | void) =>
-  tagsApi.util.updateQueryData('tags', undefined, recipe);
+  patchWhenLanded(
+    tagsApi.util.getRunningQueryThunk('tags', undefined),
+    tagsApi.util.updateQueryData('tags', undefined, recipe),
+  );
 
 /** POST /tags; the new tag joins the cached list. */
 export function createTag(request: TagCreateRequest): AppThunk<Promise<TagDto>> {
   return async (dispatch, _getState, { save }) => {
     const tag = await save<TagDto>({ method: 'POST', path: TAGS, body: request });
-    dispatch(updateCachedTags((tags) => [...tags.filter((other) => other.id !== tag.id), tag]));
+    await dispatch(updateCachedTags((tags) => [...tags.filter((other) => other.id !== tag.id), tag]));
     return tag;
   };
 }
@@ -39,7 +43,7 @@ export function createTag(request: TagCreateRequest): AppThunk<Promise<TagDto>> 
 export function updateTag(id: string, patch: TagUpdateRequest): AppThunk<Promise<TagDto>> {
   return async (dispatch, _getState, { save }) => {
     const tag = await save<TagDto>({ method: 'PUT', path: tagPath(id), body: patch });
-    dispatch(updateCachedTags((tags) => tags.map((other) => (other.id === tag.id ? tag : other))));
+    await dispatch(updateCachedTags((tags) => tags.map((other) => (other.id === tag.id ? tag : other))));
     return tag;
   };
 }
@@ -48,6 +52,6 @@ export function updateTag(id: string, patch: TagUpdateRequest): AppThunk<Promise
 export function deleteTag(id: string): AppThunk<Promise<void>> {
   return async (dispatch, _getState, { save }) => {
     await save<MessageResponse>({ method: 'DELETE', path: tagPath(id) });
-    dispatch(updateCachedTags((tags) => tags.filter((tag) => tag.id !== id)));
+    await dispatch(updateCachedTags((tags) => tags.filter((tag) => tag.id !== id)));
   };
 }

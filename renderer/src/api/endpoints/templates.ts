@@ -1,6 +1,8 @@
-import type { MessageResponse, TemplateSummaryDto } from '@werkboard/common';
+import type { MessageResponse, ProjectDocument, TemplateSummaryDto } from '@werkboard/common';
 import type { AppThunk } from '../../store/types';
 import { apiSlice } from '../apiSlice';
+import { patchWhenLanded } from '../cachePatch';
+import { adminApi } from './admin';
 
 const TEMPLATES = '/templates';
 
@@ -11,20 +13,36 @@ export const templatesApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     /** GET /templates: global templates and the user's own, active ones (kept for offline reading). */
     templates: build.query<TemplateSummaryDto[], void>({ query: () => TEMPLATES, providesTags: ['Templates'] }),
+    /** GET /templates/archived. */
+    archivedTemplates: build.query<TemplateSummaryDto[], void>({
+      query: () => `${TEMPLATES}/archived`,
+      providesTags: ['ArchivedTemplates'],
+    }),
+    /** GET /templates/{id}: a template's document for the editor (kept for offline reading). */
+    templateDocument: build.query<ProjectDocument, string>({ query: templatePath, keepUnusedDataFor: 0 }),
   }),
 });
 
-export const { useTemplatesQuery } = templatesApi;
+export const { useTemplatesQuery, useArchivedTemplatesQuery } = templatesApi;
 
 const updateCachedTemplates = (recipe: (templates: TemplateSummaryDto[]) => TemplateSummaryDto[]) =>
-  templatesApi.util.updateQueryData('templates', undefined, recipe);
+  patchWhenLanded(
+    templatesApi.util.getRunningQueryThunk('templates', undefined),
+    templatesApi.util.updateQueryData('templates', undefined, recipe),
+  );
 
-/** DELETE /templates/{id}: to the archive. */
+/** DELETE /templates/{id}: to the archive; it leaves the cached lists. */
 export function deleteTemplate(id: string): AppThunk<Promise<MessageResponse>> {
   return async (dispatch, _getState, { save }) => {
     const answer = await save<MessageResponse>({ method: 'DELETE', path: templatePath(id) });
-    dispatch(updateCachedTemplates((templates) => templates.filter((template) => template.id !== id)));
-    dispatch(templatesApi.util.invalidateTags(['ArchivedTemplates', 'AdminTemplates']));
+    const without = (templates: TemplateSummaryDto[]) => templates.filter((template) => template.id !== id);
+    await dispatch(updateCachedTemplates(without));
+    await dispatch(
+      patchWhenLanded(
+        adminApi.util.getRunningQueryThunk('adminTemplates', undefined),
+        adminApi.util.updateQueryData('adminTemplates', undefined, without),
+      ),
+    );
     return answer;
   };
 }
@@ -39,7 +57,7 @@ export function shareTemplate(id: string, userId: string): AppThunk<Promise<Mess
 export function publishTemplate(id: string): AppThunk<Promise<TemplateSummaryDto>> {
   return async (dispatch, _getState, { save }) => {
     const published = await save<TemplateSummaryDto>({ method: 'POST', path: `${templatePath(id)}/publish` });
-    dispatch(
+    await dispatch(
       updateCachedTemplates((templates) =>
         templates.map((template) => (template.id === published.id ? published : template)),
       ),
@@ -68,5 +86,30 @@ export function saveTemplateFromProject(request: SaveFromProjectBody): AppThunk<
     });
     dispatch(templatesApi.util.invalidateTags(['Templates']));
     return template;
+  };
+}
+
+const leftArchive = (id: string) =>
+  patchWhenLanded(
+    templatesApi.util.getRunningQueryThunk('archivedTemplates', undefined),
+    templatesApi.util.updateQueryData('archivedTemplates', undefined, (templates) =>
+      templates.filter((template) => template.id !== id),
+    ),
+  );
+
+/** POST /templates/{id}/restore: back from the archive (it leaves the cached archive list). */
+export function restoreTemplate(id: string): AppThunk<Promise<void>> {
+  return async (dispatch, _getState, { save }) => {
+    await save<unknown>({ method: 'POST', path: `${templatePath(id)}/restore` });
+    await dispatch(leftArchive(id));
+    dispatch(templatesApi.util.invalidateTags(['Templates']));
+  };
+}
+
+/** DELETE /templates/{id}/permanent (Admin). */
+export function deleteTemplatePermanently(id: string): AppThunk<Promise<void>> {
+  return async (dispatch, _getState, { save }) => {
+    await save<MessageResponse>({ method: 'DELETE', path: `${templatePath(id)}/permanent` });
+    await dispatch(leftArchive(id));
   };
 }

@@ -9,6 +9,7 @@ import type {
 } from '@werkboard/common';
 import type { AppThunk, RootState } from '../../store/types';
 import { apiSlice } from '../apiSlice';
+import { patchWhenLanded } from '../cachePatch';
 
 const USERS = '/users';
 const EXTERNAL_USERS = '/external-users';
@@ -58,21 +59,27 @@ const selectExternalUsersResult = usersApi.endpoints.externalUsers.select();
 export const selectExternalUsers = (state: RootState): ExternalUserDto[] =>
   selectExternalUsersResult(state).data ?? NO_EXTERNAL_USERS;
 
-function userSaved(user: ManagedUserDto) {
-  return usersApi.util.updateQueryData('users', undefined, (users) => sortUsers(upsert(users, user)));
-}
-
-function externalUserSaved(externalUser: ExternalUserDto) {
-  return usersApi.util.updateQueryData('externalUsers', undefined, (users) =>
-    sortExternal(upsert(users, externalUser)),
+const patchUsers = (recipe: (users: ManagedUserDto[]) => ManagedUserDto[]) =>
+  patchWhenLanded(
+    usersApi.util.getRunningQueryThunk('users', undefined),
+    usersApi.util.updateQueryData('users', undefined, recipe),
   );
-}
+
+const patchExternalUsers = (recipe: (users: ExternalUserDto[]) => ExternalUserDto[]) =>
+  patchWhenLanded(
+    usersApi.util.getRunningQueryThunk('externalUsers', undefined),
+    usersApi.util.updateQueryData('externalUsers', undefined, recipe),
+  );
+
+const userSaved = (user: ManagedUserDto) => patchUsers((users) => sortUsers(upsert(users, user)));
+const externalUserSaved = (externalUser: ExternalUserDto) =>
+  patchExternalUsers((users) => sortExternal(upsert(users, externalUser)));
 
 /** Writes throw; the dialogs turn the error into their message (or the limit dialog). */
 export function createUser(request: UserCreateRequest): AppThunk<Promise<ManagedUserDto>> {
   return async (dispatch, _getState, { save }) => {
     const user = await save<ManagedUserDto>({ method: 'POST', path: USERS, body: request });
-    dispatch(userSaved(user));
+    await dispatch(userSaved(user));
     dispatch(usersApi.util.invalidateTags(['UserDirectory']));
     return user;
   };
@@ -81,7 +88,7 @@ export function createUser(request: UserCreateRequest): AppThunk<Promise<Managed
 export function updateUser(id: string, request: UserUpdateRequest): AppThunk<Promise<ManagedUserDto>> {
   return async (dispatch, _getState, { save }) => {
     const user = await save<ManagedUserDto>({ method: 'PUT', path: userPath(id), body: request });
-    dispatch(userSaved(user));
+    await dispatch(userSaved(user));
     dispatch(usersApi.util.invalidateTags(['UserDirectory']));
     return user;
   };
@@ -90,7 +97,7 @@ export function updateUser(id: string, request: UserUpdateRequest): AppThunk<Pro
 export function deleteUser(id: string): AppThunk<Promise<void>> {
   return async (dispatch, _getState, { save }) => {
     await save<MessageResponse>({ method: 'DELETE', path: userPath(id) });
-    dispatch(usersApi.util.updateQueryData('users', undefined, (users) => users.filter((user) => user.id !== id)));
+    await dispatch(patchUsers((users) => users.filter((user) => user.id !== id)));
     dispatch(usersApi.util.invalidateTags(['UserDirectory']));
   };
 }
@@ -98,7 +105,7 @@ export function deleteUser(id: string): AppThunk<Promise<void>> {
 export function createExternalUser(request: ExternalUserRequest): AppThunk<Promise<ExternalUserDto>> {
   return async (dispatch, _getState, { save }) => {
     const externalUser = await save<ExternalUserDto>({ method: 'POST', path: EXTERNAL_USERS, body: request });
-    dispatch(externalUserSaved(externalUser));
+    await dispatch(externalUserSaved(externalUser));
     return externalUser;
   };
 }
@@ -106,7 +113,7 @@ export function createExternalUser(request: ExternalUserRequest): AppThunk<Promi
 export function updateExternalUser(id: string, request: ExternalUserRequest): AppThunk<Promise<ExternalUserDto>> {
   return async (dispatch, _getState, { save }) => {
     const externalUser = await save<ExternalUserDto>({ method: 'PUT', path: externalUserPath(id), body: request });
-    dispatch(externalUserSaved(externalUser));
+    await dispatch(externalUserSaved(externalUser));
     return externalUser;
   };
 }
@@ -114,8 +121,6 @@ export function updateExternalUser(id: string, request: ExternalUserRequest): Ap
 export function deleteExternalUser(id: string): AppThunk<Promise<void>> {
   return async (dispatch, _getState, { save }) => {
     await save<MessageResponse>({ method: 'DELETE', path: externalUserPath(id) });
-    dispatch(
-      usersApi.util.updateQueryData('externalUsers', undefined, (users) => users.filter((user) => user.id !== id)),
-    );
+    await dispatch(patchExternalUsers((users) => users.filter((user) => user.id !== id)));
   };
 }

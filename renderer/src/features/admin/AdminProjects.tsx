@@ -1,11 +1,14 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { ProjectDocument, ProjectSummaryDto, UserDirectoryEntryDto, UserSettings } from '@werkboard/common';
+import type { ProjectSummaryDto, UserSettings } from '@werkboard/common';
 import { canReassignProjects, de } from '@werkboard/common';
+import { useAdminProjectsQuery } from '../../api/endpoints/admin';
+import { changeProjectStatus } from '../../api/endpoints/projects';
+import { serverMessageOr } from '../../api/errors';
+import { loadStateOf } from '../../api/loadState';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { usePolicy } from '../auth/usePolicy';
-import { archiveDashboardProject } from '../dashboard/dashboardThunks';
 import { ProjectIconGlyph } from '../projectOverview/ProjectIconGlyph';
 import { ProjectProgress } from '../projectOverview/ProjectProgress';
 import { RelativeTime } from '../projectOverview/RelativeTime';
@@ -13,9 +16,7 @@ import { useNow } from '../projectOverview/useNow';
 import { selectUserSettings } from '../settings/settingsSelectors';
 import { useSettingsSaver } from '../settings/useSettingsSaver';
 import { groupProjectsByOwner } from './adminFormat';
-import { fetchAdminProjects } from './adminThunks';
 import { ReassignDialog } from './ReassignDialog';
-import { useAdminData } from './useAdminData';
 import { ViewModeToggle } from '../../components/ViewModeToggle';
 
 const t = de.adminOverview.projects;
@@ -108,7 +109,7 @@ function DeleteProjectDialog({
     setBusy(true);
     setError(null);
     try {
-      await dispatch(archiveDashboardProject(project.id));
+      await dispatch(changeProjectStatus(project.id, 'archive'));
       onDeleted();
     } catch {
       setError(d.failed);
@@ -132,19 +133,6 @@ function DeleteProjectDialog({
   );
 }
 
-/** The summary after a reassignment: owner, deputy and members as the server answered them. */
-function reassigned(project: ProjectSummaryDto, document: ProjectDocument, newOwner: UserDirectoryEntryDto) {
-  return {
-    ...project,
-    ownerId: document.ownerId ?? newOwner.id,
-    ownerUsername: document.ownerUsername ?? newOwner.username,
-    deputyOwnerId: document.deputyOwnerId,
-    memberIds: document.memberIds,
-    revision: document.revision,
-    lastModified: document.lastModified,
-  };
-}
-
 /**
  * The admin overview's projects (spec section 2): every active and completed project grouped
  * by owner name, as tiles or a list (display.adminView.projectsViewMode, saved with the
@@ -157,7 +145,8 @@ export function AdminProjects() {
   const view = useAppSelector(selectUserSettings).display.adminView.projectsViewMode;
   const saver = useSettingsSaver();
   const headingId = useId();
-  const { load, reload, update } = useAdminData(fetchAdminProjects, t.loadFailed);
+  const projectsQuery = useAdminProjectsQuery();
+  const load = loadStateOf(projectsQuery);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -195,8 +184,8 @@ export function AdminProjects() {
       {load.status === 'loading' && <p className="muted">{de.actions.loading}</p>}
       {load.status === 'failed' && (
         <div role="alert" className="message message--error">
-          <p>{load.message}</p>
-          <button type="button" className="link-button" onClick={reload}>
+          <p>{serverMessageOr(load.error, t.loadFailed)}</p>
+          <button type="button" className="link-button" onClick={() => void projectsQuery.refetch()}>
             {de.actions.retry}
           </button>
         </div>
@@ -226,11 +215,7 @@ export function AdminProjects() {
           key={dialog.project.id}
           project={dialog.project}
           onClose={close}
-          onReassigned={(document, newOwner) => {
-            const { id } = dialog.project;
-            update((projects) =>
-              projects.map((entry) => (entry.id === id ? reassigned(entry, document, newOwner) : entry)),
-            );
+          onReassigned={() => {
             close();
             setNotice(de.team.reassign.done);
           }}
@@ -242,10 +227,8 @@ export function AdminProjects() {
           project={dialog.project}
           onClose={close}
           onDeleted={() => {
-            const { id, name } = dialog.project;
-            update((projects) => projects.filter((entry) => entry.id !== id));
             close();
-            setNotice(d.done(name));
+            setNotice(d.done(dialog.project.name));
           }}
         />
       )}

@@ -2,13 +2,13 @@ import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { TemplateSummaryDto } from '@werkboard/common';
 import { canDeleteTemplate, canEditTemplate, de } from '@werkboard/common';
-import { ApiError } from '../../api/errors';
+import { useAdminTemplatesQuery } from '../../api/endpoints/admin';
+import { ApiError, serverMessageOr } from '../../api/errors';
+import { loadStateOf } from '../../api/loadState';
 import { useAppDispatch } from '../../store/hooks';
 import { usePolicy } from '../auth/usePolicy';
 import { ProjectIconGlyph } from '../projectOverview/ProjectIconGlyph';
 import { deleteTemplate } from '../../api/endpoints/templates';
-import { fetchAdminTemplates } from './adminThunks';
-import { useAdminData } from './useAdminData';
 
 const t = de.adminOverview.templates;
 
@@ -32,7 +32,8 @@ export function AdminTemplates() {
   const dispatch = useAppDispatch();
   const { actor } = usePolicy();
   const headingId = useId();
-  const { load, reload, update } = useAdminData(fetchAdminTemplates, t.loadFailed);
+  const templatesQuery = useAdminTemplatesQuery();
+  const load = loadStateOf(templatesQuery);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
 
@@ -45,7 +46,6 @@ export function AdminTemplates() {
     setDeleting(template.id);
     try {
       await dispatch(deleteTemplate(template.id));
-      update((list) => list.filter((entry) => entry.id !== template.id));
       setFeedback({ kind: 'success', text: t.deleted(template.name) });
     } catch (caught) {
       const forbidden = caught instanceof ApiError && caught.status === 403;
@@ -71,8 +71,8 @@ export function AdminTemplates() {
       {load.status === 'loading' && <p className="muted">{de.actions.loading}</p>}
       {load.status === 'failed' && (
         <div role="alert" className="message message--error">
-          <p>{load.message}</p>
-          <button type="button" className="link-button" onClick={reload}>
+          <p>{serverMessageOr(load.error, t.loadFailed)}</p>
+          <button type="button" className="link-button" onClick={() => void templatesQuery.refetch()}>
             {de.actions.retry}
           </button>
         </div>

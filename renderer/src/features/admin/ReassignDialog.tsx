@@ -1,13 +1,14 @@
 import type { FormEvent } from 'react';
 import { useMemo, useState } from 'react';
-import type { ProjectDocument, ProjectSummaryDto, UserDirectoryEntryDto } from '@werkboard/common';
+import type { ProjectSummaryDto } from '@werkboard/common';
 import { de } from '@werkboard/common';
+import { reassignProject } from '../../api/endpoints/projects';
+import { useUserDirectoryQuery } from '../../api/endpoints/users';
 import { serverMessageOr } from '../../api/errors';
+import { loadStateOf } from '../../api/loadState';
 import { Dialog } from '../../components/Dialog';
 import { FormField } from '../../components/FormField';
 import { useAppDispatch } from '../../store/hooks';
-import { fetchReassignCandidates, reassignProject } from './adminThunks';
-import { useAdminData } from './useAdminData';
 
 const t = de.adminOverview.reassign;
 const r = de.team.reassign;
@@ -15,8 +16,8 @@ const r = de.team.reassign;
 interface ReassignDialogProps {
   project: ProjectSummaryDto;
   onClose: () => void;
-  /** The server's answer and the chosen user, after the reassignment succeeded. */
-  onReassigned: (document: ProjectDocument, newOwner: UserDirectoryEntryDto) => void;
+  /** After the reassignment succeeded (the cached lists show the new owner). */
+  onReassigned: () => void;
 }
 
 const byName = new Intl.Collator('de-DE', { sensitivity: 'base' });
@@ -29,7 +30,7 @@ const byName = new Intl.Collator('de-DE', { sensitivity: 'base' });
  */
 export function ReassignDialog({ project, onClose, onReassigned }: ReassignDialogProps) {
   const dispatch = useAppDispatch();
-  const { load } = useAdminData(fetchReassignCandidates, t.usersLoadFailed);
+  const load = loadStateOf(useUserDirectoryQuery());
   const [chosen, setChosen] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
@@ -60,8 +61,8 @@ export function ReassignDialog({ project, onClose, onReassigned }: ReassignDialo
     setBusy(true);
     setError(null);
     try {
-      const document = await dispatch(reassignProject(project.id, newOwner.id));
-      onReassigned(document, newOwner);
+      await dispatch(reassignProject(project.id, newOwner));
+      onReassigned();
     } catch (caught) {
       setError(serverMessageOr(caught, r.failed));
       setBusy(false);
@@ -76,7 +77,7 @@ export function ReassignDialog({ project, onClose, onReassigned }: ReassignDialo
         {load.status === 'loading' && <p className="muted">{t.usersLoading}</p>}
         {load.status === 'failed' && (
           <p role="alert" className="message message--error">
-            {load.message}
+            {serverMessageOr(load.error, t.usersLoadFailed)}
           </p>
         )}
         {load.status === 'loaded' && candidates.length === 0 && <p className="muted">{t.noUsers}</p>}

@@ -1,12 +1,13 @@
 import { useId } from 'react';
 import type { UsedTotal } from '@werkboard/common';
 import { de, formatBytes } from '@werkboard/common';
-import { fetchCounts } from '../license/licenseThunks';
+import { useSystemInfoQuery } from '../../api/endpoints/admin';
+import { useStatsCountsQuery } from '../../api/endpoints/license';
+import { serverMessageOr } from '../../api/errors';
+import { loadStateOf } from '../../api/loadState';
 import { LicenseUsage } from '../license/LicenseUsage';
 import { formatShare } from './adminFormat';
-import { fetchSystemInfo } from './adminThunks';
 import { ChangelogText } from './ChangelogText';
-import { useAdminData } from './useAdminData';
 
 const t = de.adminOverview.system;
 
@@ -37,7 +38,7 @@ function UsageMeter({ label, usage }: { label: string; usage: UsedTotal }) {
 
 /** License type and, on the Free license only, the usage bars (GET /stats/counts). */
 function LicenseInfo() {
-  const { load } = useAdminData(fetchCounts, t.countsFailed);
+  const load = loadStateOf(useStatsCountsQuery());
   if (load.status === 'loading') return null;
   if (load.status === 'failed') return <p className="muted">{t.countsFailed}</p>;
   const counts = load.data;
@@ -66,7 +67,8 @@ function LicenseInfo() {
 export function SystemInfoPanel() {
   const headingId = useId();
   const changelogId = useId();
-  const { load, reload } = useAdminData(fetchSystemInfo, t.loadFailed);
+  const infoQuery = useSystemInfoQuery();
+  const load = loadStateOf(infoQuery);
 
   return (
     <section className="panel admin-system" aria-labelledby={headingId}>
@@ -76,8 +78,8 @@ export function SystemInfoPanel() {
       {load.status === 'loading' && <p className="muted">{de.actions.loading}</p>}
       {load.status === 'failed' && (
         <div role="alert" className="message message--error">
-          <p>{load.message}</p>
-          <button type="button" className="link-button" onClick={reload}>
+          <p>{serverMessageOr(load.error, t.loadFailed)}</p>
+          <button type="button" className="link-button" onClick={() => void infoQuery.refetch()}>
             {de.actions.retry}
           </button>
         </div>

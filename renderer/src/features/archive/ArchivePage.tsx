@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProjectSummaryDto, TemplateSummaryDto } from '@werkboard/common';
 import { canManageArchivedProjects, de } from '@werkboard/common';
+import { deleteProjectPermanently, restoreProject, useArchivedProjectsQuery } from '../../api/endpoints/projects';
+import { deleteTemplatePermanently, restoreTemplate, useArchivedTemplatesQuery } from '../../api/endpoints/templates';
 import { serverMessageOr } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Tabs } from '../../components/Tabs';
@@ -10,13 +12,14 @@ import { Can } from '../auth/Can';
 import { ProjectIconGlyph } from '../projectOverview/ProjectIconGlyph';
 import { RelativeTime } from '../projectOverview/RelativeTime';
 import { useNow } from '../projectOverview/useNow';
-import type { ArchivedItems, ArchiveKind } from './archiveThunks';
-import { deleteArchivedPermanently, fetchArchive, restoreArchived } from './archiveThunks';
 
 const t = de.projectOverview.archive;
 
 type TabId = 'projects' | 'templates';
-type Load = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'loaded'; items: ArchivedItems };
+type ArchiveKind = 'project' | 'template';
+
+const RESTORE = { project: restoreProject, template: restoreTemplate } as const;
+const DELETE_PERMANENTLY = { project: deleteProjectPermanently, template: deleteTemplatePermanently } as const;
 
 interface PendingAction {
   action: 'restore' | 'delete';
@@ -35,25 +38,12 @@ const ARCHIVED_STATE = { isArchived: true } as const;
 export function ArchivePage() {
   const dispatch = useAppDispatch();
   const now = useNow();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const projects = useArchivedProjectsQuery();
+  const templates = useArchivedTemplatesQuery();
   const [tab, setTab] = useState<TabId>('projects');
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
-
-  const reload = useCallback(() => {
-    let current = true;
-    setLoad({ status: 'loading' });
-    dispatch(fetchArchive()).then(
-      (items) => current && setLoad({ status: 'loaded', items }),
-      (error: unknown) => current && setLoad({ status: 'failed', message: serverMessageOr(error, t.loadFailed) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [dispatch]);
-
-  useEffect(() => reload(), [reload]);
 
   const ask = (action: PendingAction) => {
     setActionError(null);
@@ -65,13 +55,8 @@ export function ArchivePage() {
     setBusy(true);
     setActionError(null);
     try {
-      await dispatch(
-        pending.action === 'restore'
-          ? restoreArchived(pending.kind, pending.id)
-          : deleteArchivedPermanently(pending.kind, pending.id),
-      );
-      // Restored or gone: either way the entry leaves the archive.
-      setLoad((before) => (before.status === 'loaded' ? { ...before, items: without(before.items, pending) } : before));
+      // Restored or gone: either way the entry leaves the archive (the cached lists).
+      await dispatch((pending.action === 'restore' ? RESTORE : DELETE_PERMANENTLY)[pending.kind](pending.id));
       setPending(null);
     } catch {
       setActionError(pending.action === 'restore' ? t.restoreFailed : t.deleteFailed);
@@ -80,7 +65,13 @@ export function ArchivePage() {
     }
   };
 
-  const items = load.status === 'loaded' ? load.items : null;
+  // Both lists, or a failure of either (the server's reason, if it gave one).
+  const items = projects.data && templates.data ? { projects: projects.data, templates: templates.data } : null;
+  const failure = items ? null : projects.isError ? projects.error : templates.isError ? templates.error : null;
+  const retry = () => {
+    if (projects.isError) void projects.refetch();
+    if (templates.isError) void templates.refetch();
+  };
   const tabs = [
     { id: 'projects', label: items ? t.projectsTabWithCount(items.projects.length) : t.projectsTab },
     { id: 'templates', label: items ? t.templatesTabWithCount(items.templates.length) : t.templatesTab },
@@ -91,10 +82,10 @@ export function ArchivePage() {
       <header className="page__header">
         <h1 className="page__title">{de.pages.archive}</h1>
       </header>
-      {load.status === 'failed' ? (
+      {failure ? (
         <div role="alert" className="message message--error">
-          <p>{load.message}</p>
-          <button type="button" className="link-button" onClick={() => reload()}>
+          <p>{serverMessageOr(failure, t.loadFailed)}</p>
+          <button type="button" className="link-button" onClick={retry}>
             {de.actions.retry}
           </button>
         </div>
@@ -126,12 +117,6 @@ export function ArchivePage() {
       )}
     </div>
   );
-}
-
-function without(items: ArchivedItems, gone: PendingAction): ArchivedItems {
-  return gone.kind === 'project'
-    ? { ...items, projects: items.projects.filter((project) => project.id !== gone.id) }
-    : { ...items, templates: items.templates.filter((template) => template.id !== gone.id) };
 }
 
 function confirmTitle({ action, kind }: PendingAction): string {

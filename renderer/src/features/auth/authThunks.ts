@@ -1,34 +1,35 @@
 import type { CurrentUserDto, LoginRequest, LoginResponse } from '@werkboard/common';
 import { de } from '@werkboard/common';
-import type { ApiClient } from '../../api/client';
+import type { CurrentUserArgs } from '../../api/endpoints/session';
+import { postLogin, sessionApi } from '../../api/endpoints/session';
 import { SessionLostError } from '../../api/errors';
+import { FRESH, readOnce } from '../../api/readOnce';
 import { probeStorage } from '../../platform/persistStorage';
 import type { AppThunk } from '../../store';
-import { loggedIn, loggedOut, noticeCleared, verified, verifyStarted, verifyUnavailable } from './authSlice';
+import {
+  loggedIn,
+  loggedOut,
+  noticeCleared,
+  userRefreshed,
+  verified,
+  verifyStarted,
+  verifyUnavailable,
+} from './authSlice';
 import { loginErrorMessage } from './loginErrors';
 
 export type LoginResult = { ok: true } | { ok: false; message: string; storageFull?: boolean };
 
-/**
- * Loads what the app needs right after login, with the fresh token. Today that is the current
- * user (permissions, license); later issues add projects, templates and the rest here.
- */
-async function loadAppData(api: ApiClient, token: string): Promise<CurrentUserDto> {
-  // sessionHandling off: a 401 here is "loading failed after login", not an expired session.
-  return api.get<CurrentUserDto>('/auth/me', { token, sessionHandling: false });
+/** GET /auth/me now (never from the cache); throws the client's error. */
+function fetchCurrentUser(args: CurrentUserArgs = {}): AppThunk<Promise<CurrentUserDto>> {
+  return (dispatch) => readOnce(dispatch(sessionApi.endpoints.currentUser.initiate(args, FRESH)));
 }
 
 export function login(credentials: LoginRequest): AppThunk<Promise<LoginResult>> {
-  return async (dispatch, _getState, { api, localStorage }) => {
+  return async (dispatch, _getState, { localStorage }) => {
     dispatch(noticeCleared());
     let response: LoginResponse;
     try {
-      response = await api.request<LoginResponse>('/auth/login', {
-        method: 'POST',
-        body: credentials,
-        withToken: false,
-        sessionHandling: false,
-      });
+      response = await dispatch(postLogin(credentials));
     } catch (error) {
       return { ok: false, message: loginErrorMessage(error) };
     }
@@ -37,9 +38,11 @@ export function login(credentials: LoginRequest): AppThunk<Promise<LoginResult>>
     if (probe === 'full') return { ok: false, message: de.login.storageFull, storageFull: true };
     if (probe === 'unknown') return { ok: false, message: de.login.storageUnknown };
 
+    // What the app needs right after login, with the fresh token: the current user (permissions,
+    // license). sessionHandling off: a 401 here is "loading failed after login", not an expired session.
     let user: CurrentUserDto;
     try {
-      user = await loadAppData(api, response.token);
+      user = await dispatch(fetchCurrentUser({ token: response.token, sessionHandling: false }));
     } catch {
       dispatch(loggedOut());
       return { ok: false, message: de.login.loadAfterLoginFailed };
@@ -51,15 +54,26 @@ export function login(credentials: LoginRequest): AppThunk<Promise<LoginResult>>
 
 /** Checks a stored session at start (the 'Authenticating...' screen). Runs once at a time. */
 export function verifySession(): AppThunk<Promise<void>> {
-  return async (dispatch, getState, { api }) => {
+  return async (dispatch, getState) => {
     const { token, verifying } = getState().auth;
     if (!token || verifying) return;
     dispatch(verifyStarted());
     try {
-      dispatch(verified(await api.get<CurrentUserDto>('/auth/me')));
+      dispatch(verified(await dispatch(fetchCurrentUser())));
     } catch (error) {
       // A lost session was already cleared by the client; anything else keeps the stored session.
       if (!(error instanceof SessionLostError)) dispatch(verifyUnavailable());
+    }
+  };
+}
+
+/** GET /auth/me: the signed-in user afresh (profile fields, license type). Failures are quiet. */
+export function refreshCurrentUser(): AppThunk<Promise<void>> {
+  return async (dispatch) => {
+    try {
+      dispatch(userRefreshed(await dispatch(fetchCurrentUser())));
+    } catch {
+      // Offline or a lost session (already handled by the client): keep what is shown.
     }
   };
 }

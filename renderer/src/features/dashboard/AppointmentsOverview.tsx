@@ -6,7 +6,7 @@ import { formatAppointmentDate } from '../projectPanels/format';
 import { TagChips } from '../projectOverview/TagChips';
 import { groupDashboardAppointments } from './dashboardAppointments';
 import { DashboardSection } from './DashboardSection';
-import type { Load } from './useDashboardData';
+import type { LoadState } from '../../api/loadState';
 
 const t = de.dashboard.appointments;
 
@@ -46,7 +46,7 @@ function AppointmentItem({
 }
 
 interface AppointmentsOverviewProps {
-  load: Load<DashboardAppointmentDto[]>;
+  load: LoadState<DashboardAppointmentDto[]>;
   settings: UserSettings['display']['dashboardAppointments'];
   tagsById: ReadonlyMap<string, TagDto>;
   onToggle: (open: boolean) => void;

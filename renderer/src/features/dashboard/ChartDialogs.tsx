@@ -1,15 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { ColumnDto, ProjectGroupDto, ProjectSummaryDto } from '@werkboard/common';
 import { compareByPosition, de, progressOf } from '@werkboard/common';
 import { Dialog } from '../../components/Dialog';
-import { useAppDispatch } from '../../store/hooks';
-import { fetchProjectColumns } from './dashboardThunks';
+import { useProjectDocumentQuery } from '../../api/endpoints/projects';
+import { loadStateOf } from '../../api/loadState';
 import type { ProgressChartRow } from './ProgressChart';
 import { ProgressChart } from './ProgressChart';
 
 const c = de.dashboard.charts;
-
-type ColumnsLoad = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; columns: ColumnDto[] };
 
 /** Each column's share of the project's tasks, in board order; the last column is the progress. */
 export function columnShares(columns: readonly ColumnDto[]): ProgressChartRow[] {
@@ -27,22 +25,11 @@ export function columnShares(columns: readonly ColumnDto[]): ProgressChartRow[] 
  * its tasks on an axis from 0 to 100 percent (the last column's share is the progress).
  */
 export function ProjectProgressDialog({ project, onClose }: { project: ProjectSummaryDto; onClose: () => void }) {
-  const dispatch = useAppDispatch();
-  const [load, setLoad] = useState<ColumnsLoad>({ status: 'loading' });
+  const load = loadStateOf(useProjectDocumentQuery(project.id));
   const progress = progressOf(project.doneCount, project.cardCount);
 
-  useEffect(() => {
-    let live = true;
-    dispatch(fetchProjectColumns(project.id)).then(
-      (document) => live && setLoad({ status: 'loaded', columns: document.columns }),
-      () => live && setLoad({ status: 'failed' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dispatch, project.id]);
-
-  const rows = useMemo(() => (load.status === 'loaded' ? columnShares(load.columns) : []), [load]);
+  const columns = load.status === 'loaded' ? load.data.columns : null;
+  const rows = useMemo(() => (columns ? columnShares(columns) : []), [columns]);
 
   return (
     <Dialog title={c.projectTitle(project.name)} onClose={onClose} wide>

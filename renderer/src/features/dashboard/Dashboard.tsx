@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProjectGroupDto, ProjectSummaryDto, UserSettingsPatch } from '@werkboard/common';
 import { canCreateProject, canManageProjectGroups, de } from '@werkboard/common';
+import { changeProjectStatus } from '../../api/endpoints/projects';
 import { ApiError } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
@@ -28,7 +29,6 @@ import {
   groupProjectSections,
   hasActiveFilters,
 } from './dashboardFilters';
-import { archiveDashboardProject, changeDashboardProjectStatus } from './dashboardThunks';
 import { FilterPanel } from './FilterPanel';
 import type { GroupAction } from './GroupSection';
 import { HintedButton } from './HintedButton';
@@ -74,8 +74,7 @@ function ProjectStatusDialog({
     setBusy(true);
     setError(null);
     try {
-      if (dialog.kind === 'delete') await dispatch(archiveDashboardProject(dialog.project.id));
-      else await dispatch(changeDashboardProjectStatus(dialog.project.id, dialog.kind));
+      await dispatch(changeProjectStatus(dialog.project.id, dialog.kind === 'delete' ? 'archive' : dialog.kind));
       onDone();
     } catch (caught) {
       setBusy(false);
@@ -278,16 +277,8 @@ export function Dashboard() {
       )}
 
       {dialog?.kind === 'newProject' && <CreateProjectDialog onClose={closeDialog} existingNames={ownNames} />}
-      {dialog?.kind === 'groupEdit' && (
-        <ProjectGroupDialog group={dialog.group} onClose={closeDialog} onSaved={data.groupSaved} />
-      )}
-      {dialog?.kind === 'groupDelete' && (
-        <DeleteProjectGroupDialog
-          group={dialog.group}
-          onClose={closeDialog}
-          onDeleted={() => data.groupDeleted(dialog.group.id)}
-        />
-      )}
+      {dialog?.kind === 'groupEdit' && <ProjectGroupDialog group={dialog.group} onClose={closeDialog} />}
+      {dialog?.kind === 'groupDelete' && <DeleteProjectGroupDialog group={dialog.group} onClose={closeDialog} />}
       {dialog?.kind === 'groupChart' && (
         <GroupProgressDialog
           group={dialog.group}
@@ -311,16 +302,7 @@ export function Dashboard() {
           key={`${dialog.kind}-${dialog.project.id}`}
           dialog={dialog}
           onClose={closeDialog}
-          onDone={() => {
-            closeDialog();
-            const { kind, project } = dialog;
-            data.projectChanged(
-              project.id,
-              kind === 'delete'
-                ? null
-                : { status: kind === 'complete' ? 'completed' : 'active', lastModified: new Date().toISOString() },
-            );
-          }}
+          onDone={closeDialog}
         />
       )}
     </div>

@@ -28,10 +28,6 @@ export function HintedButton({ className, disabledReason, onClick, children, lab
     return () => clearTimeout(timer);
   }, [showHint]);
 
-  useEffect(() => {
-    if (!disabledReason) setShowHint(false);
-  }, [disabledReason]);
-
   return (
     <span className="hinted">
       <button
@@ -46,6 +42,7 @@ export function HintedButton({ className, disabledReason, onClick, children, lab
         {children}
       </button>
       {disabledReason && (
+        // Shown only while there is a reason: a button enabled meanwhile hides it.
         <span id={hintId} className={showHint ? 'hinted__bubble hinted__bubble--shown' : 'hinted__bubble'} role="note">
           {disabledReason}
         </span>

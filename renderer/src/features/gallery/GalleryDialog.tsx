@@ -1,8 +1,10 @@
 import type { ChangeEvent } from 'react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ImageDto } from '@werkboard/common';
 import { canEditProject, de, formatBytes, IMAGE_TYPES } from '@werkboard/common';
+import { deleteImage, uploadImage, useProjectImagesQuery } from '../../api/endpoints/images';
 import { serverMessageOr } from '../../api/errors';
+import { loadStateOf } from '../../api/loadState';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
 import type { Feedback } from '../../components/FormFeedback';
@@ -12,19 +14,10 @@ import { formatDateTime } from '../../utils/format';
 import { usePolicy } from '../auth/usePolicy';
 import { useProjectBoard } from '../project/projectContext';
 import { AuthImage } from './AuthImage';
-import {
-  checkImageFile,
-  deleteImage,
-  imageCountChanged,
-  loadImages,
-  readAsDataUrl,
-  uploadImage,
-} from './galleryThunks';
+import { checkImageFile, readAsDataUrl } from './imageChecks';
 import { downloadAllImages, downloadImage } from './imageFiles';
 
 const m = de.gallery;
-
-type ImageList = { status: 'loading' } | { status: 'loaded'; images: ImageDto[] } | { status: 'failed' };
 
 /**
  * 'Bildergalerie' of the board (spec sections 2, 4, 8): the project's images as thumbnails
@@ -42,8 +35,9 @@ export function GalleryDialog({ onClose }: { onClose: () => void }) {
   const projectId = document.id;
   const mayChooseThumbnail = !readOnly && actor !== null && canEditProject(actor, document);
 
-  const [list, setList] = useState<ImageList>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  // Shared with the header's count badge: the badge follows every change of this list.
+  const imagesQuery = useProjectImagesQuery(projectId);
+  const list = loadStateOf(imagesQuery);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [uploading, setUploading] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -53,27 +47,7 @@ export function GalleryDialog({ onClose }: { onClose: () => void }) {
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const hintId = useId();
 
-  useEffect(() => {
-    let live = true;
-    dispatch(loadImages(projectId)).then(
-      (images) => live && setList({ status: 'loaded', images }),
-      () => live && setList({ status: 'failed' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dispatch, projectId, attempt]);
-
-  // The header's badge follows every change of the list.
-  const count = list.status === 'loaded' ? list.images.length : null;
-  useEffect(() => {
-    if (count !== null) dispatch(imageCountChanged(projectId, count));
-  }, [dispatch, projectId, count]);
-
-  const retry = () => {
-    setList({ status: 'loading' });
-    setAttempt((current) => current + 1);
-  };
+  const retry = () => void imagesQuery.refetch();
 
   const upload = async (file: File) => {
     setFeedback(null);
@@ -92,13 +66,10 @@ export function GalleryDialog({ onClose }: { onClose: () => void }) {
         return;
       }
       try {
+        // The new image joins the cached list; without a list yet, it is read again.
         const image = await dispatch(uploadImage(projectId, file.name, dataUrl));
         setFeedback({ kind: 'success', text: m.uploaded(image.name) });
-        if (list.status === 'loaded') {
-          setList((current) =>
-            current.status === 'loaded' ? { status: 'loaded', images: [...current.images, image] } : current,
-          );
-        } else retry();
+        if (list.status !== 'loaded') retry();
       } catch (error) {
         setFeedback({ kind: 'error', text: serverMessageOr(error, m.uploadFailed) });
       }
@@ -121,7 +92,7 @@ export function GalleryDialog({ onClose }: { onClose: () => void }) {
     setDeleteBusy(true);
     setDeleteError(null);
     try {
-      await dispatch(deleteImage(image.id));
+      await dispatch(deleteImage(projectId, image.id));
     } catch {
       setDeleteError(m.deleteFailed);
       setDeleteBusy(false);
@@ -129,11 +100,6 @@ export function GalleryDialog({ onClose }: { onClose: () => void }) {
     }
     setDeleteBusy(false);
     setDeleting(null);
-    setList((current) =>
-      current.status === 'loaded'
-        ? { status: 'loaded', images: current.images.filter((candidate) => candidate.id !== image.id) }
-        : current,
-    );
     setFeedback({ kind: 'success', text: m.deleted(image.name) });
     // The server cleared the project's thumbnail with a new revision: the board loads it.
     if (document.thumbnailImageId === image.id) board.reload();
@@ -143,7 +109,7 @@ export function GalleryDialog({ onClose }: { onClose: () => void }) {
     if (list.status !== 'loaded') return;
     setFeedback(null);
     setDownloading(true);
-    const failed = await dispatch(downloadAllImages(list.images));
+    const failed = await dispatch(downloadAllImages(list.data));
     setDownloading(false);
     if (failed.length > 0) setFeedback({ kind: 'error', text: m.downloadFailed(failed.join(', ')) });
   };
@@ -154,7 +120,7 @@ export function GalleryDialog({ onClose }: { onClose: () => void }) {
     }, m.log.thumbnailSet(image.name));
   };
 
-  const images = list.status === 'loaded' ? list.images : [];
+  const images = list.status === 'loaded' ? list.data : [];
 
   return (
     <Dialog title={m.title} onClose={onClose} wide>

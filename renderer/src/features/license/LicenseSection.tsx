@@ -1,12 +1,12 @@
 import type { FormEvent } from 'react';
-import { useCallback, useEffect, useState } from 'react';
-import type { StatsCounts } from '@werkboard/common';
+import { useEffect, useState } from 'react';
 import { de, licenseActivationSchema, validate } from '@werkboard/common';
 import { ApiError, SessionLostError, serverMessageOr } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormField } from '../../components/FormField';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { activateLicense, fetchCounts } from './licenseThunks';
+import { useStatsCountsQuery } from '../../api/endpoints/license';
+import { activateAndRefresh } from './licenseThunks';
 import { LicenseUsage } from './LicenseUsage';
 
 /** Spec section 9: after a successful activation the dialog closes after 2.5 s. */
@@ -27,25 +27,13 @@ const l = de.licenseScreen;
 export function LicenseSection({ onActivated }: { onActivated: () => void }) {
   const dispatch = useAppDispatch();
   const userLicense = useAppSelector((state) => state.auth.user?.licenseType ?? 'Free');
-  const [counts, setCounts] = useState<StatsCounts | null>(null);
-  const [countsFailed, setCountsFailed] = useState(false);
+  const countsQuery = useStatsCountsQuery();
+  const counts = countsQuery.data ?? null;
+  const countsFailed = counts === null && countsQuery.isError;
   const [email, setEmail] = useState('');
   const [licenseKey, setLicenseKey] = useState('');
   const [activation, setActivation] = useState<Activation>({ state: 'idle' });
   const [confirmForce, setConfirmForce] = useState(false);
-
-  const loadCounts = useCallback(async () => {
-    try {
-      setCounts(await dispatch(fetchCounts()));
-      setCountsFailed(false);
-    } catch {
-      setCountsFailed(true);
-    }
-  }, [dispatch]);
-
-  useEffect(() => {
-    void loadCounts();
-  }, [loadCounts]);
 
   useEffect(() => {
     if (activation.state !== 'success') return;
@@ -62,9 +50,9 @@ export function LicenseSection({ onActivated }: { onActivated: () => void }) {
     setActivation({ state: 'loading' });
     try {
       const { email: checkedEmail, licenseKey: checkedKey } = checked.value;
-      const answer = await dispatch(activateLicense({ email: checkedEmail, licenseKey: checkedKey, force }));
+      // The usage bars are read again (the activation invalidates them).
+      const answer = await dispatch(activateAndRefresh({ email: checkedEmail, licenseKey: checkedKey, force }));
       setActivation({ state: 'success', message: answer.message || de.license.activated });
-      void loadCounts();
     } catch (caught) {
       if (!force && caught instanceof ApiError && !(caught instanceof SessionLostError) && caught.status === 409) {
         setActivation({ state: 'idle' });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import type { UserDto } from '@werkboard/common';
 import { de } from '@werkboard/common';
@@ -19,12 +19,11 @@ const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav__lin
  */
 export function NavBar({ user }: { user: UserDto }) {
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The path the mobile menu was opened on: a followed link (another path) closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === location.pathname;
   const [dialog, setDialog] = useState<OpenDialog>('none');
   const menuId = useId();
-
-  // A followed link closes the mobile menu.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
 
   // Stable, so the license section's close timer is not restarted by every render.
   const closeDialog = useCallback(() => setDialog('none'), []);
@@ -43,7 +42,7 @@ export function NavBar({ user }: { user: UserDto }) {
           className="nav__menu-button icon-button"
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setMenuOpenOn(menuOpen ? null : location.pathname)}
         >
           <span className="hamburger" aria-hidden="true" />
           <span className="visually-hidden">{de.nav.menu}</span>

@@ -82,9 +82,8 @@ export const BoardColumn = memo(function BoardColumn({
     onDrop,
   });
 
-  useEffect(() => {
-    if (!isOver) setDropLine(null);
-  }, [isOver]);
+  // The line shows only while a card is over this column.
+  const shownDropLine = isOver ? dropLine : null;
 
   if (!column) return null;
 
@@ -142,7 +141,9 @@ export const BoardColumn = memo(function BoardColumn({
             />
           ),
         )}
-        {dropLine !== null && <div className="board-column__drop-line" style={{ top: dropLine }} aria-hidden="true" />}
+        {shownDropLine !== null && (
+          <div className="board-column__drop-line" style={{ top: shownDropLine }} aria-hidden="true" />
+        )}
       </div>
 
       {!readOnly && (

@@ -102,12 +102,6 @@ export function ProjectScreen({ projectId, fromArchive, kind, newTemplate = null
     };
   }, [dispatch, projectId, fromArchive, kind, fresh]);
 
-  // A replay of the sync queue reached the server: show the merged copy (no-op for a page without changes queued).
-  const syncApplied = useAppSelector((state) => state.sync.appliedCount);
-  useEffect(() => {
-    if (syncApplied > 0) void dispatch(reloadProject());
-  }, [dispatch, syncApplied]);
-
   useEffect(() => {
     if (status === 'missing') void navigate(template ? '/templates' : '/', { replace: true });
     if (status === 'archivedAway') void navigate('/', { replace: true });

@@ -1,7 +1,10 @@
 import { produce } from 'immer';
 import type { ChangeLogEntryDto, ProjectDocument } from '@werkboard/common';
 import { de, newId } from '@werkboard/common';
+import { changeProjectStatus as postProjectStatus, projectPath, projectsApi } from '../../api/endpoints/projects';
+import { templatePath, templatesApi } from '../../api/endpoints/templates';
 import { ApiError, isNetworkError, limitReachedKind, serverMessageOr, SessionLostError } from '../../api/errors';
+import { FRESH, readOnce } from '../../api/readOnce';
 import type { Queued } from '../../api/save';
 import { isQueued } from '../../api/save';
 import type { AppThunk, RootState, ThunkExtra } from '../../store';
@@ -25,11 +28,16 @@ import {
 
 /** Where the open document lives: /projects/{id}, or /templates/{id} in the template editor. */
 function documentPath(getState: () => RootState, id: string): string {
-  const base = getState().project.kind === 'template' ? '/templates' : '/projects';
-  return `${base}/${encodeURIComponent(id)}`;
+  return getState().project.kind === 'template' ? templatePath(id) : projectPath(id);
 }
 
-const projectPath = (id: string) => `/projects/${encodeURIComponent(id)}`;
+/** GET the open document from the server now (or the offline fallback); throws the client's error. */
+function readDocument(kind: BoardKind, id: string): AppThunk<Promise<ProjectDocument>> {
+  return (dispatch) =>
+    kind === 'template'
+      ? readOnce(dispatch(templatesApi.endpoints.templateDocument.initiate(id, FRESH)))
+      : readOnce(dispatch(projectsApi.endpoints.projectDocument.initiate(id, FRESH)));
+}
 
 /**
  * The state still shows the project of `saver`: the page is open, no other project has been
@@ -99,7 +107,7 @@ export function loadProject(): AppThunk<Promise<void>> {
     saver.reset(null);
     const generation = saver.generation;
     try {
-      const document = await extra.api.get<ProjectDocument>(documentPath(getState, projectId));
+      const document = await dispatch(readDocument(getState().project.kind, projectId));
       if (generation !== saver.generation || !showsProject(getState, extra, saver, projectId)) return;
       saver.base = document;
       dispatch(show(document));
@@ -124,7 +132,7 @@ function fetchAgain(saver: ProjectSaver, projectId: string): AppThunk<Promise<vo
     if (getState().project.unsaved) return;
     const generation = saver.generation;
     try {
-      const document = await extra.api.get<ProjectDocument>(documentPath(getState, projectId));
+      const document = await dispatch(readDocument(getState().project.kind, projectId));
       if (generation !== saver.generation || saver.inFlight || !shown()) return;
       saver.base = document;
       dispatch(show(rebase(document, saver.pending)));
@@ -260,17 +268,11 @@ export function changeProjectStatus(action: ProjectStatusAction): AppThunk<Promi
     if (!saver) return;
     const { projectId } = getState().project;
     await saver.settled();
-    const path = projectPath(projectId);
     try {
-      if (action === 'archive') {
-        await extra.save({ method: 'DELETE', path });
-        saver.reset(null);
-        if (showsProject(getState, extra, saver, projectId)) dispatch(archivedAway());
-        return;
-      }
-      const answer = await extra.save<ProjectDocument>({ method: 'POST', path: `${path}/${action}` });
+      const answer = await dispatch(postProjectStatus(projectId, action));
       saver.reset(answer);
-      if (showsProject(getState, extra, saver, projectId)) dispatch(projectReceived(answer));
+      if (!showsProject(getState, extra, saver, projectId)) return;
+      dispatch(answer ? projectReceived(answer) : archivedAway());
     } catch (error) {
       throw new Error(
         serverMessageOr(error, action === 'archive' ? de.projects.deleteFailed : de.projects.completeFailed),

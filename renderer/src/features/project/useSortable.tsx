@@ -116,8 +116,11 @@ export function DragAutoScroll({ boardRef }: { boardRef: RefObject<HTMLElement |
 
 function TouchAutoScroll({ boardRef }: { boardRef: RefObject<HTMLElement | null> }) {
   const point = useDragLayer((monitor) => (monitor.isDragging() ? monitor.getClientOffset() : null));
+  // The latest point for the interval below, which must not restart on every move.
   const pointRef = useRef(point);
-  pointRef.current = point;
+  useEffect(() => {
+    pointRef.current = point;
+  });
   const dragging = point !== null;
   useEffect(() => {
     const board = boardRef.current;

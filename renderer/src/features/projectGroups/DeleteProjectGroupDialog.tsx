@@ -3,16 +3,12 @@ import type { ProjectGroupDto } from '@werkboard/common';
 import { de } from '@werkboard/common';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAppDispatch } from '../../store/hooks';
-import { deleteProjectGroup } from './projectGroupThunks';
+import { deleteProjectGroup } from '../../api/endpoints/projectGroups';
 
 const t = de.organise.groups;
 
 /** The confirmation before DELETE /project-groups/{id}; the group's projects stay, ungrouped. */
-export function DeleteProjectGroupDialog(props: {
-  group: ProjectGroupDto;
-  onClose(): void;
-  onDeleted(id: string): void;
-}) {
+export function DeleteProjectGroupDialog(props: { group: ProjectGroupDto; onClose(): void }) {
   const { group } = props;
   const dispatch = useAppDispatch();
   const [busy, setBusy] = useState(false);
@@ -24,7 +20,6 @@ export function DeleteProjectGroupDialog(props: {
     setError(null);
     try {
       await dispatch(deleteProjectGroup(group.id));
-      props.onDeleted(group.id);
       props.onClose();
     } catch {
       setBusy(false);

@@ -16,7 +16,7 @@ import { FormField } from '../../components/FormField';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
 import { useAppDispatch } from '../../store/hooks';
 import { IconPicker } from '../projectPanels/IconPicker';
-import { saveProjectGroup } from './projectGroupThunks';
+import { saveProjectGroup } from '../../api/endpoints/projectGroups';
 
 const t = de.organise.groups;
 
@@ -45,11 +45,7 @@ function formOf(group: ProjectGroupDto | null): GroupForm {
  * icon and icon colour. Checked with common's schema (the server's); a new group gets its id
  * here and is stored with PUT. The server's message (e.g. the Free license) shows on failure.
  */
-export function ProjectGroupDialog(props: {
-  group: ProjectGroupDto | null;
-  onClose(): void;
-  onSaved(group: ProjectGroupDto): void;
-}) {
+export function ProjectGroupDialog(props: { group: ProjectGroupDto | null; onClose(): void }) {
   const { group } = props;
   const dispatch = useAppDispatch();
   const [form, setForm] = useState(() => formOf(group));
@@ -77,8 +73,7 @@ export function ProjectGroupDialog(props: {
     setFieldErrors({});
     setSaving(true);
     try {
-      const saved = await dispatch(saveProjectGroup({ id, ...checked.value }));
-      props.onSaved(saved);
+      await dispatch(saveProjectGroup({ id, ...checked.value }));
       props.onClose();
     } catch (caught) {
       setSaving(false);

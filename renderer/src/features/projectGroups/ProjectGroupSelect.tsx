@@ -1,9 +1,6 @@
-import { useEffect, useState } from 'react';
-import type { ProjectGroupDto } from '@werkboard/common';
 import { de } from '@werkboard/common';
 import { FormField } from '../../components/FormField';
-import { useAppDispatch } from '../../store/hooks';
-import { fetchProjectGroups } from './projectGroupThunks';
+import { useProjectGroupsQuery } from '../../api/endpoints/projectGroups';
 import { useFreeLicense } from './useFreeLicense';
 
 const t = de.organise.groups;
@@ -21,21 +18,10 @@ export function ProjectGroupSelect({
   onChange: (groupId: string | null) => void;
   disabled?: boolean;
 }) {
-  const dispatch = useAppDispatch();
   const free = useFreeLicense();
-  const [groups, setGroups] = useState<ProjectGroupDto[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    dispatch(fetchProjectGroups()).then(
-      (list) => live && setGroups(list),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dispatch]);
+  const list = useProjectGroupsQuery();
+  const groups = list.data ?? null;
+  const failed = groups === null && list.isError;
 
   const known = groups?.some((group) => group.id === value) ?? false;
   const hint = free ? t.freeLicense : failed ? t.loadFailed : undefined;

@@ -1,23 +1,17 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ProjectGroupDto } from '@werkboard/common';
 import { canManageProjectGroups, de } from '@werkboard/common';
-import { useAppDispatch } from '../../store/hooks';
+import { useProjectGroupsQuery } from '../../api/endpoints/projectGroups';
+import { loadStateOf } from '../../api/loadState';
 import { usePolicy } from '../auth/usePolicy';
 import { DeleteProjectGroupDialog } from './DeleteProjectGroupDialog';
 import { ProjectGroupDialog } from './ProjectGroupDialog';
 import { ProjectGroupMark } from './ProjectGroupMark';
-import { fetchProjectGroups } from './projectGroupThunks';
 import { useFreeLicense } from './useFreeLicense';
 
 const t = de.organise.groups;
 
-type Load = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; groups: ProjectGroupDto[] };
-
 type Open = { kind: 'edit'; group: ProjectGroupDto | null } | { kind: 'delete'; group: ProjectGroupDto } | null;
-
-function byName(a: ProjectGroupDto, b: ProjectGroupDto): number {
-  return a.name.localeCompare(b.name, 'de');
-}
 
 /**
  * /project-groups (spec section 2): the groups with colour, name and description; create,
@@ -25,37 +19,12 @@ function byName(a: ProjectGroupDto, b: ProjectGroupDto): number {
  * and editing are off, with the reason shown (a tooltip does not reach a phone).
  */
 export function ProjectGroupsPage() {
-  const dispatch = useAppDispatch();
   const canManage = usePolicy().allows(canManageProjectGroups);
   const free = useFreeLicense();
   const freeHintId = useId();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const groupsQuery = useProjectGroupsQuery();
+  const load = loadStateOf(groupsQuery);
   const [open, setOpen] = useState<Open>(null);
-
-  const reload = useCallback(() => {
-    let live = true;
-    setLoad({ status: 'loading' });
-    dispatch(fetchProjectGroups()).then(
-      (groups) => live && setLoad({ status: 'loaded', groups: [...groups].sort(byName) }),
-      () => live && setLoad({ status: 'failed' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dispatch]);
-
-  useEffect(() => reload(), [reload]);
-
-  const saved = (group: ProjectGroupDto) =>
-    setLoad((before) =>
-      before.status === 'loaded'
-        ? { ...before, groups: [...before.groups.filter((other) => other.id !== group.id), group].sort(byName) }
-        : before,
-    );
-  const deleted = (id: string) =>
-    setLoad((before) =>
-      before.status === 'loaded' ? { ...before, groups: before.groups.filter((group) => group.id !== id) } : before,
-    );
 
   const freeProps = free ? { title: t.freeLicense, 'aria-describedby': freeHintId } : {};
 
@@ -86,17 +55,17 @@ export function ProjectGroupsPage() {
       {load.status === 'failed' && (
         <div role="alert" className="message message--error">
           <p>{t.loadFailed}</p>
-          <button type="button" className="link-button" onClick={() => reload()}>
+          <button type="button" className="link-button" onClick={() => void groupsQuery.refetch()}>
             {de.actions.retry}
           </button>
         </div>
       )}
       {load.status === 'loaded' &&
-        (load.groups.length === 0 ? (
+        (load.data.length === 0 ? (
           <p className="muted">{t.empty}</p>
         ) : (
           <ul className="group-list" aria-label={t.listLabel}>
-            {load.groups.map((group) => (
+            {load.data.map((group) => (
               <li key={group.id} className="group-item" aria-label={group.name}>
                 <ProjectGroupMark group={group} />
                 <div className="group-item__main">
@@ -129,10 +98,8 @@ export function ProjectGroupsPage() {
             ))}
           </ul>
         ))}
-      {open?.kind === 'edit' && <ProjectGroupDialog group={open.group} onClose={() => setOpen(null)} onSaved={saved} />}
-      {open?.kind === 'delete' && (
-        <DeleteProjectGroupDialog group={open.group} onClose={() => setOpen(null)} onDeleted={deleted} />
-      )}
+      {open?.kind === 'edit' && <ProjectGroupDialog group={open.group} onClose={() => setOpen(null)} />}
+      {open?.kind === 'delete' && <DeleteProjectGroupDialog group={open.group} onClose={() => setOpen(null)} />}
     </div>
   );
 }

@@ -13,8 +13,8 @@ import { NewCustomerTypeDialog } from '../customerTypes/NewCustomerTypeDialog';
 import { LimitDialog } from '../license/LimitDialog';
 import { selectUserSettings } from '../settings/settingsSelectors';
 import { useCustomerTypeChoices } from '../../api/endpoints/customerTypes';
+import { createProject } from '../../api/endpoints/projects';
 import { useTemplatesQuery } from '../../api/endpoints/templates';
-import { createProject } from './overviewThunks';
 import { ALL_TYPES, TemplateChooser } from './TemplateChooser';
 
 const t = de.projectOverview.create;

@@ -5,7 +5,6 @@ import { buildUser } from '../../test/fixtures';
 import type { FakeRequest, FakeRoute } from '../../test/fakeFetch';
 import { createFakeFetch } from '../../test/fakeFetch';
 import { renderApp } from '../../test/renderApp';
-import { searchPath } from './searchThunks';
 
 const TAGS: TagDto[] = [
   { id: 't-1', customerType: 'Allgemein', label: 'Dringend', color: 'amber', priority: 2 },
@@ -162,14 +161,5 @@ describe('/search', () => {
 
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Suchbegriff').value).toBe(''));
     expect(screen.getByText(/Geben Sie einen Suchbegriff ein/)).toBeTruthy();
-  });
-});
-
-describe('searchPath', () => {
-  it('always sends q and repeats tag, percent-encoded', () => {
-    expect(searchPath({ text: 'Bad Müller', tagLabels: ['Dringend', 'A&B'] })).toBe(
-      '/search?q=Bad%20M%C3%BCller&tag=Dringend&tag=A%26B',
-    );
-    expect(searchPath({ text: '', tagLabels: [] })).toBe('/search?q=');
   });
 });

@@ -1,24 +1,17 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { MergedTag, SearchProjectDto, SearchResponse, TagDto } from '@werkboard/common';
+import type { MergedTag, SearchProjectDto, TagDto } from '@werkboard/common';
 import { de, mergeTagsByLabel, SEARCH_LIMITS, tagColor } from '@werkboard/common';
-import { ApiError, serverMessageOr } from '../../api/errors';
-import { useAppDispatch } from '../../store/hooks';
+import { useSearchQuery } from '../../api/endpoints/search';
+import { isQueryError, serverMessageOr } from '../../api/errors';
 import { useTagsQuery } from '../../api/endpoints/tags';
 import { loadStateOf } from '../../api/loadState';
 import { ProjectIconGlyph } from '../projectOverview/ProjectIconGlyph';
-import { fetchSearch } from './searchThunks';
 
 const t = de.organise.search;
 
 /** How long typing pauses before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 250;
-
-type Result =
-  | { status: 'idle' }
-  | { status: 'loading'; previous: SearchResponse | null }
-  | { status: 'failed'; message: string }
-  | { status: 'loaded'; response: SearchResponse };
 
 const NO_TAGS: TagDto[] = [];
 
@@ -38,13 +31,11 @@ function addressQuery(text: string, labels: readonly string[]): string {
  * its matching tasks; the server answers both from SQL (GET /search).
  */
 export function SearchPage() {
-  const dispatch = useAppDispatch();
   const [params, setParams] = useSearchParams();
   const [text, setText] = useState(() => params.get('q') ?? '');
   const [query, setQuery] = useState(() => text.trim());
   const [labels, setLabels] = useState<string[]>(() => params.getAll('tag').filter(Boolean));
   const tagsLoad = loadStateOf(useTagsQuery());
-  const [result, setResult] = useState<Result>({ status: 'idle' });
   const textId = useId();
 
   useEffect(() => {
@@ -72,33 +63,18 @@ export function SearchPage() {
     setLabels(next.getAll('tag').filter(Boolean));
   }, [address]);
 
-  const labelsKey = JSON.stringify(labels);
-  useEffect(() => {
-    const tagLabels = JSON.parse(labelsKey) as string[];
-    if (!query && tagLabels.length === 0) {
-      setResult({ status: 'idle' });
-      return;
-    }
-    let live = true;
-    setResult((before) => ({
-      status: 'loading',
-      previous: before.status === 'loaded' ? before.response : before.status === 'loading' ? before.previous : null,
-    }));
-    dispatch(fetchSearch({ text: query, tagLabels })).then(
-      (response) => live && setResult({ status: 'loaded', response }),
-      (error: unknown) =>
-        live &&
-        setResult({
-          status: 'failed',
-          // A 400 says what is wrong with the query (too long, too many tags); else the spec's text.
-          message:
-            error instanceof ApiError && error.status === 400 ? serverMessageOr(error, t.loadFailed) : t.loadFailed,
-        }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dispatch, query, labelsKey]);
+  const idle = !query && labels.length === 0;
+  const search = useSearchQuery({ text: query, tagLabels: labels }, { skip: idle });
+  // A 400 says what is wrong with the query (too long, too many tags); else the spec's text.
+  const failure =
+    !search.isFetching && search.isError
+      ? isQueryError(search.error) && search.error.status === 400
+        ? serverMessageOr(search.error, t.loadFailed)
+        : t.loadFailed
+      : null;
+  const status = idle ? 'idle' : search.isFetching ? 'loading' : failure ? 'failed' : 'loaded';
+  // While the next search runs the last hits stay on screen.
+  const shown = idle || failure ? null : (search.data ?? null);
 
   const tagList = tagsLoad.status === 'loaded' ? tagsLoad.data : NO_TAGS;
   const chips = useMemo(() => {
@@ -117,8 +93,6 @@ export function SearchPage() {
         ? before.filter((chosen) => !sameLabel(chosen, label))
         : [...before, label],
     );
-
-  const shown = result.status === 'loaded' ? result.response : result.status === 'loading' ? result.previous : null;
 
   return (
     <div className="page search-page">
@@ -163,21 +137,21 @@ export function SearchPage() {
         </fieldset>
       </form>
 
-      <div className="search-results" aria-busy={result.status === 'loading'}>
-        {result.status === 'idle' && <p className="muted">{t.hint}</p>}
-        {result.status === 'loading' && (
+      <div className="search-results" aria-busy={status === 'loading'}>
+        {status === 'idle' && <p className="muted">{t.hint}</p>}
+        {status === 'loading' && (
           <p role="status" className="muted">
             {t.searching}
           </p>
         )}
-        {result.status === 'failed' && (
+        {failure && (
           <p role="alert" className="message message--error">
-            {result.message}
+            {failure}
           </p>
         )}
         {shown &&
           (shown.projects.length === 0 ? (
-            result.status === 'loaded' && <p className="search-results__empty">{t.noResults}</p>
+            status === 'loaded' && <p className="search-results__empty">{t.noResults}</p>
           ) : (
             <>
               <p className="muted search-results__count">{t.resultCount(shown.projects.length)}</p>

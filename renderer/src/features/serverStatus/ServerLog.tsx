@@ -1,55 +1,37 @@
-import { useCallback, useEffect, useState } from 'react';
 import { de } from '@werkboard/common';
-import { ApiError } from '../../api/errors';
-import { useAppDispatch } from '../../store/hooks';
-import type { AppThunk } from '../../store';
+import { useServerLogQuery } from '../../api/endpoints/diagnostics';
+import type { QueryError } from '../../api/errors';
+import { isQueryError } from '../../api/errors';
 
-type LogState = { kind: 'loading' } | { kind: 'loaded'; text: string } | { kind: 'failed'; detail: string | null };
-
-/** GET /api/logs/server.log with the stored token; a 401/403 here must not end anything. */
-function fetchServerLog(): AppThunk<Promise<string>> {
-  return (_dispatch, _getState, { api }) => api.getText('/logs/server.log', { sessionHandling: false, noCache: true });
-}
-
-function failureDetail(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  const status = de.diagnostics.serverStatus(error.status);
+function failureDetail(error: QueryError): string | null {
+  if (error.kind !== 'server' && error.kind !== 'sessionLost') return null;
+  const status = de.diagnostics.serverStatus(error.status ?? 0);
   return error.body?.message ? `${status} – ${error.body.message}` : status;
 }
 
 /** The server log tab (Admin only; the server answers 403 to anyone else). */
 export function ServerLog() {
-  const dispatch = useAppDispatch();
-  const [state, setState] = useState<LogState>({ kind: 'loading' });
-
-  const load = useCallback(async () => {
-    setState({ kind: 'loading' });
-    try {
-      setState({ kind: 'loaded', text: await dispatch(fetchServerLog()) });
-    } catch (error) {
-      setState({ kind: 'failed', detail: failureDetail(error) });
-    }
-  }, [dispatch]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const log = useServerLogQuery();
+  const failed = !log.isFetching && log.isError;
+  const detail = failed && isQueryError(log.error) ? failureDetail(log.error) : null;
 
   return (
     <div className="server-log">
       <div className="server-log__actions">
-        <button type="button" className="button button--secondary" onClick={() => void load()}>
+        <button type="button" className="button button--secondary" onClick={() => void log.refetch()}>
           {de.diagnostics.refresh}
         </button>
       </div>
-      {state.kind === 'loading' && <p className="muted">{de.app.loading}</p>}
-      {state.kind === 'failed' && (
+      {log.isFetching && <p className="muted">{de.app.loading}</p>}
+      {failed && (
         <div className="message message--error">
           <p>{de.diagnostics.logLoadFailed}</p>
-          {state.detail && <p>{state.detail}</p>}
+          {detail && <p>{detail}</p>}
         </div>
       )}
-      {state.kind === 'loaded' && <pre className="log log--server">{state.text || de.diagnostics.emptyLog}</pre>}
+      {!log.isFetching && !failed && log.data !== undefined && (
+        <pre className="log log--server">{log.data || de.diagnostics.emptyLog}</pre>
+      )}
     </div>
   );
 }

@@ -1,19 +1,17 @@
 import type { ServerStatus } from '@werkboard/common';
 import { de } from '@werkboard/common';
+import { diagnosticsApi } from '../../api/endpoints/diagnostics';
 import { ApiError, NetworkError } from '../../api/errors';
+import { FRESH, readOnce } from '../../api/readOnce';
 import type { AppThunk } from '../../store';
 import { logAdded } from '../liveLog/liveLogSlice';
 import { statusFailed, statusReceived } from './serverStatusSlice';
 
 /** One GET /api/status. Resolves true once the database is initialised. */
 export function fetchServerStatus(): AppThunk<Promise<boolean>> {
-  return async (dispatch, _getState, { api }) => {
+  return async (dispatch) => {
     try {
-      const status = await api.get<ServerStatus>('/status', {
-        withToken: false,
-        sessionHandling: false,
-        noCache: true,
-      });
+      const status = await readOnce(dispatch(diagnosticsApi.endpoints.serverStatus.initiate(undefined, FRESH)));
       dispatch(statusReceived(status));
       dispatch(logAdded(status.databaseInitialized ? de.diagnostics.pollOk : de.diagnostics.pollPending));
       if (status.message) dispatch(logAdded(de.diagnostics.serverMessage(status.message)));

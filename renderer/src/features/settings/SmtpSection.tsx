@@ -1,12 +1,12 @@
 import type { FormEvent } from 'react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { SmtpEncryption, SmtpSettingsDto } from '@werkboard/common';
 import { de, SMTP_DEFAULTS, SMTP_ENCRYPTIONS, smtpSettingsPatchSchema, validate } from '@werkboard/common';
 import { FormField } from '../../components/FormField';
 import { type Feedback, FormFooter } from '../../components/FormFeedback';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
 import { useAppDispatch } from '../../store/hooks';
-import { fetchSmtpSettings, saveSmtpSettings } from './settingsThunks';
+import { saveSmtpSettings, useSettingsQuery } from '../../api/endpoints/settings';
 
 const t = de.settingsScreen.smtp;
 
@@ -38,31 +38,19 @@ function formOf(smtp: Omit<SmtpSettingsDto, 'hasPassword'>): SmtpForm {
  */
 export function SmtpSection() {
   const dispatch = useAppDispatch();
-  const [form, setForm] = useState<SmtpForm>(() => formOf(SMTP_DEFAULTS));
-  const [hasPassword, setHasPassword] = useState(false);
+  // The defaults until the stored settings come; a newer stored copy (loaded, saved) replaces the edits.
+  const stored = useSettingsQuery().data?.smtp ?? null;
+  const [edit, setEdit] = useState<{ from: SmtpSettingsDto | null; form: SmtpForm } | null>(null);
+  const form = edit && edit.from === stored ? edit.form : formOf(stored ?? SMTP_DEFAULTS);
+  const hasPassword = stored?.hasPassword ?? false;
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const formRef = useFocusFirstInvalid(fieldErrors);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    let active = true;
-    dispatch(fetchSmtpSettings()).then(
-      (smtp) => {
-        if (!active || !smtp) return;
-        setForm(formOf(smtp));
-        setHasPassword(smtp.hasPassword);
-      },
-      () => undefined, // The defaults stay in the form; saving reports a failure.
-    );
-    return () => {
-      active = false;
-    };
-  }, [dispatch]);
-
   const set = (key: keyof SmtpForm) => (value: string) => {
     setFeedback(null);
-    setForm((current) => ({ ...current, [key]: value }));
+    setEdit({ from: stored, form: { ...form, [key]: value } });
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -78,11 +66,8 @@ export function SmtpSection() {
     setFieldErrors({});
     setSaving(true);
     try {
-      const smtp = await dispatch(saveSmtpSettings(checked.value));
-      if (smtp) {
-        setForm(formOf(smtp));
-        setHasPassword(smtp.hasPassword);
-      }
+      // The answer becomes the stored copy, and so the form.
+      await dispatch(saveSmtpSettings(checked.value));
       setFeedback({ kind: 'success', text: t.saved });
     } catch {
       setFeedback({ kind: 'error', text: de.settings.saveFailed });

@@ -1,7 +1,7 @@
-import type { Plain, UserSettingsPatch } from '@werkboard/common';
+import type { UserSettingsPatch } from '@werkboard/common';
 import { mergeDeep } from '@werkboard/common';
 
 /** Two pending settings changes as one: the later one's fields win. */
 export function mergePatches(first: UserSettingsPatch, second: UserSettingsPatch): UserSettingsPatch {
-  return mergeDeep(first as Plain, second as Plain) as UserSettingsPatch;
+  return mergeDeep(first, second);
 }

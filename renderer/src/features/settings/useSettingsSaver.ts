@@ -3,7 +3,8 @@ import type { UserSettingsPatch } from '@werkboard/common';
 import { de } from '@werkboard/common';
 import { useAppDispatch } from '../../store/hooks';
 import { mergePatches } from './mergePatch';
-import { applySettings, saveSettings } from './settingsThunks';
+import { saveUserSettings } from '../../api/endpoints/settings';
+import { applySettings } from './settingsThunks';
 
 /** How long changes gather before one PUT (a colour picker fires many changes while dragging). */
 export const SETTINGS_SAVE_DELAY_MS = 400;
@@ -26,7 +27,7 @@ export function useSettingsSaver(delayMs: number = SETTINGS_SAVE_DELAY_MS) {
     const patch = pending.current;
     pending.current = null;
     if (!patch) return;
-    dispatch(saveSettings(patch)).then(
+    dispatch(saveUserSettings(patch)).then(
       () => {
         if (mounted.current) setError(null);
       },

@@ -1,11 +1,11 @@
 import type { ProjectDocument, ProjectSummaryDto } from '@werkboard/common';
+import { projectPath, projectsApi } from '../../api/endpoints/projects';
 import { isNetworkError } from '../../api/errors';
+import { FRESH, readOnce } from '../../api/readOnce';
 import type { AppThunk } from '../../store';
 
 /** At most this many project documents are kept for offline work (the most recently changed). */
 export const OFFLINE_PROJECT_LIMIT = 50;
-
-const projectPath = (id: string) => `/projects/${encodeURIComponent(id)}`;
 
 /**
  * The projects a user works on and so needs on site without a connection: active ones whose
@@ -37,7 +37,7 @@ const running = new WeakMap<object, Promise<number>>();
  * cannot be read is skipped; no connection ends the run. Answers how many documents were read.
  */
 export function keepProjectsForOffline(projects: readonly ProjectSummaryDto[]): AppThunk<Promise<number>> {
-  return (_dispatch, getState, { api, sync }) => {
+  return (dispatch, getState, { sync }) => {
     const user = getState().auth.user;
     // A list from the device's own copy says nothing new, and there is no connection to read with.
     if (!user || getState().sync.showsLocalData) return Promise.resolve(0);
@@ -51,8 +51,8 @@ export function keepProjectsForOffline(projects: readonly ProjectSummaryDto[]): 
         const kept = (await store.getRead(projectPath(project.id))) as ProjectDocument | undefined;
         if (kept?.revision === project.revision) continue;
         try {
-          // Reading through the client keeps the answer (api/localReads.ts).
-          await api.get<ProjectDocument>(projectPath(project.id));
+          // Reading through the data layer keeps the answer (api/localReads.ts).
+          await readOnce(dispatch(projectsApi.endpoints.projectDocument.initiate(project.id, FRESH)));
           read += 1;
         } catch (error) {
           if (isNetworkError(error)) break;

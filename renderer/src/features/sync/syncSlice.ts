@@ -1,5 +1,5 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { createSlice } from '@reduxjs/toolkit';
+import { createAction, createSlice } from '@reduxjs/toolkit';
 import type { ReadSource } from '../../api/localReads';
 
 /** A change the server refused, as the failed-changes list shows it. */
@@ -18,11 +18,9 @@ export interface SyncState {
   running: boolean;
   /** The last read was answered from the local store: the screens say so. */
   showsLocalData: boolean;
-  /** Counts replays that brought changes to the server; screens load again when it moves. */
-  appliedCount: number;
 }
 
-const initialState: SyncState = { pending: 0, failed: [], running: false, showsLocalData: false, appliedCount: 0 };
+const initialState: SyncState = { pending: 0, failed: [], running: false, showsLocalData: false };
 
 const syncSlice = createSlice({
   name: 'sync',
@@ -36,11 +34,11 @@ const syncSlice = createSlice({
     readSourceChanged(state, action: PayloadAction<ReadSource>) {
       state.showsLocalData = action.payload === 'local';
     },
-    syncApplied(state) {
-      state.appliedCount += 1;
-    },
   },
 });
 
-export const { syncStatusChanged, readSourceChanged, syncApplied } = syncSlice.actions;
+export const { syncStatusChanged, readSourceChanged } = syncSlice.actions;
+
+/** A replay of the queue brought this device's changes to the server (what follows: store/listeners.ts). */
+export const replayApplied = createAction('sync/replayApplied');
 export const syncReducer = syncSlice.reducer;

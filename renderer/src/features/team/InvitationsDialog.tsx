@@ -6,10 +6,8 @@ import { Dialog } from '../../components/Dialog';
 import { FeedbackMessage } from '../../components/FormFeedback';
 import { useAppDispatch } from '../../store/hooks';
 import { formatDateTime } from '../../utils/format';
-import { notifyProjectsChanged } from './teamEvents';
+import type { LoadState } from '../../api/loadState';
 import { respondToInvitation, TeamActionError } from './teamThunks';
-
-export type MyInvitations = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; list: InvitationDto[] };
 
 const b = de.teamScreen.bell;
 const about = de.teamScreen.about;
@@ -21,9 +19,8 @@ type Outcome =
   | null;
 
 interface InvitationsDialogProps {
-  invitations: MyInvitations;
-  /** An invitation was accepted or declined: it leaves the list (and the count). */
-  onAnswered: (invitation: InvitationDto) => void;
+  /** The pending invitations; an answered one leaves them (and the count) through the data layer. */
+  invitations: LoadState<InvitationDto[]>;
   /** An answer failed (perhaps withdrawn meanwhile): read the list again. */
   onStale: () => void;
   onClose: () => void;
@@ -34,7 +31,7 @@ interface InvitationsDialogProps {
  * 'Annehmen' and 'Ablehnen' answer it (POST /invitations/{id}/respond). Accepting makes the
  * user a member: the dashboard reads its projects again, and a link leads to the project.
  */
-export function InvitationsDialog({ invitations, onAnswered, onStale, onClose }: InvitationsDialogProps) {
+export function InvitationsDialog({ invitations, onStale, onClose }: InvitationsDialogProps) {
   const dispatch = useAppDispatch();
   const [busy, setBusy] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -44,14 +41,9 @@ export function InvitationsDialog({ invitations, onAnswered, onStale, onClose }:
     setBusy(invitation.id);
     setOutcome(null);
     try {
+      // Accepting makes the user a member: the project lists read again (the data layer).
       await dispatch(respondToInvitation(invitation.id, status));
-      onAnswered(invitation);
-      if (status === 'accepted') {
-        notifyProjectsChanged();
-        setOutcome({ kind: 'accepted', invitation });
-      } else {
-        setOutcome({ kind: 'declined' });
-      }
+      setOutcome(status === 'accepted' ? { kind: 'accepted', invitation } : { kind: 'declined' });
     } catch (caught) {
       setOutcome(
         caught instanceof TeamActionError
@@ -72,10 +64,10 @@ export function InvitationsDialog({ invitations, onAnswered, onStale, onClose }:
           {b.loadFailed}
         </p>
       )}
-      {invitations.status === 'loaded' && invitations.list.length === 0 && <p className="muted">{b.empty}</p>}
-      {invitations.status === 'loaded' && invitations.list.length > 0 && (
+      {invitations.status === 'loaded' && invitations.data.length === 0 && <p className="muted">{b.empty}</p>}
+      {invitations.status === 'loaded' && invitations.data.length > 0 && (
         <ul className="team-list" aria-label={b.list}>
-          {invitations.list.map((invitation) => (
+          {invitations.data.map((invitation) => (
             <li key={invitation.id} className="team-list__item">
               <div className="team-list__who team-list__who--stacked">
                 <span className="team-list__name">{invitation.projectName}</span>

@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { InvitationDto, ProjectMemberDto } from '@werkboard/common';
 import { canManageTeam, de } from '@werkboard/common';
+import { useProjectInvitationsQuery } from '../../api/endpoints/invitations';
+import { loadStateOf } from '../../api/loadState';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
 import { type Feedback, FeedbackMessage } from '../../components/FormFeedback';
@@ -8,15 +10,12 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { formatDateTime } from '../../utils/format';
 import { UserAvatar } from '../navigation/UserAvatar';
 import { useProjectBoard } from '../project/projectContext';
-import { useInvitationsChanged } from './teamEvents';
 import type { TeamChange } from './teamThunks';
-import { changeTeam, fetchProjectInvitations, TeamActionError, withdrawInvitation } from './teamThunks';
+import { changeTeam, TeamActionError, withdrawInvitation } from './teamThunks';
 
 const t = de.teamScreen.team;
 const server = de.team;
 const about = de.teamScreen.about;
-
-type Invitations = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; list: InvitationDto[] };
 
 /** The outcome of the last action: a status, or an alert with the server's reason. */
 type Outcome = Feedback;
@@ -51,35 +50,13 @@ export function TeamDialog({ onClose }: { onClose: () => void }) {
   const user = useAppSelector((state) => state.auth.user);
   const isOwner = user !== null && canManageTeam(user, document);
   const manage = isOwner && !readOnly;
-  const [invitations, setInvitations] = useState<Invitations>({ status: 'loading' });
+  // The owner's read; sending and withdrawing anywhere on the page read it again (the data layer).
+  const invitations = loadStateOf(useProjectInvitationsQuery(document.id, { skip: !isOwner }));
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [confirmError, setConfirmError] = useState<TeamActionError | null>(null);
   const confirmErrorText = confirmError && [confirmError.message, confirmError.detail].filter(Boolean).join(' ');
-
-  const loadInvitations = useCallback(
-    (isLive: () => boolean = () => true) => {
-      if (!isOwner) return;
-      dispatch(fetchProjectInvitations(document.id)).then(
-        (list) =>
-          isLive() &&
-          setInvitations({ status: 'loaded', list: list.filter((invitation) => invitation.status === 'pending') }),
-        () => isLive() && setInvitations({ status: 'failed' }),
-      );
-    },
-    [dispatch, document.id, isOwner],
-  );
-
-  useEffect(() => {
-    let live = true;
-    loadInvitations(() => live);
-    return () => {
-      live = false;
-    };
-  }, [loadInvitations]);
-
-  useInvitationsChanged(document.id, () => loadInvitations());
 
   const run = async (change: TeamChange, fallback: string, success: string) => {
     if (busy) return;
@@ -127,11 +104,6 @@ export function TeamDialog({ onClose }: { onClose: () => void }) {
     setOutcome(null);
     try {
       await dispatch(withdrawInvitation(document.id, invitation.id));
-      setInvitations((before) =>
-        before.status === 'loaded'
-          ? { status: 'loaded', list: before.list.filter((other) => other.id !== invitation.id) }
-          : before,
-      );
       setOutcome({ kind: 'success', text: server.invitations.withdrawn });
     } catch (caught) {
       setOutcome(errorOutcome(caught, server.invitations.withdrawFailed));
@@ -229,12 +201,12 @@ export function TeamDialog({ onClose }: { onClose: () => void }) {
               {t.invitationsLoadFailed}
             </p>
           )}
-          {invitations.status === 'loaded' && invitations.list.length === 0 && (
+          {invitations.status === 'loaded' && invitations.data.length === 0 && (
             <p className="muted">{t.noInvitations}</p>
           )}
-          {invitations.status === 'loaded' && invitations.list.length > 0 && (
+          {invitations.status === 'loaded' && invitations.data.length > 0 && (
             <ul className="team-list" aria-label={t.invitations}>
-              {invitations.list.map((invitation) => {
+              {invitations.data.map((invitation) => {
                 const when = formatDateTime(invitation.timestamp) ?? '';
                 return (
                   <li key={invitation.id} className="team-list__item">

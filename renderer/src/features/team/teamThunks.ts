@@ -1,30 +1,21 @@
-import type {
-  DeputyRequest,
-  InvitationCreateRequest,
-  InvitationDto,
-  InvitationRespondRequest,
-  MessageResponse,
-  NewOwnerRequest,
-  ProjectDocument,
-  UserDirectoryEntryDto,
-} from '@werkboard/common';
+import type { InvitationDto, InvitationRespondRequest, ProjectDocument } from '@werkboard/common';
 import { de } from '@werkboard/common';
+import * as invitations from '../../api/endpoints/invitations';
+import type { TeamChange } from '../../api/endpoints/projects';
+import { changeProjectTeam } from '../../api/endpoints/projects';
 import { ApiError, isNetworkError, serverMessageOr } from '../../api/errors';
 import type { AppThunk } from '../../store';
 import { sessionLost } from '../auth/authSlice';
 import { projectReceived } from '../project/projectSlice';
-import { notifyInvitationsChanged } from './teamEvents';
+
+export type { TeamChange } from '../../api/endpoints/projects';
 
 /**
- * Reads and writes of project teams and invitations (docs/api.md "Teams", "Invitations").
- * Reads answer the caller; writes go through the save path and reject with the German text
- * to show (TeamActionError). A team change answers the whole ProjectDocument, which becomes
- * the board's copy at once (as complete and reopen do), so the header's avatars and buttons
- * follow.
+ * Team and invitation writes as the dialogs show them (docs/api.md "Teams", "Invitations"):
+ * each rejects with the German text to show (TeamActionError). A team change answers the
+ * whole ProjectDocument, which becomes the board's copy at once (as complete and reopen do),
+ * so the header's avatars and buttons follow.
  */
-
-const projectPath = (id: string) => `/projects/${encodeURIComponent(id)}`;
-const invitationPath = (id: string) => `/invitations/${encodeURIComponent(id)}`;
 
 /** The reason a write failed, as the server or the network gave it ('' if none). */
 function reasonOf(error: unknown): string {
@@ -53,38 +44,11 @@ function actionError(error: unknown, fallback: string): TeamActionError {
   return new TeamActionError(fallback, reason && reason !== fallback ? reason : null, { cause: error });
 }
 
-/** GET /users/directory: everyone who could be invited (everyone signed in may read it). */
-export function fetchUserDirectory(): AppThunk<Promise<UserDirectoryEntryDto[]>> {
-  return (_dispatch, _getState, { api }) => api.get<UserDirectoryEntryDto[]>('/users/directory');
-}
-
-/** GET /invitations: the signed-in user's pending invitations, newest first. */
-export function fetchMyInvitations(): AppThunk<Promise<InvitationDto[]>> {
-  return (_dispatch, _getState, { api }) => api.get<InvitationDto[]>('/invitations');
-}
-
-/** GET /projects/{id}/invitations: the project's pending invitations (the owner only). */
-export function fetchProjectInvitations(projectId: string): AppThunk<Promise<InvitationDto[]>> {
-  return (_dispatch, _getState, { api }) => api.get<InvitationDto[]>(`${projectPath(projectId)}/invitations`);
-}
-
-/**
- * POST /invitations {project, toUserId}. A 409 here means "a pending invitation exists" (the
- * spec's message), not a lost session, so the client must not log out on it; a real 401
- * still ends the session.
- */
+/** Invites `toUserId`; a 409 is the spec's "already invited" text, a real 401 still ends the session. */
 export function sendInvitation(projectId: string, toUserId: string): AppThunk<Promise<InvitationDto>> {
-  return async (dispatch, _getState, { save }) => {
-    const body: InvitationCreateRequest = { project: projectId, toUserId };
+  return async (dispatch) => {
     try {
-      const invitation = await save<InvitationDto>({
-        method: 'POST',
-        path: '/invitations',
-        body,
-        sessionHandling: false,
-      });
-      notifyInvitationsChanged(projectId);
-      return invitation;
+      return await dispatch(invitations.sendInvitation(projectId, toUserId));
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) dispatch(sessionLost());
       // 409: the spec's text; otherwise the server's own German reason.
@@ -94,65 +58,45 @@ export function sendInvitation(projectId: string, toUserId: string): AppThunk<Pr
   };
 }
 
-/** DELETE /invitations/{id}: the owner withdraws a pending invitation. */
+/** The owner withdraws a pending invitation. */
 export function withdrawInvitation(projectId: string, invitationId: string): AppThunk<Promise<void>> {
-  return async (_dispatch, _getState, { save }) => {
+  return async (dispatch) => {
     try {
-      await save<MessageResponse>({ method: 'DELETE', path: invitationPath(invitationId) });
+      await dispatch(invitations.withdrawInvitation(projectId, invitationId));
     } catch (error) {
       throw actionError(error, de.team.invitations.withdrawFailed);
-    } finally {
-      // Also after a failure: the invitation may have been answered meanwhile.
-      notifyInvitationsChanged(projectId);
     }
   };
 }
 
-/** POST /invitations/{id}/respond {status}: the invited user accepts or declines. */
+/** The invited user accepts or declines. */
 export function respondToInvitation(
   invitationId: string,
   status: InvitationRespondRequest['status'],
 ): AppThunk<Promise<InvitationDto>> {
-  return async (_dispatch, _getState, { save }) => {
-    const body: InvitationRespondRequest = { status };
+  return async (dispatch) => {
     try {
-      return await save<InvitationDto>({ method: 'POST', path: `${invitationPath(invitationId)}/respond`, body });
+      return await dispatch(invitations.respondToInvitation(invitationId, status));
     } catch (error) {
       throw actionError(error, de.teamScreen.bell.respondFailed);
     }
   };
 }
 
-export type TeamChange =
-  | { kind: 'deputy'; body: DeputyRequest }
-  | { kind: 'remove'; userId: string }
-  | { kind: 'handOver'; body: NewOwnerRequest };
-
 /**
- * A team change of the open project (PUT deputy, DELETE member, POST handover), after its
- * running saves. The answer is the whole document: it replaces the board's copy and becomes
- * the save queue's base, as complete and reopen do. Rejects with `fallback` and the server's
- * reason for the dialog to show.
+ * A team change of the open project, after its running saves. The answer is the whole
+ * document: it replaces the board's copy and becomes the save queue's base, as complete and
+ * reopen do. Rejects with `fallback` and the server's reason for the dialog to show.
  */
 export function changeTeam(change: TeamChange, fallback: string): AppThunk<Promise<ProjectDocument>> {
-  return async (dispatch, getState, { save, projectSavers }) => {
+  return async (dispatch, getState, { projectSavers }) => {
     const saver = projectSavers.current;
     const { projectId } = getState().project;
     if (!saver || !projectId) throw new TeamActionError(fallback);
     await saver.settled();
-    const path = projectPath(projectId);
     let answer: ProjectDocument;
     try {
-      if (change.kind === 'deputy') {
-        answer = await save<ProjectDocument>({ method: 'PUT', path: `${path}/deputy`, body: change.body });
-      } else if (change.kind === 'remove') {
-        answer = await save<ProjectDocument>({
-          method: 'DELETE',
-          path: `${path}/members/${encodeURIComponent(change.userId)}`,
-        });
-      } else {
-        answer = await save<ProjectDocument>({ method: 'POST', path: `${path}/handover`, body: change.body });
-      }
+      answer = await dispatch(changeProjectTeam(projectId, change));
     } catch (error) {
       throw actionError(error, fallback);
     }

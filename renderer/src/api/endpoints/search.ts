@@ -1,5 +1,5 @@
 import type { SearchQuery, SearchResponse } from '@werkboard/common';
-import type { AppThunk } from '../../store';
+import { apiSlice } from '../apiSlice';
 
 /**
  * The query string of GET /search: q (also when empty) and one tag= per chosen label.
@@ -13,7 +13,11 @@ export function searchPath(query: SearchQuery): string {
   return `/search?${parts.join('&')}`;
 }
 
-/** GET /search?q=…&tag=…: projects and their matching tasks. Throws for the page's message. */
-export function fetchSearch(query: SearchQuery): AppThunk<Promise<SearchResponse>> {
-  return (_dispatch, _getState, { api }) => api.get<SearchResponse>(searchPath(query));
-}
+export const searchApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /search?q=…&tag=…: projects and their matching tasks, from SQL on the server. */
+    search: build.query<SearchResponse, SearchQuery>({ query: searchPath }),
+  }),
+});
+
+export const { useSearchQuery } = searchApi;

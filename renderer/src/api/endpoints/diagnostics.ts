@@ -1,0 +1,20 @@
+import type { ServerStatus } from '@werkboard/common';
+import { apiSlice } from '../apiSlice';
+
+/** The connection diagnostics' reads: they bypass every cache and never end a session. */
+export const diagnosticsApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /status without a token: database and server state (the login page polls it). */
+    serverStatus: build.query<ServerStatus, void>({
+      query: () => ({ path: '/status', withToken: false, sessionHandling: false, noCache: true }),
+      keepUnusedDataFor: 0,
+    }),
+    /** GET /logs/server.log with the stored token, as text (Admin; a 401/403 here must not end anything). */
+    serverLog: build.query<string, void>({
+      query: () => ({ path: '/logs/server.log', text: true, sessionHandling: false, noCache: true }),
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const { useServerLogQuery } = diagnosticsApi;

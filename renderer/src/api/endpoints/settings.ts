@@ -1,0 +1,40 @@
+import type { SettingsResponse, SmtpSettingsDto, SmtpSettingsPatch, UserSettingsPatch } from '@werkboard/common';
+import type { AppThunk } from '../../store/types';
+import { apiSlice } from '../apiSlice';
+import { patchWhenLanded } from '../cachePatch';
+
+const SETTINGS = '/settings';
+
+export const settingsApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /settings: the user's settings, and the SMTP settings for Admins (null otherwise). */
+    settings: build.query<SettingsResponse, void>({ query: () => SETTINGS, providesTags: ['Settings'] }),
+  }),
+});
+
+export const { useSettingsQuery } = settingsApi;
+
+/**
+ * PUT /settings with the changed parts; offline it waits in the sync queue (the patches are
+ * replayed in order, so the last one wins). Throws on a refusal. The answer is not applied:
+ * newer local changes may already be on screen.
+ */
+export function saveUserSettings(patch: UserSettingsPatch): AppThunk<Promise<void>> {
+  return async (_dispatch, _getState, { save }) => {
+    await save<SettingsResponse>({ method: 'PUT', path: SETTINGS, body: patch, queueable: true });
+  };
+}
+
+/** PUT /settings with the SMTP part only (Admin). Throws on failure; the cached settings take the answer. */
+export function saveSmtpSettings(smtp: SmtpSettingsPatch): AppThunk<Promise<SmtpSettingsDto | null>> {
+  return async (dispatch, _getState, { save }) => {
+    const answer = await save<SettingsResponse>({ method: 'PUT', path: SETTINGS, body: { smtp } });
+    await dispatch(
+      patchWhenLanded(
+        settingsApi.util.getRunningQueryThunk('settings', undefined),
+        settingsApi.util.upsertQueryData('settings', undefined, answer),
+      ),
+    );
+    return answer.smtp ?? null;
+  };
+}
