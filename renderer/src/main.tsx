@@ -4,7 +4,7 @@ import { App } from './app/App';
 import { createMemoryStore, openIndexedDbStore } from './platform/localStore';
 import { createWebPersistStorage } from './platform/persistStorage';
 import { registerServiceWorker, requestBackgroundSync, requestPersistentStorage } from './platform/serviceWorker';
-import { syncNow } from './features/sync/syncThunks';
+import { syncNow } from './entities/outbox/syncThunks';
 import { createAppStore, startPersistence } from './store';
 import './styles.css';
 

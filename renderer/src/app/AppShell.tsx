@@ -1,10 +1,10 @@
 import { Outlet } from 'react-router-dom';
 import { InstallCard } from '../features/install/InstallCard';
-import { Footer } from '../features/shell/Footer';
-import { NavBar } from '../features/navigation/NavBar';
+import { Footer } from './Footer';
+import { NavBar } from './NavBar';
 import { useApplyTheme } from '../features/settings/useApplyTheme';
 import { LocalDataBanner } from '../features/sync/LocalDataBanner';
-import { useSyncTriggers } from '../features/sync/useSyncTriggers';
+import { useSyncTriggers } from '../entities/outbox/useSyncTriggers';
 import { useAppSelector } from '../store/hooks';
 
 /** Navigation bar, page, footer: the frame of every logged-in route, in the user's theme. */

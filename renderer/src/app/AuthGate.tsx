@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { de } from '@werkboard/common';
-import { verifySession } from '../features/auth/authThunks';
+import { verifySession } from '../entities/session/sessionThunks';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 
 /** The plain text screen of spec section 2 while authentication loads. */

@@ -1,10 +1,10 @@
 import { createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { apiSlice } from '../api/apiSlice';
 import { projectsApi } from '../api/endpoints/projects';
-import { loggedIn, loggedOut, sessionLost } from '../features/auth/authSlice';
-import { reloadProject } from '../features/project/projectThunks';
-import { keepProjectsForOffline } from '../features/sync/offlineProjects';
-import { replayApplied } from '../features/sync/syncSlice';
+import { loggedIn, loggedOut, sessionLost } from '../entities/session/authSlice';
+import { reloadProject } from '../entities/project/projectThunks';
+import { keepProjectsForOffline } from '../entities/outbox/offlineProjects';
+import { replayApplied } from '../entities/outbox/syncSlice';
 import type { AppDispatch, RootState, ThunkExtra } from './types';
 
 /**

@@ -1,8 +1,8 @@
 import { waitFor } from '@testing-library/react';
-import { loggedIn, sessionLost } from '../features/auth/authSlice';
+import { loggedIn, sessionLost } from '../entities/session/authSlice';
 import { buildUser } from '../test/fixtures';
 import { createMemoryStorage, createTestStore, TEST_TOKEN } from '../test/renderApp';
-import { startPersistence } from './index';
+import { startPersistence } from '.';
 
 const KEY = 'persist:werkboard-auth';
 

@@ -2,12 +2,12 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 import { apiSlice } from '../api/apiSlice';
 import type { PersistStorage } from '../platform/persistStorage';
-import type { AuthState } from '../features/auth/authSlice';
-import { authReducer, PERSISTED_AUTH_KEYS } from '../features/auth/authSlice';
-import { liveLogReducer } from '../features/liveLog/liveLogSlice';
-import { projectReducer } from '../features/project/projectSlice';
-import { serverStatusReducer } from '../features/serverStatus/serverStatusSlice';
-import { syncReducer } from '../features/sync/syncSlice';
+import type { AuthState } from '../entities/session/authSlice';
+import { authReducer, PERSISTED_AUTH_KEYS } from '../entities/session/authSlice';
+import { liveLogReducer } from '../entities/connection/liveLogSlice';
+import { projectReducer } from '../entities/project/projectSlice';
+import { serverStatusReducer } from '../entities/connection/serverStatusSlice';
+import { syncReducer } from '../entities/outbox/syncSlice';
 
 // Stored in localStorage as 'persist:werkboard-auth'.
 export const AUTH_PERSIST_KEY = 'werkboard-auth';

@@ -1,8 +1,8 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ApiClient } from '../api/client';
 import type { Save } from '../api/save';
-import type { ProjectSavers } from '../features/project/projectSaver';
-import type { SyncEngine } from '../features/sync/syncEngine';
+import type { ProjectSavers } from '../entities/outbox/projectSaver';
+import type { SyncEngine } from '../entities/outbox/syncEngine';
 import type { RootState } from './rootReducer';
 
 export type { RootState } from './rootReducer';

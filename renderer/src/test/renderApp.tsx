@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { CurrentUserDto } from '@werkboard/common';
 import { AppRoutes } from '../app/AppRoutes';
-import { loggedIn } from '../features/auth/authSlice';
+import { loggedIn } from '../entities/session/authSlice';
 import type { PersistStorage } from '../platform/persistStorage';
 import { createAppStore } from '../store';
 import type { FakeFetch } from './fakeFetch';

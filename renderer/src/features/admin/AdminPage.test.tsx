@@ -13,7 +13,7 @@ import { buildUser, withPermissions } from '../../test/fixtures';
 import type { FakeRoute } from '../../test/fakeFetch';
 import { createFakeFetch, networkFailure } from '../../test/fakeFetch';
 import { renderApp } from '../../test/renderApp';
-import { buildProjectSummary, buildTemplateSummary } from '../projectOverview/overviewFixtures';
+import { buildProjectSummary, buildTemplateSummary } from '../../test/projectSummaries';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 const GB = 1024 ** 3;

@@ -1,5 +1,5 @@
 import { canViewAdminOverview, de } from '@werkboard/common';
-import { usePolicy } from '../auth/usePolicy';
+import { usePolicy } from '../../entities/session/usePolicy';
 import { AdminProjects } from './AdminProjects';
 import { AdminTemplates } from './AdminTemplates';
 import { SystemInfoPanel } from './SystemInfoPanel';

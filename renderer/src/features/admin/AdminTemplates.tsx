@@ -6,8 +6,8 @@ import { useAdminTemplatesQuery } from '../../api/endpoints/admin';
 import { ApiError, serverMessageOr } from '../../api/errors';
 import { loadStateOf } from '../../api/loadState';
 import { useAppDispatch } from '../../store/hooks';
-import { usePolicy } from '../auth/usePolicy';
-import { ProjectIconGlyph } from '../projectOverview/ProjectIconGlyph';
+import { usePolicy } from '../../entities/session/usePolicy';
+import { ProjectIconGlyph } from '../../entities/project/ProjectIconGlyph';
 import { deleteTemplate } from '../../api/endpoints/templates';
 
 const t = de.adminOverview.templates;

@@ -5,7 +5,7 @@ import { useSystemInfoQuery } from '../../api/endpoints/admin';
 import { useStatsCountsQuery } from '../../api/endpoints/license';
 import { serverMessageOr } from '../../api/errors';
 import { loadStateOf } from '../../api/loadState';
-import { LicenseUsage } from '../license/LicenseUsage';
+import { LicenseUsage } from '../../entities/license/LicenseUsage';
 import { formatShare } from './adminFormat';
 import { ChangelogText } from './ChangelogText';
 

@@ -1,4 +1,4 @@
-import { buildProjectSummary } from '../projectOverview/overviewFixtures';
+import { buildProjectSummary } from '../../test/projectSummaries';
 import { formatBytes } from '@werkboard/common';
 import { formatShare, groupProjectsByOwner } from './adminFormat';
 

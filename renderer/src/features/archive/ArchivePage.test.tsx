@@ -6,7 +6,7 @@ import { buildUser } from '../../test/fixtures';
 import type { FakeRoute } from '../../test/fakeFetch';
 import { createFakeFetch } from '../../test/fakeFetch';
 import { renderApp, renderWithProviders } from '../../test/renderApp';
-import { buildProjectSummary, buildTemplateSummary } from '../projectOverview/overviewFixtures';
+import { buildProjectSummary, buildTemplateSummary } from '../../test/projectSummaries';
 import { ArchivePage } from './ArchivePage';
 
 const t = de.projectOverview.archive;

@@ -8,10 +8,10 @@ import { serverMessageOr } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Tabs } from '../../components/Tabs';
 import { useAppDispatch } from '../../store/hooks';
-import { Can } from '../auth/Can';
-import { ProjectIconGlyph } from '../projectOverview/ProjectIconGlyph';
-import { RelativeTime } from '../projectOverview/RelativeTime';
-import { useNow } from '../projectOverview/useNow';
+import { Can } from '../../entities/session/Can';
+import { ProjectIconGlyph } from '../../entities/project/ProjectIconGlyph';
+import { RelativeTime } from '../../components/RelativeTime';
+import { useNow } from '../../components/useNow';
 
 const t = de.projectOverview.archive;
 

@@ -5,7 +5,7 @@ import { buildUser } from '../../test/fixtures';
 import type { FakeRoute } from '../../test/fakeFetch';
 import { createFakeFetch } from '../../test/fakeFetch';
 import { renderWithProviders } from '../../test/renderApp';
-import { SettingsDialog } from '../settings/SettingsDialog';
+import { SettingsDialog } from '../../app/SettingsDialog';
 import { CustomerTypesAndTagsTabs } from './CustomerTypesAndTagsTabs';
 
 const TAGS: TagDto[] = [

@@ -3,7 +3,7 @@ import { canManageCustomerTypes, de } from '@werkboard/common';
 import { Tabs } from '../../components/Tabs';
 import { useCustomerTypesQuery } from '../../api/endpoints/customerTypes';
 import { useTagsQuery } from '../../api/endpoints/tags';
-import { usePolicy } from '../auth/usePolicy';
+import { usePolicy } from '../../entities/session/usePolicy';
 import type { CatalogData } from './catalogData';
 import { CustomerTypesPanel } from './CustomerTypesPanel';
 import { TagsPanel } from './TagsPanel';

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { AppointmentGroupId, DashboardAppointmentDto, TagDto, UserSettings } from '@werkboard/common';
 import { appointmentStatus, de, localDay } from '@werkboard/common';
 import { formatAppointmentDate } from '../projectPanels/format';
-import { TagChips } from '../projectOverview/TagChips';
+import { TagChips } from './TagChips';
 import { groupDashboardAppointments } from './dashboardAppointments';
 import { DashboardSection } from './DashboardSection';
 import type { LoadState } from '../../api/loadState';

@@ -3,10 +3,10 @@ import { useId, useState } from 'react';
 import type { ProjectGroupDto, ProjectIcon } from '@werkboard/common';
 import { canManageProjectGroups, de, DEFAULT_GROUP_ICON, PROJECT_ICONS } from '@werkboard/common';
 import { useAppSelector } from '../../store/hooks';
-import { usePolicy } from '../auth/usePolicy';
-import { iconGlyph } from '../projectPanels/icons';
-import { useFreeLicense } from '../projectGroups/useFreeLicense';
-import { selectUserSettings } from '../settings/settingsSelectors';
+import { usePolicy } from '../../entities/session/usePolicy';
+import { iconGlyph } from '../../entities/project/icons';
+import { useFreeLicense } from '../../entities/session/useFreeLicense';
+import { selectUserSettings } from '../../entities/settings/settingsSelectors';
 import { DashboardSection } from './DashboardSection';
 import { HintedButton } from './HintedButton';
 

@@ -5,8 +5,8 @@ import { buildUser } from '../../test/fixtures';
 import type { FakeRoute } from '../../test/fakeFetch';
 import { createFakeFetch } from '../../test/fakeFetch';
 import { renderApp } from '../../test/renderApp';
-import { buildProjectSummary } from '../projectOverview/overviewFixtures';
-import { buildGroup, dashboardRoutes } from './dashboardFixtures';
+import { buildProjectSummary } from '../../test/projectSummaries';
+import { buildGroup, dashboardRoutes } from '../../test/dashboard';
 
 const t = de.projectOverview;
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000 - 1_000).toISOString();

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ProjectGroupDto, ProjectSummaryDto, TagDto } from '@werkboard/common';
 import { de } from '@werkboard/common';
-import type { ProjectAction } from '../projectOverview/ProjectCard';
-import { CompletedProjectRow, ProjectCard } from '../projectOverview/ProjectCard';
+import type { ProjectAction } from './ProjectCard';
+import { CompletedProjectRow, ProjectCard } from './ProjectCard';
 import type { ProjectSections } from './dashboardFilters';
 import { DashboardSection } from './DashboardSection';
 import type { GroupAction } from './GroupSection';

@@ -1,5 +1,5 @@
 import type { ProjectGroupDto } from '@werkboard/common';
-import { buildProjectSummary } from '../projectOverview/overviewFixtures';
+import { buildProjectSummary } from '../../test/projectSummaries';
 import {
   ALL,
   customerTypeOptions,

@@ -10,8 +10,8 @@ import { useUserDirectoryQuery } from '../../api/endpoints/users';
 import type { LoadState } from '../../api/loadState';
 import { loadStateOf } from '../../api/loadState';
 import { useAppSelector } from '../../store/hooks';
-import { usePolicy } from '../auth/usePolicy';
-import { selectUserSettings } from '../settings/settingsSelectors';
+import { usePolicy } from '../../entities/session/usePolicy';
+import { selectUserSettings } from '../../entities/settings/settingsSelectors';
 import type { EmployeeOption } from './dashboardFilters';
 
 export interface DashboardData {

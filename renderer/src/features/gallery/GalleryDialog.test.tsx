@@ -2,11 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ImageDto } from '@werkboard/common';
 import { buildUser } from '../../test/fixtures';
 import { TEST_DEVICE_ID, TEST_TOKEN } from '../../test/renderApp';
-import { buildDocument, MEMBER_ID, renderWithBoard } from '../projectPanels/testBoard';
+import { buildDocument, MEMBER_ID, renderWithBoard } from '../../test/board';
 import { GalleryDialog } from './GalleryDialog';
 import { DOWNLOAD_STAGGER_MS } from './imageFiles';
-import type { InstalledImageFiles } from './testImages';
-import { buildImage, imageFile, installImageFiles, PROJECT_ID } from './testImages';
+import type { InstalledImageFiles } from '../../test/images';
+import { buildImage, imageFile, installImageFiles, PROJECT_ID } from '../../test/images';
 
 const LIST = `GET /api/images/${PROJECT_ID}`;
 

@@ -11,9 +11,9 @@ import {
   PROJECT_PATH,
   projectServer,
   putBodies,
-} from '../project/testProject';
-import type { InstalledImageFiles } from './testImages';
-import { buildImage, imageFile, installImageFiles } from './testImages';
+} from '../../test/project';
+import type { InstalledImageFiles } from '../../test/images';
+import { buildImage, imageFile, installImageFiles } from '../../test/images';
 
 /** The gallery on the real board: the header's count badge, the thumbnail's save path, the reload after a delete. */
 

@@ -4,8 +4,8 @@ import { buildUser } from '../../test/fixtures';
 import { renderWithProviders, TEST_TOKEN } from '../../test/renderApp';
 import { AuthImage } from './AuthImage';
 import { useImageObjectUrl } from './imageFiles';
-import type { InstalledImageFiles } from './testImages';
-import { imageId, installImageFiles } from './testImages';
+import type { InstalledImageFiles } from '../../test/images';
+import { imageId, installImageFiles } from '../../test/images';
 
 let files: InstalledImageFiles;
 beforeEach(() => {

@@ -3,7 +3,7 @@ import { de, DEVICE_ID_HEADER, imageFilePath, imageThumbnailPath } from '@werkbo
 import { ApiError, NetworkError } from '../../api/errors';
 import type { AppThunk } from '../../store';
 import { useAppDispatch } from '../../store/hooks';
-import { logAdded } from '../liveLog/liveLogSlice';
+import { logAdded } from '../../entities/connection/liveLogSlice';
 
 /** 'thumbnail': the gallery's WebP of at most 320 px; 'full': the stored image. */
 export type ImageVariant = 'thumbnail' | 'full';

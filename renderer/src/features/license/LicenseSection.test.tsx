@@ -5,7 +5,7 @@ import { buildUser } from '../../test/fixtures';
 import type { FakeAnswer, FakeRoute } from '../../test/fakeFetch';
 import { createFakeFetch } from '../../test/fakeFetch';
 import { renderWithProviders, TEST_DEVICE_ID, TEST_TOKEN } from '../../test/renderApp';
-import { Footer } from '../shell/Footer';
+import { Footer } from '../../app/Footer';
 import { LicenseSection, LICENSE_SUCCESS_CLOSE_MS } from './LicenseSection';
 
 const l = de.licenseScreen;

@@ -7,7 +7,7 @@ import { FormField } from '../../components/FormField';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useStatsCountsQuery } from '../../api/endpoints/license';
 import { activateAndRefresh } from './licenseThunks';
-import { LicenseUsage } from './LicenseUsage';
+import { LicenseUsage } from '../../entities/license/LicenseUsage';
 
 /** Spec section 9: after a successful activation the dialog closes after 2.5 s. */
 export const LICENSE_SUCCESS_CLOSE_MS = 2500;

@@ -2,7 +2,7 @@ import type { LicenseActivationResponse } from '@werkboard/common';
 import type { ActivationInput } from '../../api/endpoints/license';
 import { activateLicense } from '../../api/endpoints/license';
 import type { AppThunk } from '../../store';
-import { refreshCurrentUser } from '../auth/authThunks';
+import { refreshCurrentUser } from '../../entities/session/sessionThunks';
 
 /** Activation, then the signed-in user afresh, so the footer shows the new license. */
 export function activateAndRefresh(input: ActivationInput): AppThunk<Promise<LicenseActivationResponse>> {

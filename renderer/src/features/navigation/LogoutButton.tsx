@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { de } from '@werkboard/common';
 import { Dialog } from '../../components/Dialog';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { logout, syncNow } from '../sync/syncThunks';
-import { useOnlineStatus } from '../sync/useOnlineStatus';
+import { logout, syncNow } from '../../entities/outbox/syncThunks';
+import { useOnlineStatus } from '../../utils/useOnlineStatus';
 
 /**
  * 'Abmelden'. Logging out deletes this device's local data; changes not yet on the server

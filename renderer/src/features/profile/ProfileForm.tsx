@@ -5,7 +5,7 @@ import { de, PROFILE_VISIBILITIES, profileUpdateSchema, validate } from '@werkbo
 import { ApiError, serverMessageOr } from '../../api/errors';
 import { FormField } from '../../components/FormField';
 import { type Feedback, FormFooter } from '../../components/FormFeedback';
-import { ContactFields } from '../users/ContactFields';
+import { ContactFields } from '../../entities/user/ContactFields';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
 import { useAppDispatch } from '../../store/hooks';
 import { formatDateTime, toColorInputValue } from '../../utils/format';

@@ -3,7 +3,7 @@ import { de } from '@werkboard/common';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { ProfileForm } from './ProfileForm';
-import { refreshCurrentUser } from '../auth/authThunks';
+import { refreshCurrentUser } from '../../entities/session/sessionThunks';
 
 /** /profile: one's own profile details and the password change (push notifications come later). */
 export function ProfilePage() {

@@ -1,7 +1,7 @@
 import type { ChangePasswordRequest, CurrentUserDto, ProfileUpdateRequest } from '@werkboard/common';
 import { postPasswordChange, putProfile } from '../../api/endpoints/session';
 import type { AppThunk } from '../../store';
-import { tokenRefreshed, userRefreshed } from '../auth/authSlice';
+import { tokenRefreshed, userRefreshed } from '../../entities/session/authSlice';
 
 /** PUT /users/profile; the answer is the updated user. Throws on failure. */
 export function saveProfile(request: ProfileUpdateRequest): AppThunk<Promise<CurrentUserDto>> {

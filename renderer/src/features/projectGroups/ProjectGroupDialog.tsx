@@ -15,7 +15,7 @@ import { Dialog } from '../../components/Dialog';
 import { FormField } from '../../components/FormField';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
 import { useAppDispatch } from '../../store/hooks';
-import { IconPicker } from '../projectPanels/IconPicker';
+import { IconPicker } from '../../entities/project/IconPicker';
 import { saveProjectGroup } from '../../api/endpoints/projectGroups';
 
 const t = de.organise.groups;

@@ -3,11 +3,11 @@ import type { ProjectGroupDto } from '@werkboard/common';
 import { canManageProjectGroups, de } from '@werkboard/common';
 import { useProjectGroupsQuery } from '../../api/endpoints/projectGroups';
 import { loadStateOf } from '../../api/loadState';
-import { usePolicy } from '../auth/usePolicy';
+import { usePolicy } from '../../entities/session/usePolicy';
 import { DeleteProjectGroupDialog } from './DeleteProjectGroupDialog';
 import { ProjectGroupDialog } from './ProjectGroupDialog';
-import { ProjectGroupMark } from './ProjectGroupMark';
-import { useFreeLicense } from './useFreeLicense';
+import { ProjectGroupMark } from '../../entities/project/ProjectGroupMark';
+import { useFreeLicense } from '../../entities/session/useFreeLicense';
 
 const t = de.organise.groups;
 

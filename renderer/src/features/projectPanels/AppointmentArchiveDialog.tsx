@@ -1,7 +1,7 @@
 import type { AppointmentDto } from '@werkboard/common';
 import { archivedAppointments, de } from '@werkboard/common';
 import { Dialog } from '../../components/Dialog';
-import { useProjectBoard } from '../project/projectContext';
+import { useProjectBoard } from '../../entities/project/projectContext';
 import { AppointmentSummary } from './AppointmentSummary';
 
 const t = de.projectPanels.appointments;

@@ -3,7 +3,7 @@ import type { AppointmentDto, AppointmentStatus } from '@werkboard/common';
 import { activeAppointments, appointmentStatus, appointmentStatusLabel, de, newId } from '@werkboard/common';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
-import { useProjectBoard } from '../project/projectContext';
+import { useProjectBoard } from '../../entities/project/projectContext';
 import type { AppointmentValues } from './AppointmentForm';
 import { AppointmentForm } from './AppointmentForm';
 import { AppointmentStatusDialog } from './AppointmentStatusDialog';

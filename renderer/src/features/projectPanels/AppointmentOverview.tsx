@@ -3,8 +3,8 @@ import type { AppointmentGroupId } from '@werkboard/common';
 import { de, groupAppointments, localDay } from '@werkboard/common';
 import { Collapsible } from '../../components/Collapsible';
 import { useAppSelector } from '../../store/hooks';
-import { selectUserSettings } from '../settings/settingsSelectors';
-import { useProjectBoard } from '../project/projectContext';
+import { selectUserSettings } from '../../entities/settings/settingsSelectors';
+import { useProjectBoard } from '../../entities/project/projectContext';
 import { AppointmentManagerDialog } from './AppointmentManagerDialog';
 import { AppointmentSummary } from './AppointmentSummary';
 

@@ -5,7 +5,7 @@ import { buildUser } from '../../test/fixtures';
 import { AppointmentArchiveDialog } from './AppointmentArchiveDialog';
 import { AppointmentManagerDialog } from './AppointmentManagerDialog';
 import { AppointmentOverview } from './AppointmentOverview';
-import { buildAppointment, buildDocument, OWNER_ID, renderWithBoard } from './testBoard';
+import { buildAppointment, buildDocument, OWNER_ID, renderWithBoard } from '../../test/board';
 
 /** A local day relative to today, as the appointments store it. */
 function day(offset: number): string {

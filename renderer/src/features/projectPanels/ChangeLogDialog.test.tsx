@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { ChangeLogDialog } from './ChangeLogDialog';
-import { buildDocument, renderWithBoard, testId } from './testBoard';
+import { buildDocument, renderWithBoard, testId } from '../../test/board';
 
 describe('ChangeLogDialog', () => {
   it("shows 'username action' with de-DE date and time, newest first", () => {

@@ -1,7 +1,7 @@
 import { de } from '@werkboard/common';
 import { Dialog } from '../../components/Dialog';
 import { formatDateTime } from '../../utils/format';
-import { useProjectBoard } from '../project/projectContext';
+import { useProjectBoard } from '../../entities/project/projectContext';
 
 const t = de.projectPanels.changeLog;
 

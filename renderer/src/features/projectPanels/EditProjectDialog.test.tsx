@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ProjectDocument, TagDto } from '@werkboard/common';
 import { buildUser } from '../../test/fixtures';
 import { EditProjectDialog } from './EditProjectDialog';
-import { buildCard, buildDocument, member, OWNER_ID, renderWithBoard, testId } from './testBoard';
+import { buildCard, buildDocument, member, OWNER_ID, renderWithBoard, testId } from '../../test/board';
 
 const TAGS: TagDto[] = [
   { id: 'tag-dring', customerType: 'Allgemein', label: 'Dringend', color: 'red', priority: 3 },

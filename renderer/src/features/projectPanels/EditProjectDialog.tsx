@@ -18,12 +18,12 @@ import { loadStateOf } from '../../api/loadState';
 import { Collapsible } from '../../components/Collapsible';
 import { Dialog } from '../../components/Dialog';
 import { FormField } from '../../components/FormField';
-import { usePolicy } from '../auth/usePolicy';
-import { useProjectBoard } from '../project/projectContext';
-import { applyProjectGroup } from '../projectGroups/applyProjectGroup';
-import { ProjectGroupSelect } from '../projectGroups/ProjectGroupSelect';
-import { TemplateAvailabilitySection } from '../templates/TemplateAvailabilitySection';
-import { IconPicker } from './IconPicker';
+import { usePolicy } from '../../entities/session/usePolicy';
+import { useProjectBoard } from '../../entities/project/projectContext';
+import { applyProjectGroup } from '../../entities/project/applyProjectGroup';
+import { ProjectGroupSelect } from './ProjectGroupSelect';
+import { TemplateAvailabilitySection } from './TemplateAvailabilitySection';
+import { IconPicker } from '../../entities/project/IconPicker';
 import { ProjectActionsSection } from './ProjectActionsSection';
 import { assigneesOf, TaskGroupsSection } from './TaskGroupsSection';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { buildUser } from '../../test/fixtures';
 import { NotesDialog } from './NotesDialog';
-import { buildDocument, buildNote, member, MEMBER_ID, owner, OWNER_ID, renderWithBoard } from './testBoard';
+import { buildDocument, buildNote, member, MEMBER_ID, owner, OWNER_ID, renderWithBoard } from '../../test/board';
 
 function notesDocument() {
   return buildDocument({

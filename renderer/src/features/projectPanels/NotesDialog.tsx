@@ -7,8 +7,8 @@ import { Dialog } from '../../components/Dialog';
 import { FormField } from '../../components/FormField';
 import { useAppSelector } from '../../store/hooks';
 import { formatDateTime } from '../../utils/format';
-import { usePolicy } from '../auth/usePolicy';
-import { useProjectBoard } from '../project/projectContext';
+import { usePolicy } from '../../entities/session/usePolicy';
+import { useProjectBoard } from '../../entities/project/projectContext';
 
 const t = de.projectPanels.notes;
 const log = de.projectPanels.log;

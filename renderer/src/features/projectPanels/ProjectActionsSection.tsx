@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { canCompleteProject, canCreateTemplate, canDeleteProject, canReopenProject, de } from '@werkboard/common';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAppSelector } from '../../store/hooks';
-import { usePolicy } from '../auth/usePolicy';
-import type { ProjectStatusAction } from '../project/projectContext';
-import { useProjectBoard } from '../project/projectContext';
-import { selectUserSettings } from '../settings/settingsSelectors';
+import { usePolicy } from '../../entities/session/usePolicy';
+import type { ProjectStatusAction } from '../../entities/project/projectContext';
+import { useProjectBoard } from '../../entities/project/projectContext';
+import { selectUserSettings } from '../../entities/settings/settingsSelectors';
 import { SaveAsTemplateDialog } from '../templates/SaveAsTemplateDialog';
 
 const t = de.projectPanels.edit;

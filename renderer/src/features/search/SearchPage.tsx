@@ -6,7 +6,7 @@ import { useSearchQuery } from '../../api/endpoints/search';
 import { isQueryError, serverMessageOr } from '../../api/errors';
 import { useTagsQuery } from '../../api/endpoints/tags';
 import { loadStateOf } from '../../api/loadState';
-import { ProjectIconGlyph } from '../projectOverview/ProjectIconGlyph';
+import { ProjectIconGlyph } from '../../entities/project/ProjectIconGlyph';
 
 const t = de.organise.search;
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAppSelector } from '../../store/hooks';
-import { selectUserSettings } from './settingsSelectors';
+import { selectUserSettings } from '../../entities/settings/settingsSelectors';
 import { applyTheme } from './theme';
 
 /** Applies the user's colours and background pattern to the document while the app shell shows. */

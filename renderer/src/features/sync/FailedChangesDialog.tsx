@@ -3,7 +3,7 @@ import { de } from '@werkboard/common';
 import { Dialog } from '../../components/Dialog';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { formatDateTime } from '../../utils/format';
-import { discardFailedChange, retryFailedChange } from './syncThunks';
+import { discardFailedChange, retryFailedChange } from '../../entities/outbox/syncThunks';
 
 /**
  * The changes the server refused on replay, each with its German reason. Only the user

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { de } from '@werkboard/common';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { FailedChangesDialog } from './FailedChangesDialog';
-import { syncNow } from './syncThunks';
-import { useOnlineStatus } from './useOnlineStatus';
+import { syncNow } from '../../entities/outbox/syncThunks';
+import { useOnlineStatus } from '../../utils/useOnlineStatus';
 
 /** How long the button's feedback after a manual sync stays (spec section 9: 2 s). */
 export const SYNC_FEEDBACK_MS = 2000;

@@ -5,11 +5,11 @@ import type { FakeRoute } from '../../test/fakeFetch';
 import { createFakeFetch } from '../../test/fakeFetch';
 import { buildUser } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { dashboardRoutes } from '../dashboard/dashboardFixtures';
-import { buildProjectSummary } from '../projectOverview/overviewFixtures';
-import { PROJECT_ID } from '../project/testProject';
+import { dashboardRoutes } from '../../test/dashboard';
+import { buildProjectSummary } from '../../test/projectSummaries';
+import { PROJECT_ID } from '../../test/project';
 import { INVITATION_REFRESH_MS } from './InvitationBell';
-import { buildInvitation, EVA_ID, INVITATION_ID } from './teamFixtures';
+import { buildInvitation, EVA_ID, INVITATION_ID } from '../../test/team';
 
 const b = de.teamScreen.bell;
 const about = de.teamScreen.about;

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { de } from '@werkboard/common';
 import { useMyInvitationsQuery } from '../../api/endpoints/invitations';
 import { loadStateOf } from '../../api/loadState';
-import { useOnlineStatus } from '../sync/useOnlineStatus';
+import { useOnlineStatus } from '../../utils/useOnlineStatus';
 import { InvitationsDialog } from './InvitationsDialog';
 
 /** Spec section 4: the invitation count refreshes every 5 minutes (and on load and storage events), only while online. */

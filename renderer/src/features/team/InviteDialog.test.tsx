@@ -4,8 +4,8 @@ import { de } from '@werkboard/common';
 import type { FakeRoute } from '../../test/fakeFetch';
 import { buildUser } from '../../test/fixtures';
 import { renderApp, TEST_TOKEN } from '../../test/renderApp';
-import { API_PATH, buildProject, member, owner, PROJECT_ID, PROJECT_PATH, projectServer } from '../project/testProject';
-import { buildInvitation, DEPUTY_ID, DIRECTORY, DORA, ERIK_ID, MAX, OWNER } from './teamFixtures';
+import { API_PATH, buildProject, member, owner, PROJECT_ID, PROJECT_PATH, projectServer } from '../../test/project';
+import { buildInvitation, DEPUTY_ID, DIRECTORY, DORA, ERIK_ID, MAX, OWNER } from '../../test/team';
 
 const b = de.board.buttons;
 const t = de.teamScreen.invite;

@@ -8,8 +8,8 @@ import type { Feedback } from '../../components/FormFeedback';
 import { FeedbackMessage } from '../../components/FormFeedback';
 import { FormField } from '../../components/FormField';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { UserAvatar } from '../navigation/UserAvatar';
-import { useProjectBoard } from '../project/projectContext';
+import { UserAvatar } from '../../entities/user/UserAvatar';
+import { useProjectBoard } from '../../entities/project/projectContext';
 import { sendInvitation } from './teamThunks';
 
 const t = de.teamScreen.invite;

@@ -12,8 +12,18 @@ import {
   OWNER_ID,
   PROJECT_PATH,
   projectServer,
-} from '../project/testProject';
-import { buildInvitation, DEPUTY_ID, DORA, ERIK, ERIK_ID, INVITATION_ID, MAX, OWNER, teamMember } from './teamFixtures';
+} from '../../test/project';
+import {
+  buildInvitation,
+  DEPUTY_ID,
+  DORA,
+  ERIK,
+  ERIK_ID,
+  INVITATION_ID,
+  MAX,
+  OWNER,
+  teamMember,
+} from '../../test/team';
 
 const b = de.board.buttons;
 const t = de.teamScreen.team;

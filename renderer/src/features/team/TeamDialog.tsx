@@ -8,8 +8,8 @@ import { Dialog } from '../../components/Dialog';
 import { type Feedback, FeedbackMessage } from '../../components/FormFeedback';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { formatDateTime } from '../../utils/format';
-import { UserAvatar } from '../navigation/UserAvatar';
-import { useProjectBoard } from '../project/projectContext';
+import { UserAvatar } from '../../entities/user/UserAvatar';
+import { useProjectBoard } from '../../entities/project/projectContext';
 import type { TeamChange } from './teamThunks';
 import { changeTeam, TeamActionError, withdrawInvitation } from './teamThunks';
 

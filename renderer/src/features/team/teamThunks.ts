@@ -5,8 +5,8 @@ import type { TeamChange } from '../../api/endpoints/projects';
 import { changeProjectTeam } from '../../api/endpoints/projects';
 import { ApiError, isNetworkError, serverMessageOr } from '../../api/errors';
 import type { AppThunk } from '../../store';
-import { sessionLost } from '../auth/authSlice';
-import { projectReceived } from '../project/projectSlice';
+import { sessionLost } from '../../entities/session/authSlice';
+import { projectReceived } from '../../entities/project/projectSlice';
 
 export type { TeamChange } from '../../api/endpoints/projects';
 

@@ -5,8 +5,8 @@ import type { FakeRoute } from '../../test/fakeFetch';
 import { buildUser } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { EditProjectDialog } from '../projectPanels/EditProjectDialog';
-import { buildDocument, renderWithBoard } from '../projectPanels/testBoard';
-import { buildProject, COLUMN, owner, PROJECT_ID, PROJECT_PATH, projectServer } from '../project/testProject';
+import { buildDocument, renderWithBoard } from '../../test/board';
+import { buildProject, COLUMN, owner, PROJECT_ID, PROJECT_PATH, projectServer } from '../../test/project';
 
 const t = de.templatesScreen;
 const s = t.saveAsTemplate;

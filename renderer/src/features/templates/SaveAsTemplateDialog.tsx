@@ -8,8 +8,8 @@ import { limitReachedKind, serverMessageOr } from '../../api/errors';
 import { Dialog } from '../../components/Dialog';
 import { FormField } from '../../components/FormField';
 import { useAppDispatch } from '../../store/hooks';
-import { usePolicy } from '../auth/usePolicy';
-import { LimitDialog } from '../license/LimitDialog';
+import { usePolicy } from '../../entities/session/usePolicy';
+import { LimitDialog } from '../../entities/license/LimitDialog';
 import { saveTemplateFromProject } from '../../api/endpoints/templates';
 
 const t = de.templatesScreen.saveAsTemplate;

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import type { TemplateSummaryDto } from '@werkboard/common';
 import { canDeleteTemplate, canEditTemplate, canPublishTemplate, canShareTemplate, de } from '@werkboard/common';
-import { usePolicy } from '../auth/usePolicy';
-import { ProjectIconGlyph } from '../projectOverview/ProjectIconGlyph';
-import type { TemplateViewMode } from './TemplatesPage';
+import { usePolicy } from '../../entities/session/usePolicy';
+import { ProjectIconGlyph } from '../../entities/project/ProjectIconGlyph';
+import type { TemplateViewMode } from '../../pages/TemplatesPage';
 
 const t = de.templatesScreen;
 

@@ -7,7 +7,7 @@ import { Dialog } from '../../components/Dialog';
 import { FormField } from '../../components/FormField';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
 import { useAppDispatch } from '../../store/hooks';
-import { LimitDialog } from '../license/LimitDialog';
+import { LimitDialog } from '../../entities/license/LimitDialog';
 import { createExternalUser, updateExternalUser } from '../../api/endpoints/users';
 
 /** Add or rename an external worker (name only; 'Der Name darf nicht leer sein.'). */

@@ -5,7 +5,7 @@ import { serverMessageOr } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { deleteExternalUser, useExternalUsersQuery } from '../../api/endpoints/users';
 import { useAppDispatch } from '../../store/hooks';
-import { Can } from '../auth/Can';
+import { Can } from '../../entities/session/Can';
 import { ExternalUserDialog } from './ExternalUserDialog';
 
 const NO_EXTERNAL_USERS: ExternalUserDto[] = [];

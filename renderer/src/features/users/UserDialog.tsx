@@ -5,11 +5,11 @@ import { de, DEFAULT_ROLE, ROLES, userCreateSchema, userUpdateSchema, validate }
 import { ApiError, limitReachedKind, serverMessageOr } from '../../api/errors';
 import { Dialog } from '../../components/Dialog';
 import { FormField } from '../../components/FormField';
-import { ContactFields } from './ContactFields';
+import { ContactFields } from '../../entities/user/ContactFields';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
 import { useAppDispatch } from '../../store/hooks';
-import { usePolicy } from '../auth/usePolicy';
-import { LimitDialog } from '../license/LimitDialog';
+import { usePolicy } from '../../entities/session/usePolicy';
+import { LimitDialog } from '../../entities/license/LimitDialog';
 import { createUser, updateUser } from '../../api/endpoints/users';
 
 const f = de.users.fields;

@@ -7,9 +7,9 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { deleteUser, useUsersQuery } from '../../api/endpoints/users';
 import { useAppDispatch } from '../../store/hooks';
 import { formatDateTime } from '../../utils/format';
-import { Can } from '../auth/Can';
-import { usePolicy } from '../auth/usePolicy';
-import { UserAvatar } from '../navigation/UserAvatar';
+import { Can } from '../../entities/session/Can';
+import { usePolicy } from '../../entities/session/usePolicy';
+import { UserAvatar } from '../../entities/user/UserAvatar';
 import { ExternalUsersSection } from './ExternalUsersSection';
 import { UserDialog } from './UserDialog';
 

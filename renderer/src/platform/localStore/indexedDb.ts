@@ -1,4 +1,4 @@
-import type { LocalStore } from './index';
+import type { LocalStore } from '.';
 import type { QueueRow, QueueSnapshot } from './queueRows';
 import { diffQueue, snapshotOf } from './queueRows';
 import type { LocalStoreName } from './readLocation';

@@ -1,5 +1,5 @@
 import type { QueueState } from '../syncQueue';
-import type { LocalStore } from './index';
+import type { LocalStore } from '.';
 import { readLocation } from './readLocation';
 
 /**

@@ -1,4 +1,4 @@
-import type { PersistStorage } from './index';
+import type { PersistStorage } from '.';
 
 /** redux-persist storage over window.localStorage (or any Storage, for tests). */
 export function createWebPersistStorage(storage: Storage): PersistStorage {

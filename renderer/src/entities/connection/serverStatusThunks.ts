@@ -1,0 +1,37 @@
+import type { ServerStatus } from '@werkboard/common';
+import { de } from '@werkboard/common';
+import { diagnosticsApi } from '../../api/endpoints/diagnostics';
+import { ApiError, NetworkError } from '../../api/errors';
+import { FRESH, readOnce } from '../../api/readOnce';
+import type { AppThunk } from '../../store';
+import { logAdded } from './liveLogSlice';
+import { statusFailed, statusReceived } from './serverStatusSlice';
+
+/** One GET /api/status. Resolves true once the database is initialised. */
+export function fetchServerStatus(): AppThunk<Promise<boolean>> {
+  return async (dispatch) => {
+    try {
+      const status = await readOnce(dispatch(diagnosticsApi.endpoints.serverStatus.initiate(undefined, FRESH)));
+      dispatch(statusReceived(status));
+      dispatch(logAdded(status.databaseInitialized ? de.diagnostics.pollOk : de.diagnostics.pollPending));
+      if (status.message) dispatch(logAdded(de.diagnostics.serverMessage(status.message)));
+      return status.databaseInitialized;
+    } catch (error) {
+      const message =
+        error instanceof NetworkError
+          ? de.diagnostics.unreachable
+          : error instanceof ApiError
+            ? error.message
+            : de.api.internal;
+      // The server may answer 503 with the status fields plus a message: keep those fields too.
+      if (error instanceof ApiError && isServerStatus(error.body)) dispatch(statusReceived(error.body));
+      dispatch(statusFailed(message));
+      dispatch(logAdded(message));
+      return false;
+    }
+  };
+}
+
+function isServerStatus(body: unknown): body is ServerStatus {
+  return typeof body === 'object' && body !== null && typeof (body as ServerStatus).databaseInitialized === 'boolean';
+}

@@ -1,0 +1,52 @@
+import type { ReplayStop } from '../../platform/syncQueue';
+import type { AppThunk } from '../../store';
+import { loggedOut } from '../session/authSlice';
+
+/**
+ * The signed-in user is known (login or a restored session): the local store is theirs from
+ * now on and their queued changes are sent.
+ */
+export function startSyncSession(userId: string): AppThunk<Promise<void>> {
+  return async (_dispatch, _getState, { sync }) => {
+    await sync.startSession(userId);
+    await sync.sync();
+  };
+}
+
+/** Replays the queue now (footer button, `online`, Background Sync). */
+export function syncNow(): AppThunk<Promise<ReplayStop>> {
+  return (_dispatch, _getState, { sync }) => sync.sync();
+}
+
+export function retryFailedChange(key: string): AppThunk<Promise<void>> {
+  return (_dispatch, _getState, { sync }) => sync.retry(key);
+}
+
+export function discardFailedChange(key: string): AppThunk<Promise<void>> {
+  return (_dispatch, _getState, { sync }) => sync.discard(key);
+}
+
+/**
+ * 'Abmelden': the device's local data (kept reads, the sync queue) is deleted first, so no
+ * customer data stays on a shared machine; the caller has warned about pending changes.
+ * `leave` goes to /login in the same step as the logout, so no page shows without a user.
+ */
+export function logout(leave: () => void): AppThunk<Promise<void>> {
+  return async (dispatch, _getState, { sync, projectSavers }) => {
+    projectSavers.close();
+    await sync.clear();
+    leave();
+    dispatch(loggedOut());
+  };
+}
+
+/**
+ * 'Lokale Daten löschen' on the login page (full storage): the copies kept for offline reading
+ * go too; the queue stays, it holds changes that are not on the server yet.
+ */
+export function clearKeptReads(): AppThunk<Promise<void>> {
+  return async (_dispatch, _getState, { sync }) => {
+    const store = await sync.loaded();
+    await store.clearReads();
+  };
+}

@@ -1,0 +1,116 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { CardDto, ProjectDocument } from '@werkboard/common';
+import { renderApp } from '../../test/renderApp';
+import type { CardDragItem } from './boardUi';
+import {
+  buildCard,
+  buildProject,
+  CARD,
+  cardIn,
+  COLUMN,
+  MEMBER_ID,
+  owner,
+  PROJECT_PATH,
+  projectServer,
+  putBodies,
+  TAG,
+} from '../../test/project';
+import type * as Sortable from './useSortable';
+
+// Every render of a card calls useSortableItem once with its drag item: counting the calls
+// counts the renders per card.
+jest.mock('./useSortable', () => {
+  const actual = jest.requireActual<typeof Sortable>('./useSortable');
+  return { ...actual, useSortableItem: jest.fn(actual.useSortableItem) };
+});
+
+const { useSortableItem } = jest.requireMock<{ useSortableItem: jest.Mock }>('./useSortable');
+
+function rendersOf(cardId: string): number {
+  return useSortableItem.mock.calls.filter(([, item]) => (item as CardDragItem).cardId === cardId).length;
+}
+
+async function openBoard(document: ProjectDocument) {
+  const fake = projectServer(document);
+  renderApp(PROJECT_PATH, { user: owner, fake });
+  await screen.findByTestId(`column-${COLUMN.todo}`);
+  // Tags and external workers change every card once; wait for them before counting.
+  await within(screen.getByTestId(`card-${CARD.cable}`)).findByText('Dringend');
+  await waitFor(() => expect(fake.calls('GET /api/external-users')).toHaveLength(1));
+  await act(() => Promise.resolve());
+  return fake;
+}
+
+describe('board: 2,000 cards', () => {
+  // Rendering 2,000 cards in jsdom takes seconds on a busy 2-core machine (5.6 s seen under load):
+  // a generous timeout, because speed is the board benchmark's business, not this test's.
+  it('re-renders only the card that changed', async () => {
+    const base = buildProject();
+    const many = (prefix: string): CardDto[] =>
+      Array.from({ length: 666 }, (_, index) =>
+        buildCard(`${prefix}-${index}`, `Aufgabe ${prefix} ${index}`, `p${String(index).padStart(4, '0')}`, {
+          assignedTo: index % 2 ? MEMBER_ID : null,
+          tagIds: index % 3 ? [] : [TAG.urgent],
+        }),
+      );
+    const document: ProjectDocument = {
+      ...base,
+      columns: base.columns.map((column) => ({ ...column, cards: [...column.cards, ...many(column.id)] })),
+    };
+    const cardIds = document.columns.flatMap((column) => column.cards.map((card) => card.id));
+    expect(cardIds.length).toBeGreaterThanOrEqual(2000);
+    const fake = await openBoard(document);
+    useSortableItem.mockClear();
+
+    const cable = within(screen.getByTestId(`card-${CARD.cable}`));
+    fireEvent.click(cable.getByRole('button', { name: '„Kabel ziehen“ nach „Erledigt“ verschieben' }));
+    // The save's answer (a new copy of the whole document) changes no card either.
+    await waitFor(() => expect(putBodies(fake)).toHaveLength(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(screen.getByTestId(`column-${COLUMN.done}`).contains(screen.getByTestId(`card-${CARD.cable}`))).toBe(true);
+
+    expect(rendersOf(CARD.cable)).toBeGreaterThan(0);
+    expect(cardIds.filter((id) => id !== CARD.cable && rendersOf(id) > 0)).toEqual([]);
+  }, 60_000);
+});
+
+describe('board: drag and drop', () => {
+  const stubbed = ['elementFromPoint', 'elementsFromPoint'] as const;
+  afterEach(() => {
+    for (const name of stubbed) Reflect.deleteProperty(document, name);
+  });
+
+  it('moves a card dragged onto another column before the card under the pointer', async () => {
+    const fake = await openBoard(buildProject());
+    const card = screen.getByTestId(`card-${CARD.cable}`);
+    const done = screen.getByTestId(`column-${COLUMN.done}`);
+    // jsdom has no layout: the pointer is over the 'Erledigt' column, above the middle of its one card.
+    jest
+      .spyOn(screen.getByTestId(`card-${CARD.finished}`), 'getBoundingClientRect')
+      .mockReturnValue({ top: 200, height: 80, bottom: 280, left: 600, right: 800, width: 200 } as DOMRect);
+    for (const name of stubbed) {
+      Object.defineProperty(document, name, {
+        configurable: true,
+        value: name === 'elementFromPoint' ? () => done : () => [done],
+      });
+    }
+
+    // jsdom counts as a touch device: the touch backend, which also takes the mouse.
+    fireEvent.mouseDown(card, { clientX: 100, clientY: 100 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    // The first move starts the drag, the next one finds the column under the pointer.
+    fireEvent.mouseMove(done, { clientX: 700, clientY: 210 });
+    fireEvent.mouseMove(done, { clientX: 700, clientY: 220 });
+    expect(done.className).toContain('board-column--over');
+    fireEvent.mouseUp(done, { clientX: 700, clientY: 220 });
+
+    const titles = within(done)
+      .getAllByRole('article')
+      .map((article) => article.getAttribute('aria-label'));
+    expect(titles).toEqual(['Kabel ziehen', 'Material bestellen']);
+    await waitFor(() => expect(putBodies(fake)).toHaveLength(1));
+    const body = putBodies(fake)[0]!;
+    expect(cardIn(body, CARD.cable)!.column.id).toBe(COLUMN.done);
+    expect(body.changeLog[0]!.action).toBe('hat die Aufgabe „Kabel ziehen“ nach „Erledigt“ verschoben.');
+  });
+});

@@ -1,6 +1,0 @@
-import { Dashboard } from '../dashboard/Dashboard';
-
-/** '/': the dashboard (features/dashboard). */
-export function DashboardPage() {
-  return <Dashboard />;
-}

@@ -1,0 +1,165 @@
+import type { FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { de, LOGIN_FADE_IN_MS, loginRequestSchema, validate } from '@werkboard/common';
+import { clearLocalData } from '../platform/persistStorage';
+import { clearKeptReads } from '../entities/outbox/syncThunks';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
+import { InstallLink } from '../features/install/InstallLink';
+import { DiagnosticsDialog } from '../features/diagnostics/DiagnosticsDialog';
+import { useServerStatusPolling } from '../entities/connection/useServerStatusPolling';
+import { HelpDialog } from '../features/help/HelpDialog';
+import { login } from '../entities/session/sessionThunks';
+import { noticeCleared } from '../entities/session/authSlice';
+import { ServerStatusLine } from '../features/diagnostics/ServerStatusLine';
+import { useStagedReveal } from '../components/useStagedReveal';
+
+type OpenDialog = 'none' | 'diagnostics' | 'help';
+
+function stageClass(shown: number, stage: number): string {
+  return shown >= stage ? 'stage stage--shown' : 'stage';
+}
+
+/** /login: tagline, form, server status; parts fade in at 100, 600 and 1600 ms. */
+export function LoginPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const notice = useAppSelector((state) => state.auth.notice);
+  const databaseReady = useAppSelector((state) => state.serverStatus.status?.databaseInitialized === true);
+  const { restart } = useServerStatusPolling();
+  const shown = useStagedReveal(LOGIN_FADE_IN_MS);
+
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [invalidFields, setInvalidFields] = useState<Record<string, string>>({});
+  const [storageFull, setStorageFull] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [dialog, setDialog] = useState<OpenDialog>('none');
+  const ids = { username: useId(), password: useId(), error: useId() };
+
+  const shownError = error ?? notice;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    dispatch(noticeCleared());
+    setStorageFull(false);
+    const checked = validate(loginRequestSchema, { username, password });
+    if (!checked.ok) {
+      setInvalidFields(checked.fields);
+      setError(checked.message);
+      return;
+    }
+    setInvalidFields({});
+    // Spec section 5: login is refused while the database is not initialised.
+    if (!databaseReady) {
+      setError(de.login.databaseNotInitialized);
+      return;
+    }
+    setError(null);
+    setSubmitting(true);
+    const result = await dispatch(login(checked.value));
+    setSubmitting(false);
+    if (result.ok) {
+      void navigate('/', { replace: true });
+      return;
+    }
+    setError(result.message);
+    setStorageFull(result.storageFull === true);
+  };
+
+  const onClearLocalData = () => {
+    clearLocalData(window.localStorage);
+    void dispatch(clearKeptReads()).catch(() => undefined);
+    setStorageFull(false);
+    setError(null);
+  };
+
+  return (
+    <main className="login">
+      <div className="login__card">
+        <header className={`login__brand ${stageClass(shown, 1)}`}>
+          <span className="login__logo" aria-hidden="true">
+            W
+          </span>
+          <h1 className="login__title">{de.app.name}</h1>
+          <p className="login__tagline">{de.app.tagline}</p>
+        </header>
+
+        <form
+          className={`login__form ${stageClass(shown, 2)}`}
+          onSubmit={(event) => void onSubmit(event)}
+          noValidate
+          aria-describedby={shownError ? ids.error : undefined}
+        >
+          <h2 className="visually-hidden">{de.login.title}</h2>
+          <div className="field">
+            <label htmlFor={ids.username}>{de.login.username}</label>
+            <input
+              id={ids.username}
+              name="username"
+              type="text"
+              autoComplete="username"
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+              aria-invalid={invalidFields.username ? true : undefined}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.password}>{de.login.password}</label>
+            <input
+              id={ids.password}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              aria-invalid={invalidFields.password ? true : undefined}
+            />
+          </div>
+          {shownError && (
+            <div id={ids.error} role="alert" className="message message--error">
+              {shownError}
+            </div>
+          )}
+          {storageFull && (
+            <button type="button" className="button button--secondary" onClick={onClearLocalData}>
+              {de.login.clearLocalData}
+            </button>
+          )}
+          <button
+            type="submit"
+            className="button button--primary button--block"
+            disabled={!databaseReady || submitting}
+          >
+            {de.login.submit}
+          </button>
+          {submitting && (
+            <p className="muted login__progress" role="status">
+              {de.login.submitting}
+            </p>
+          )}
+        </form>
+
+        <footer className={`login__footer ${stageClass(shown, 3)}`}>
+          <ServerStatusLine onRetry={restart} />
+          <div className="login__links">
+            <button type="button" className="link-button" onClick={() => setDialog('diagnostics')}>
+              {de.login.diagnostics}
+            </button>
+            <InstallLink />
+            <button type="button" className="link-button" onClick={() => setDialog('help')}>
+              {de.login.help}
+            </button>
+          </div>
+        </footer>
+      </div>
+      {dialog === 'diagnostics' && <DiagnosticsDialog onClose={() => setDialog('none')} />}
+      {dialog === 'help' && <HelpDialog onClose={() => setDialog('none')} />}
+    </main>
+  );
+}
