@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { ProjectDocument } from '@werkboard/common';
 import { canCreateTemplate } from '@werkboard/common';
 import { useAppSelector } from '../store/hooks';
-import { ProjectScreen } from './ProjectPage';
+import { ProjectScreen } from './ProjectScreen';
 import { selectProjectId, selectStatus, selectUnsaved } from '../entities/project/projectSlice';
 import { buildNewTemplate } from '../features/templates/newTemplate';
 

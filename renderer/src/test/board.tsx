@@ -1,15 +1,18 @@
-import { produce } from 'immer';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
 import type { AppointmentDto, CardDto, CurrentUserDto, NoteDto, ProjectDocument } from '@werkboard/common';
-import type { FakeRoute } from './fakeFetch';
+import type { ProjectStatusAction } from '../api/endpoints/projects';
+import { projectReceived } from '../entities/project/projectSlice';
+import { openProject } from '../entities/project/projectThunks';
+import type { FakeRequest, FakeRoute } from './fakeFetch';
 import { createFakeFetch } from './fakeFetch';
 import { buildUser } from './fixtures';
-import { renderWithProviders } from './renderApp';
-import type { ProjectBoardContextValue, ProjectRecipe, ProjectStatusAction } from '../entities/project/projectContext';
-import { ProjectBoardContext } from '../entities/project/projectContext';
+import { createTestStore, renderWithProviders } from './renderApp';
 
-/** Test fixtures and a board provider for the panels: `update` applies recipes with immer. */
+/**
+ * Test fixtures and the open project for the board's panels: the real store with the project
+ * opened in the entity (entities/project) and a server that takes its saves. `update` is called
+ * with each saved document, `changeStatus` with each status action the panels send.
+ */
 
 export const OWNER_ID = '11111111-1111-4111-8111-111111111111';
 export const MEMBER_ID = '22222222-2222-4222-8222-222222222222';
@@ -107,50 +110,74 @@ export function buildDocument(overrides: Partial<ProjectDocument> = {}): Project
 export interface BoardOptions {
   document?: ProjectDocument;
   user?: CurrentUserDto;
+  /** Opens the project read-only (as from the archive), whatever its status. */
   readOnly?: boolean;
   routes?: Record<string, FakeRoute>;
+  /** How the server answers a status action (complete, reopen, archive); a rejection is a 500. */
   changeStatus?: (action: ProjectStatusAction) => Promise<void>;
 }
 
-/** Renders `ui` inside a ProjectBoardContext whose update applies the recipe to a local copy. */
+/** Renders `ui` with the project of `options.document` open; saves go to a fake server that keeps them. */
 export function renderWithBoard(ui: ReactNode, options: BoardOptions = {}) {
-  const state = { document: options.document ?? buildDocument(), logs: [] as string[] };
-  const update = jest.fn<void, [ProjectRecipe, (string | readonly string[])?]>();
+  const initial = options.document ?? buildDocument();
+  const base = `/api/${initial.isTemplate ? 'templates' : 'projects'}/${initial.id}`;
+  const state = { document: initial };
+  const update = jest.fn<void, [ProjectDocument]>();
   const changeStatus = jest.fn<Promise<void>, [ProjectStatusAction]>(options.changeStatus ?? (() => Promise.resolve()));
-  const reload = jest.fn<void, []>();
 
-  function Harness({ children }: { children: ReactNode }) {
-    const [document, setDocument] = useState(state.document);
-    update.mockImplementation((recipe, logActions) => {
-      state.document = produce(state.document, recipe);
-      if (logActions !== undefined) state.logs.push(...(typeof logActions === 'string' ? [logActions] : logActions));
-      setDocument(state.document);
-    });
-    const value: ProjectBoardContextValue = {
-      document,
-      readOnly: options.readOnly ?? false,
-      update,
-      reload,
-      changeStatus,
-    };
-    return <ProjectBoardContext.Provider value={value}>{children}</ProjectBoardContext.Provider>;
-  }
+  const statusRoute =
+    (action: ProjectStatusAction): FakeRoute =>
+    () =>
+      changeStatus(action).then(
+        () => {
+          if (action !== 'archive')
+            state.document = { ...state.document, status: action === 'complete' ? 'completed' : 'active' };
+          return { body: action === 'archive' ? { message: 'ok' } : state.document };
+        },
+        () => ({ status: 500, body: { message: 'kaputt' } }),
+      );
+  const save: FakeRoute = (request: FakeRequest) => {
+    const sent = request.body as ProjectDocument;
+    update(sent);
+    state.document = { ...sent, revision: state.document.revision + 1 };
+    return { body: state.document };
+  };
 
   const fake = createFakeFetch({
     'GET /api/customer-types': { body: ['Allgemein'] },
     'GET /api/tags': { body: [] },
     'GET /api/project-groups': { body: [] },
     'GET /api/external-users': { body: [] },
+    [`GET ${base}`]: () => ({ body: state.document }),
+    [`PUT ${base}`]: save,
+    [`POST ${base}/complete`]: statusRoute('complete'),
+    [`POST ${base}/reopen`]: statusRoute('reopen'),
+    [`DELETE ${base}`]: statusRoute('archive'),
     ...options.routes,
   });
-  const view = renderWithProviders(<Harness>{ui}</Harness>, { user: options.user ?? owner, fake });
+  const context = createTestStore({ fake, user: options.user ?? owner });
+  context.store.dispatch(
+    openProject(initial.id, options.readOnly ?? false, initial.isTemplate ? 'template' : 'project'),
+  );
+  context.store.dispatch(projectReceived(initial));
+  const view = renderWithProviders(ui, {}, context);
+  const document = () => context.store.getState().project.document ?? state.document;
+  // The change-log actions the edits wrote, oldest first: one array, kept current as edits come
+  // (an edit puts its entries, in order, in front of the older ones).
+  const logs: string[] = [];
+  const seen = new Set(initial.changeLog.map((entry) => entry.id));
+  context.store.subscribe(() => {
+    for (const entry of document().changeLog.filter((candidate) => !seen.has(candidate.id))) {
+      seen.add(entry.id);
+      logs.push(entry.action);
+    }
+  });
   return {
     ...view,
     update,
     changeStatus,
-    /** The document after every update so far. */
-    current: () => state.document,
-    /** The change-log actions passed to update, in order. */
-    logs: state.logs,
+    /** The open project's document as shown now (the edits applied). */
+    current: document,
+    logs,
   };
 }

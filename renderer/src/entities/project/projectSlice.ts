@@ -2,7 +2,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { createSelector, createSlice } from '@reduxjs/toolkit';
 import type { Actor, CardDto, LimitKind, ProjectDocument } from '@werkboard/common';
 import { canEditTemplate, canWorkOnProject, projectProgress } from '@werkboard/common';
-import type { RootState } from '../../store';
+import type { AuthState } from '../session/authSlice';
 import { loggedOut, sessionLost } from '../session/authSlice';
 import { replaceEqualDeep } from './replaceEqualDeep';
 
@@ -48,6 +48,13 @@ export interface ProjectState {
   document: ProjectDocument | null;
   /** 'Speichern fehlgeschlagen.' (and the server's reason, if any) until dismissed. */
   saveError: SaveError | null;
+  /** The card whose task dialog is open (UI state of the board), or null. */
+  openCardId: string | null;
+}
+
+/** The part of the app state these selectors read (no import of the store: it imports this slice). */
+export interface ProjectRoot {
+  project: ProjectState;
 }
 
 export function initialProjectState(
@@ -64,6 +71,7 @@ export function initialProjectState(
     status: 'loading',
     document: null,
     saveError: null,
+    openCardId: null,
   };
 }
 
@@ -113,6 +121,13 @@ const projectSlice = createSlice({
     saveErrorDismissed(state) {
       state.saveError = null;
     },
+    /** A card's task dialog opens (click on the card). */
+    taskOpened(state, action: PayloadAction<string>) {
+      state.openCardId = action.payload;
+    },
+    taskClosed(state) {
+      state.openCardId = null;
+    },
   },
   // Another account may sign in on this browser next: nothing of the project outlives a session.
   extraReducers: (builder) => {
@@ -133,30 +148,38 @@ export const {
   templateCreated,
   saveFailed,
   saveErrorDismissed,
+  taskOpened,
+  taskClosed,
 } = projectSlice.actions;
 export const projectReducer = projectSlice.reducer;
 
 // Selectors
 
-export const selectProjectId = (state: RootState) => state.project.projectId;
-export const selectBoardKind = (state: RootState) => state.project.kind;
-export const selectUnsaved = (state: RootState) => state.project.unsaved;
-export const selectFromArchive = (state: RootState) => state.project.fromArchive;
-export const selectDocument = (state: RootState) => state.project.document;
-export const selectStatus = (state: RootState) => state.project.status;
-export const selectSaveError = (state: RootState) => state.project.saveError;
+export const selectProjectId = (state: ProjectRoot) => state.project.projectId;
+export const selectBoardKind = (state: ProjectRoot) => state.project.kind;
+export const selectUnsaved = (state: ProjectRoot) => state.project.unsaved;
+export const selectFromArchive = (state: ProjectRoot) => state.project.fromArchive;
+export const selectDocument = (state: ProjectRoot) => state.project.document;
+export const selectStatus = (state: ProjectRoot) => state.project.status;
+export const selectSaveError = (state: ProjectRoot) => state.project.saveError;
 
 /**
  * Completed or archived, opened from the archive, or not this user's to work on. A template:
  * archived (or opened from the archive), or not this user's to edit (canEditTemplate).
  */
-export function isReadOnly(state: RootState, actor: Actor | null): boolean {
+export function isReadOnly(state: ProjectRoot, actor: Actor | null): boolean {
   const { document, fromArchive } = state.project;
   if (!document || !actor) return true;
   if (fromArchive) return true;
   if (document.isTemplate) return document.status === 'archived' || !canEditTemplate(actor, document);
   return !canWorkOnProject(actor, document);
 }
+
+export const selectOpenCardId = (state: ProjectRoot) => state.project.openCardId;
+
+/** Whether the open project is read-only for the signed-in user (isReadOnly). */
+export const selectReadOnly = (state: ProjectRoot & { auth: Pick<AuthState, 'user'> }) =>
+  isReadOnly(state, state.auth.user);
 
 export const selectProgress = createSelector([selectDocument], (document) => projectProgress(document?.columns ?? []));
 
@@ -176,7 +199,7 @@ export const selectColumnRefs = createSelector(
   { memoizeOptions: { resultEqualityCheck: sameColumnRefs } },
 );
 
-export const selectColumn = (state: RootState, columnId: string) =>
+export const selectColumn = (state: ProjectRoot, columnId: string) =>
   state.project.document?.columns.find((column) => column.id === columnId) ?? null;
 
 /** Card id → card and its column id; rebuilt once per document change, then every lookup is O(1). */
@@ -187,4 +210,4 @@ export const selectCardIndex = createSelector([selectDocument], (document) => {
   return index;
 });
 
-export const selectCard = (state: RootState, cardId: string) => selectCardIndex(state).get(cardId) ?? null;
+export const selectCard = (state: ProjectRoot, cardId: string) => selectCardIndex(state).get(cardId) ?? null;

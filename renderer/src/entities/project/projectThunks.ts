@@ -1,6 +1,7 @@
 import { produce } from 'immer';
 import type { ChangeLogEntryDto, ProjectDocument } from '@werkboard/common';
 import { de, newId } from '@werkboard/common';
+import type { ProjectStatusAction } from '../../api/endpoints/projects';
 import { changeProjectStatus as postProjectStatus, projectPath, projectsApi } from '../../api/endpoints/projects';
 import { templatePath, templatesApi } from '../../api/endpoints/templates';
 import { ApiError, isNetworkError, limitReachedKind, serverMessageOr, SessionLostError } from '../../api/errors';
@@ -8,7 +9,6 @@ import { FRESH, readOnce } from '../../api/readOnce';
 import type { Queued } from '../../api/save';
 import { isQueued } from '../../api/save';
 import type { AppThunk, RootState, ThunkExtra } from '../../store';
-import type { ProjectStatusAction } from './projectContext';
 import { rebase } from '../outbox/projectSaver';
 import type { EditRecipe, ProjectSaver } from '../outbox/projectSaver';
 import type { BoardKind } from './projectSlice';

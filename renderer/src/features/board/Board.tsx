@@ -17,7 +17,7 @@ import { DragAutoScroll } from './useSortable';
 export const Board = memo(function Board() {
   const columns = useAppSelector(selectColumnRefs);
   const isTemplate = useAppSelector((state) => selectDocument(state)?.isTemplate ?? false);
-  const { readOnly, template = false } = useBoardUi();
+  const { readOnly, template } = useBoardUi();
   const dispatch = useAppDispatch();
   const boardRef = useRef<HTMLDivElement>(null);
 

@@ -6,6 +6,7 @@ import { cardHours, formatHours, quickMoveCard } from '@werkboard/common';
 import type { CardDragItem, QuickTarget } from './boardUi';
 import { CARD_TYPE, useBoardUi } from './boardUi';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { taskOpened } from '../../entities/project/projectSlice';
 import { applyEdit } from '../../entities/project/projectThunks';
 import { selectTagsById } from '../../api/endpoints/tags';
 import { selectAssigneeNames } from '../../entities/project/projectSelectors';
@@ -25,7 +26,7 @@ interface BoardCardProps {
  * re-renders only the card that changed.
  */
 export const BoardCard = memo(function BoardCard({ card, columnId, second, last }: BoardCardProps) {
-  const { readOnly, template = false, openCard } = useBoardUi();
+  const { readOnly, template } = useBoardUi();
   // Cards of a template never move (spec section 4).
   const movable = !readOnly && !template;
   const dispatch = useAppDispatch();
@@ -65,7 +66,7 @@ export const BoardCard = memo(function BoardCard({ card, columnId, second, last 
       data-card-id={card.id}
       data-testid={`card-${card.id}`}
       aria-label={card.title}
-      onClick={() => openCard(card.id)}
+      onClick={() => dispatch(taskOpened(card.id))}
     >
       <div className="board-card__body">
         <h3 className="board-card__title">

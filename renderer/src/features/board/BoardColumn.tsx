@@ -38,7 +38,7 @@ export const BoardColumn = memo(function BoardColumn({
 }: BoardColumnProps) {
   const column = useAppSelector((state) => selectColumn(state, columnId));
   const cardGroups = useAppSelector((state) => selectDocument(state)?.cardGroups ?? NO_GROUPS);
-  const { readOnly, template = false } = useBoardUi();
+  const { readOnly, template } = useBoardUi();
   const dispatch = useAppDispatch();
   const listRef = useRef<HTMLDivElement>(null);
   const [dropLine, setDropLine] = useState<number | null>(null);

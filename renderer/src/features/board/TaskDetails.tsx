@@ -25,7 +25,7 @@ function offeredTags(tags: readonly TagDto[], customerType: string, current: rea
 
 export function TaskDetails({ card, columnId }: { card: CardDto; columnId: string }) {
   // A template's tasks are assigned in the projects made from it, not in the template.
-  const { readOnly, template = false } = useBoardUi();
+  const { readOnly, template } = useBoardUi();
   const dispatch = useAppDispatch();
   const document = useAppSelector(selectDocument)!;
   const allTags = useAppSelector(selectTags);

@@ -24,7 +24,7 @@ const TABS = [
  */
 export function TaskDialog({ cardId, onClose }: { cardId: string; onClose: () => void }) {
   const found = useAppSelector((state) => selectCard(state, cardId));
-  const { template = false } = useBoardUi();
+  const { template } = useBoardUi();
   const [tab, setTab] = useState<TaskTab>('details');
   const missing = found === null;
 

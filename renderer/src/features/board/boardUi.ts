@@ -1,23 +1,24 @@
-import { createContext, useContext } from 'react';
 import type { CurrentUserDto } from '@werkboard/common';
+import { selectBoardKind, selectReadOnly } from '../../entities/project/projectSlice';
+import { useAppSelector } from '../../store/hooks';
 
-/** What every board component needs besides the document; changes rarely, so cards stay memoised. */
+/** What every board component needs besides the document, read from the store (each a primitive, so cards stay memoised). */
 export interface BoardUi {
   readOnly: boolean;
   /**
    * The template editor: a template holds columns, cards, task groups and tags, but no card
    * moves (no drag and drop, no quick moves), times, material or appointments.
    */
-  template?: boolean;
+  template: boolean;
   /** The signed-in user (an Actor for the policies; id and username for time entries). */
   actor: CurrentUserDto | null;
-  openCard: (cardId: string) => void;
 }
 
-export const BoardUiContext = createContext<BoardUi>({ readOnly: true, actor: null, openCard: () => undefined });
-
 export function useBoardUi(): BoardUi {
-  return useContext(BoardUiContext);
+  const readOnly = useAppSelector(selectReadOnly);
+  const template = useAppSelector(selectBoardKind) === 'template';
+  const actor = useAppSelector((state) => state.auth.user);
+  return { readOnly, template, actor };
 }
 
 /** The drag type of cards and what a dragged card carries. */

@@ -12,7 +12,7 @@ import { FeedbackMessage } from '../../components/FormFeedback';
 import { useAppDispatch } from '../../store/hooks';
 import { formatDateTime } from '../../utils/format';
 import { usePolicy } from '../../entities/session/usePolicy';
-import { useProjectBoard } from '../../entities/project/projectContext';
+import { useOpenProject } from '../../entities/project/useOpenProject';
 import { AuthImage } from './AuthImage';
 import { checkImageFile, readAsDataUrl } from './imageChecks';
 import { downloadAllImages, downloadImage } from './imageFiles';
@@ -28,7 +28,7 @@ const m = de.gallery;
  * project only shows and downloads.
  */
 export function GalleryDialog({ onClose }: { onClose: () => void }) {
-  const board = useProjectBoard();
+  const board = useOpenProject();
   const { document, readOnly, update } = board;
   const dispatch = useAppDispatch();
   const { actor } = usePolicy();

@@ -1,14 +1,14 @@
 import type { AppointmentDto } from '@werkboard/common';
 import { archivedAppointments, de } from '@werkboard/common';
 import { Dialog } from '../../components/Dialog';
-import { useProjectBoard } from '../../entities/project/projectContext';
+import { useOpenProject } from '../../entities/project/useOpenProject';
 import { AppointmentSummary } from './AppointmentSummary';
 
 const t = de.projectPanels.appointments;
 
 /** 'Termin-Archiv': appointments that are no longer active, newest first; 'Reaktivieren' sets one active again. */
 export function AppointmentArchiveDialog({ onClose }: { onClose: () => void }) {
-  const { document, readOnly, update } = useProjectBoard();
+  const { document, readOnly, update } = useOpenProject();
   const appointments = archivedAppointments(document.appointments);
 
   const reactivate = (appointment: AppointmentDto) => {

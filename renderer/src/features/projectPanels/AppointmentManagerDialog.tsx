@@ -3,7 +3,7 @@ import type { AppointmentDto, AppointmentStatus } from '@werkboard/common';
 import { activeAppointments, appointmentStatus, appointmentStatusLabel, de, newId } from '@werkboard/common';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
-import { useProjectBoard } from '../../entities/project/projectContext';
+import { useOpenProject } from '../../entities/project/useOpenProject';
 import type { AppointmentValues } from './AppointmentForm';
 import { AppointmentForm } from './AppointmentForm';
 import { AppointmentStatusDialog } from './AppointmentStatusDialog';
@@ -34,7 +34,7 @@ export function AppointmentManagerDialog({
   onClose: () => void;
   startWithNew?: boolean;
 }) {
-  const { document, readOnly, update } = useProjectBoard();
+  const { document, readOnly, update } = useOpenProject();
   const [mode, setMode] = useState<Mode>(
     startWithNew && !readOnly ? { kind: 'form', appointment: null } : { kind: 'list' },
   );

@@ -4,7 +4,7 @@ import { de, groupAppointments, localDay } from '@werkboard/common';
 import { Collapsible } from '../../components/Collapsible';
 import { useAppSelector } from '../../store/hooks';
 import { selectUserSettings } from '../../entities/settings/settingsSelectors';
-import { useProjectBoard } from '../../entities/project/projectContext';
+import { useOpenProject } from '../../entities/project/useOpenProject';
 import { AppointmentManagerDialog } from './AppointmentManagerDialog';
 import { AppointmentSummary } from './AppointmentSummary';
 
@@ -27,7 +27,7 @@ const GROUP_EMPTY: Record<AppointmentGroupId, string> = {
  * with 'Termin hinzufügen' unless the project is read-only.
  */
 export function AppointmentOverview() {
-  const { document, readOnly } = useProjectBoard();
+  const { document, readOnly } = useOpenProject();
   const settings = useAppSelector(selectUserSettings).display.projectAppointments;
   const [adding, setAdding] = useState(false);
   const groups = groupAppointments(document.appointments, localDay(new Date()), {

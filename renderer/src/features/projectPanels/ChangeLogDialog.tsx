@@ -1,13 +1,13 @@
 import { de } from '@werkboard/common';
 import { Dialog } from '../../components/Dialog';
 import { formatDateTime } from '../../utils/format';
-import { useProjectBoard } from '../../entities/project/projectContext';
+import { useOpenProject } from '../../entities/project/useOpenProject';
 
 const t = de.projectPanels.changeLog;
 
 /** 'Änderungsprotokoll' (owner, Admin, Firmenleiter): 'username action' with its time, newest first. */
 export function ChangeLogDialog({ onClose }: { onClose: () => void }) {
-  const { document } = useProjectBoard();
+  const { document } = useOpenProject();
   const entries = [...document.changeLog].sort((a, b) =>
     a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : 0,
   );

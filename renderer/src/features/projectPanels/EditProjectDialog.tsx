@@ -1,4 +1,5 @@
 import { produce } from 'immer';
+import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 import type { EditableProjectFields, ProjectDocument, TaskGroupOperation } from '@werkboard/common';
 import {
@@ -19,7 +20,7 @@ import { Collapsible } from '../../components/Collapsible';
 import { Dialog } from '../../components/Dialog';
 import { FormField } from '../../components/FormField';
 import { usePolicy } from '../../entities/session/usePolicy';
-import { useProjectBoard } from '../../entities/project/projectContext';
+import { useOpenProject } from '../../entities/project/useOpenProject';
 import { applyProjectGroup } from '../../entities/project/applyProjectGroup';
 import { ProjectGroupSelect } from './ProjectGroupSelect';
 import { TemplateAvailabilitySection } from './TemplateAvailabilitySection';
@@ -49,8 +50,15 @@ const NONE: never[] = [];
  * through the board's one update (with their change-log actions) and closes; the status
  * actions go through their own routes at once.
  */
-export function EditProjectDialog({ onClose }: { onClose: () => void }) {
-  const { document, readOnly, update } = useProjectBoard();
+export function EditProjectDialog({
+  onClose,
+  renderSaveAsTemplate,
+}: {
+  onClose: () => void;
+  /** 'Als Vorlage speichern' from the actions (composed by the page: features/templates). */
+  renderSaveAsTemplate?: (onClose: () => void) => ReactNode;
+}) {
+  const { document, readOnly, update } = useOpenProject();
   const { actor } = usePolicy();
   const canEdit = !readOnly && actor !== null && (document.isTemplate || canEditProject(actor, document));
 
@@ -231,7 +239,7 @@ export function EditProjectDialog({ onClose }: { onClose: () => void }) {
 
         {!document.isTemplate && (
           <Collapsible title={t.actions}>
-            <ProjectActionsSection onDone={onClose} />
+            <ProjectActionsSection onDone={onClose} renderSaveAsTemplate={renderSaveAsTemplate} />
           </Collapsible>
         )}
       </div>

@@ -8,7 +8,7 @@ import { FormField } from '../../components/FormField';
 import { useAppSelector } from '../../store/hooks';
 import { formatDateTime } from '../../utils/format';
 import { usePolicy } from '../../entities/session/usePolicy';
-import { useProjectBoard } from '../../entities/project/projectContext';
+import { useOpenProject } from '../../entities/project/useOpenProject';
 
 const t = de.projectPanels.notes;
 const log = de.projectPanels.log;
@@ -111,7 +111,7 @@ function NoteForm({
  * read-only project only the list shows.
  */
 export function NotesDialog({ onClose }: { onClose: () => void }) {
-  const { document, readOnly, update } = useProjectBoard();
+  const { document, readOnly, update } = useOpenProject();
   const user = useAppSelector((state) => state.auth.user);
   const { actor } = usePolicy();
   const [editingId, setEditingId] = useState<string | null>(null);

@@ -1,12 +1,12 @@
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { canCompleteProject, canCreateTemplate, canDeleteProject, canReopenProject, de } from '@werkboard/common';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAppSelector } from '../../store/hooks';
 import { usePolicy } from '../../entities/session/usePolicy';
-import type { ProjectStatusAction } from '../../entities/project/projectContext';
-import { useProjectBoard } from '../../entities/project/projectContext';
+import type { ProjectStatusAction } from '../../api/endpoints/projects';
+import { useOpenProject } from '../../entities/project/useOpenProject';
 import { selectUserSettings } from '../../entities/settings/settingsSelectors';
-import { SaveAsTemplateDialog } from '../templates/SaveAsTemplateDialog';
 
 const t = de.projectPanels.edit;
 
@@ -42,8 +42,15 @@ const CONFIRM: Record<
  * archive) for whom canDeleteProject allows and while the feature 'Projekte können gelöscht
  * werden' is on. Each asks first; a failure stays in the confirmation.
  */
-export function ProjectActionsSection({ onDone }: { onDone: () => void }) {
-  const board = useProjectBoard();
+export function ProjectActionsSection({
+  onDone,
+  renderSaveAsTemplate,
+}: {
+  onDone: () => void;
+  /** 'Als Vorlage speichern' over the modal (composed by the page: features/templates). */
+  renderSaveAsTemplate?: (onClose: () => void) => ReactNode;
+}) {
+  const board = useOpenProject();
   const { document } = board;
   const { actor } = usePolicy();
   const deletable = useAppSelector(selectUserSettings).features.deletableProjects;
@@ -56,7 +63,11 @@ export function ProjectActionsSection({ onDone }: { onDone: () => void }) {
     complete: actor !== null && canCompleteProject(actor, document),
     reopen: actor !== null && canReopenProject(actor, document),
     archive: actor !== null && deletable && canDeleteProject(actor, document),
-    saveAsTemplate: actor !== null && canCreateTemplate(actor) && document.status !== 'archived',
+    saveAsTemplate:
+      renderSaveAsTemplate !== undefined &&
+      actor !== null &&
+      canCreateTemplate(actor) &&
+      document.status !== 'archived',
   };
 
   const ask = (action: ProjectStatusAction) => {
@@ -102,7 +113,7 @@ export function ProjectActionsSection({ onDone }: { onDone: () => void }) {
           {t.delete}
         </button>
       )}
-      {savingAsTemplate && <SaveAsTemplateDialog project={document} onClose={() => setSavingAsTemplate(false)} />}
+      {savingAsTemplate && renderSaveAsTemplate?.(() => setSavingAsTemplate(false))}
       {confirming && confirm && (
         <ConfirmDialog
           title={confirm.title}

@@ -3,7 +3,7 @@ import { canMakeGlobalTemplates, canPublishTemplate, de } from '@werkboard/commo
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { usePolicy } from '../../entities/session/usePolicy';
-import { useProjectBoard } from '../../entities/project/projectContext';
+import { useOpenProject } from '../../entities/project/useOpenProject';
 import { selectUnsaved } from '../../entities/project/projectSlice';
 import { publishTemplate } from '../../api/endpoints/templates';
 
@@ -17,7 +17,7 @@ const t = de.templatesScreen;
  * /templates/{id}/publish) and loads the template again. A global one stays global.
  */
 export function TemplateAvailabilitySection({ customerType, disabled }: { customerType: string; disabled: boolean }) {
-  const board = useProjectBoard();
+  const board = useOpenProject();
   const { document } = board;
   const dispatch = useAppDispatch();
   const policy = usePolicy();

@@ -9,7 +9,7 @@ import { FeedbackMessage } from '../../components/FormFeedback';
 import { FormField } from '../../components/FormField';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { UserAvatar } from '../../entities/user/UserAvatar';
-import { useProjectBoard } from '../../entities/project/projectContext';
+import { useOpenProject } from '../../entities/project/useOpenProject';
 import { sendInvitation } from './teamThunks';
 
 const t = de.teamScreen.invite;
@@ -22,7 +22,7 @@ const t = de.teamScreen.invite;
  */
 export function InviteDialog({ onClose }: { onClose: () => void }) {
   const dispatch = useAppDispatch();
-  const { document } = useProjectBoard();
+  const { document } = useOpenProject();
   const me = useAppSelector((state) => state.auth.user?.id ?? null);
   const users = loadStateOf(useUserDirectoryQuery());
   const [invited, setInvited] = useState<ReadonlySet<string>>(new Set());

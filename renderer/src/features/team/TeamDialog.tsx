@@ -9,7 +9,7 @@ import { type Feedback, FeedbackMessage } from '../../components/FormFeedback';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { formatDateTime } from '../../utils/format';
 import { UserAvatar } from '../../entities/user/UserAvatar';
-import { useProjectBoard } from '../../entities/project/projectContext';
+import { useOpenProject } from '../../entities/project/useOpenProject';
 import type { TeamChange } from './teamThunks';
 import { changeTeam, TeamActionError, withdrawInvitation } from './teamThunks';
 
@@ -46,7 +46,7 @@ function errorOutcome(caught: unknown, fallback: string): Outcome {
  */
 export function TeamDialog({ onClose }: { onClose: () => void }) {
   const dispatch = useAppDispatch();
-  const { document, readOnly } = useProjectBoard();
+  const { document, readOnly } = useOpenProject();
   const user = useAppSelector((state) => state.auth.user);
   const isOwner = user !== null && canManageTeam(user, document);
   const manage = isOwner && !readOnly;

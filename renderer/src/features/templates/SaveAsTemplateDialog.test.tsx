@@ -1,11 +1,9 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CurrentUserDto, TemplateSummaryDto } from '@werkboard/common';
 import { de } from '@werkboard/common';
 import type { FakeRoute } from '../../test/fakeFetch';
 import { buildUser } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { EditProjectDialog } from '../projectPanels/EditProjectDialog';
-import { buildDocument, renderWithBoard } from '../../test/board';
 import { buildProject, COLUMN, owner, PROJECT_ID, PROJECT_PATH, projectServer } from '../../test/project';
 
 const t = de.templatesScreen;
@@ -105,12 +103,15 @@ describe("'Als Vorlage speichern' from the board", () => {
 
 describe("'Als Vorlage speichern' in the edit modal", () => {
   it("sits in 'Aktionen & Verwaltung' and opens the dialog", async () => {
-    renderWithBoard(<EditProjectDialog onClose={() => undefined} />);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    const fake = projectServer(buildProject(), { 'GET /api/customer-types': { body: ['Allgemein'] } });
+    renderApp(PROJECT_PATH, { user: owner, fake });
+    await screen.findByTestId(`column-${COLUMN.todo}`);
+    fireEvent.click(screen.getByRole('button', { name: de.board.buttons.edit }));
     fireEvent.click(screen.getByRole('button', { name: 'Aktionen & Verwaltung' }));
+    // The header's button of the same name is behind the modal (inert, hidden).
     fireEvent.click(screen.getByRole('button', { name: s.button }));
     const dialog = within(screen.getByRole('dialog', { name: s.title }));
-    expect(dialog.getByLabelText<HTMLInputElement>(s.name).value).toBe(buildDocument().name);
+    expect(dialog.getByLabelText<HTMLInputElement>(s.name).value).toBe(buildProject().name);
     expect(await dialog.findByRole('option', { name: 'Allgemein' })).toBeTruthy();
   });
 });

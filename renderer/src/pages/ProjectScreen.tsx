@@ -1,0 +1,173 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { ProjectDocument } from '@werkboard/common';
+import { de } from '@werkboard/common';
+import { useTagsQuery } from '../api/endpoints/tags';
+import { useExternalUsersQuery } from '../api/endpoints/users';
+import { Dialog } from '../components/Dialog';
+import { NotBuiltNotice } from '../components/NotBuiltNotice';
+import type { BoardKind } from '../entities/project/projectSlice';
+import { selectOpenCardId, selectProjectId, selectStatus, taskClosed } from '../entities/project/projectSlice';
+import { closeProject, loadProject, openNewTemplate, openProject } from '../entities/project/projectThunks';
+import { useOpenProject } from '../entities/project/useOpenProject';
+import { Board } from '../features/board/Board';
+import { ProjectBanners } from '../features/board/ProjectBanners';
+import type { HeaderDialog } from '../features/board/ProjectHeader';
+import { ProjectHeader } from '../features/board/ProjectHeader';
+import { TaskDialog } from '../features/board/TaskDialog';
+import { SortableProvider } from '../features/board/useSortable';
+import { GalleryDialog } from '../features/gallery/GalleryDialog';
+import { AppointmentArchiveDialog } from '../features/projectPanels/AppointmentArchiveDialog';
+import { AppointmentManagerDialog } from '../features/projectPanels/AppointmentManagerDialog';
+import { AppointmentOverview } from '../features/projectPanels/AppointmentOverview';
+import { ChangeLogDialog } from '../features/projectPanels/ChangeLogDialog';
+import { EditProjectDialog } from '../features/projectPanels/EditProjectDialog';
+import { NotesDialog } from '../features/projectPanels/NotesDialog';
+import { InviteDialog } from '../features/team/InviteDialog';
+import { TeamDialog } from '../features/team/TeamDialog';
+import { SaveAsTemplateDialog } from '../features/templates/SaveAsTemplateDialog';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
+
+export interface ProjectScreenProps {
+  projectId: string;
+  fromArchive: boolean;
+  /** 'template': the template editor (GET and PUT /templates/{id}, no card moves, no project panels). */
+  kind: BoardKind;
+  /** A new template built on this device: shown without loading, created on the server by its first save. */
+  newTemplate?: ProjectDocument | null;
+}
+
+/**
+ * The board of one project, or of one template in the template editor: opens the project in
+ * the entity (entities/project) for as long as the screen is shown, and composes the board's
+ * header, banners and columns with the panels, team, gallery and template dialogs its header
+ * opens.
+ */
+export function ProjectScreen({ projectId, fromArchive, kind, newTemplate = null }: ProjectScreenProps) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  // Until this page has opened its project (an effect, after the first render) the slice may
+  // still hold the project of the page before: that one is never shown or acted on.
+  const opened = useAppSelector((state) => selectProjectId(state) === projectId);
+  const storedStatus = useAppSelector(selectStatus);
+  const status = opened ? storedStatus : 'loading';
+  const openCardId = useAppSelector(selectOpenCardId);
+  const [dialog, setDialog] = useState<HeaderDialog | null>(null);
+  // The new template of the first render: its id is the page's for good (after the first save the route carries it).
+  const [fresh] = useState(newTemplate);
+  const template = kind === 'template';
+  // Tags (chips, task tags) and external workers (assignment), read for the board's parts
+  // (selectors over the cache); without them the board still works.
+  useTagsQuery();
+  useExternalUsersQuery();
+
+  useEffect(() => {
+    if (fresh) dispatch(openNewTemplate(fresh));
+    else {
+      dispatch(openProject(projectId, fromArchive, kind));
+      void dispatch(loadProject());
+    }
+    return () => {
+      dispatch(closeProject());
+    };
+  }, [dispatch, projectId, fromArchive, kind, fresh]);
+
+  useEffect(() => {
+    if (status === 'missing') void navigate(template ? '/templates' : '/', { replace: true });
+    if (status === 'archivedAway') void navigate('/', { replace: true });
+    if (status === 'archivedElsewhere') void navigate('/archive', { replace: true });
+  }, [status, navigate, template]);
+
+  if (status === 'notOnDevice') {
+    return (
+      <div className="page">
+        <p className="message message--error" role="alert">
+          {template ? de.sync.templateNotOnDevice : de.sync.notOnDevice}
+        </p>
+        <Link to={template ? '/templates' : '/'}>{template ? de.sync.backToTemplates : de.sync.backToDashboard}</Link>
+      </div>
+    );
+  }
+
+  if (status !== 'loaded') {
+    return status === 'loading' ? (
+      <div className="page">
+        <p className="muted" role="status">
+          {template ? de.templatesScreen.editor.loading : de.board.loading}
+        </p>
+      </div>
+    ) : null;
+  }
+
+  const closeDialog = () => setDialog(null);
+  const modalOpen = dialog !== null || openCardId !== null;
+
+  return (
+    <>
+      {/* Behind an open dialog the page is inert: no focus, no clicks, hidden from assistive technology. */}
+      <div className="project-page" inert={modalOpen} aria-hidden={modalOpen || undefined}>
+        <ProjectHeader onOpen={setDialog} />
+        <ProjectBanners />
+        {!template && <AppointmentOverview />}
+        <SortableProvider>
+          <Board />
+        </SortableProvider>
+      </div>
+      {openCardId !== null && (
+        <TaskDialog key={openCardId} cardId={openCardId} onClose={() => dispatch(taskClosed())} />
+      )}
+      {dialog !== null && <HeaderDialogView dialog={dialog} onClose={closeDialog} />}
+    </>
+  );
+}
+
+function HeaderDialogView({ dialog, onClose }: { dialog: HeaderDialog; onClose: () => void }) {
+  const b = de.board.buttons;
+  const n = de.board.notBuilt;
+  switch (dialog) {
+    case 'edit':
+      return <EditProjectDialog onClose={onClose} renderSaveAsTemplate={renderSaveAsTemplate} />;
+    case 'notes':
+      return <NotesDialog onClose={onClose} />;
+    case 'changeLog':
+      return <ChangeLogDialog onClose={onClose} />;
+    case 'appointmentArchive':
+      return <AppointmentArchiveDialog onClose={onClose} />;
+    case 'appointments':
+      return <AppointmentManagerDialog onClose={onClose} />;
+    case 'invite':
+      return <InviteDialog onClose={onClose} />;
+    case 'team':
+      return <TeamDialog onClose={onClose} />;
+    case 'gallery':
+      return <GalleryDialog onClose={onClose} />;
+    case 'kwpExport':
+      return <NotBuiltDialog title={b.kwpExport} text={n.kwpExport} onClose={onClose} />;
+    case 'pdfExport':
+      return <NotBuiltDialog title={b.pdfExport} text={n.pdfExport} onClose={onClose} />;
+    case 'saveAsTemplate':
+      return <SaveAsTemplateFromBoard onClose={onClose} />;
+  }
+}
+
+/** 'Als Vorlage speichern' of the open project, from the header or from the edit modal's actions. */
+function SaveAsTemplateFromBoard({ onClose }: { onClose: () => void }) {
+  const { document } = useOpenProject();
+  return <SaveAsTemplateDialog project={document} onClose={onClose} />;
+}
+
+const renderSaveAsTemplate = (onClose: () => void) => <SaveAsTemplateFromBoard onClose={onClose} />;
+
+/** A feature of a later issue: says so honestly instead of pretending. */
+function NotBuiltDialog({ title, text, onClose }: { title: string; text: string; onClose: () => void }) {
+  return (
+    <Dialog title={title} onClose={onClose}>
+      <NotBuiltNotice text={text} />
+      <div className="dialog__actions">
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          {de.app.close}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
