@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -11,6 +13,48 @@ const relativeInto = (dir) => ({
   group: [`**/${dir}/**`, `**/${dir}`],
   message: `No relative imports into ${dir}/ from here.`,
 });
+
+// The renderer's layers (renderer/README.md): a layer imports only the layers below it.
+// shared (api, components, platform, utils, store/types, store/hooks) < entities < features <
+// pages < app; features are leaves: a feature never imports another feature.
+const RENDERER = 'renderer/src';
+const STORE_COMPOSITION = { path: `${RENDERER}/store`, except: ['./types.ts', './hooks.ts'] };
+const layer = (name) => `${RENDERER}/${name}`;
+const above = (...names) => names.map((name) => ({ path: layer(name) }));
+const rendererLayerZones = [
+  ...['api', 'components', 'platform', 'utils'].map((shared) => ({
+    target: layer(shared),
+    from: [...above('entities', 'features', 'pages', 'app'), STORE_COMPOSITION],
+    message: 'Shared code (api, components, platform, utils) imports no entity, feature, page or app module.',
+  })),
+  {
+    target: layer('entities'),
+    from: [...above('features', 'pages', 'app'), STORE_COMPOSITION],
+    message: 'An entity imports no feature, page or app module.',
+  },
+  {
+    target: layer('features'),
+    from: [...above('pages', 'app'), STORE_COMPOSITION],
+    message: 'A feature imports no page or app module: pages compose features.',
+  },
+  {
+    target: layer('pages'),
+    from: [...above('app'), STORE_COMPOSITION],
+    message: 'A page imports no app module.',
+  },
+  // Features are leaves: one feature never imports another (compose them in a page or in app/).
+  ...fs.readdirSync(layer('features')).map((feature) => ({
+    target: `${layer('features')}/${feature}`,
+    from: layer('features'),
+    except: [`./${feature}`],
+    message: `Feature '${feature}' imports another feature: compose them in a page (pages/) or in app/, or move what both need to an entity or to shared code.`,
+  })),
+]
+  .map(({ from, ...zone }) => {
+    const paths = [from].flat().map((entry) => (typeof entry === 'string' ? { path: entry } : entry));
+    return paths.map(({ path, except }) => ({ ...zone, from: path, ...(except ? { except } : {}) }));
+  })
+  .flat();
 
 export default tseslint.config(
   {
@@ -57,8 +101,17 @@ export default tseslint.config(
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     extends: [reactHooks.configs.flat.recommended],
+    plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.browser } },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      // no-cycle reads the imported modules itself: with the TypeScript parser.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
     rules: {
+      'import-x/no-restricted-paths': ['error', { zones: rendererLayerZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'no-restricted-imports': [
         'error',
         {

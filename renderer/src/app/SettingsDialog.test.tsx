@@ -202,3 +202,54 @@ describe('settings dialog: SMTP (Admin)', () => {
     expect((fake.calls('PUT /api/settings')[0]?.body as { smtp: { password: string } }).smtp.password).toBe('neu');
   });
 });
+
+describe('settings dialog section Kundentypen & Tags', () => {
+  function renderSettings(user: CurrentUserDto) {
+    const fake = createFakeFetch({
+      'GET /api/customer-types': { body: ['Allgemein'] },
+      'GET /api/tags': { body: [] },
+    });
+    renderWithProviders(<SettingsDialog onClose={jest.fn()} saveDelayMs={0} />, { user, fake });
+    return within(screen.getByRole('dialog', { name: 'Einstellungen' }));
+  }
+
+  it('is there for a user who may manage customer types, with the feature on', async () => {
+    const dialog = renderSettings(buildUser('Projektleiter'));
+    fireEvent.click(dialog.getByRole('button', { name: 'Kundentypen & Tags' }));
+    expect(await dialog.findByRole('tab', { name: 'Tags' })).toBeTruthy();
+    expect(dialog.getByRole('tab', { name: 'Kundentypen' })).toBeTruthy();
+  });
+
+  it('is missing with the feature off or without the permission', () => {
+    const off = buildUser('Admin', {
+      settings: {
+        ...DEFAULT_USER_SETTINGS,
+        features: { ...DEFAULT_USER_SETTINGS.features, manageCustomerTypes: false },
+      },
+    });
+    expect(renderSettings(off).queryByRole('button', { name: 'Kundentypen & Tags' })).toBeNull();
+  });
+
+  it('is missing for a Monteur', () => {
+    expect(renderSettings(buildUser('Monteur')).queryByRole('button', { name: 'Kundentypen & Tags' })).toBeNull();
+  });
+});
+
+describe('settings dialog: license (Admin)', () => {
+  it('shows the new license in the footer after an activation', async () => {
+    setup(buildUser('Admin'), {
+      'POST /api/license/activate': { body: { message: de.license.activated, licenseType: 'Lifetime' } },
+      'GET /api/auth/me': { body: buildUser('Admin', { licenseType: 'Lifetime' }) },
+    });
+    expect(screen.getByText('Lizenz: Free')).toBeTruthy();
+    open(s.sections.license);
+    fireEvent.change(dialog().getByLabelText(de.licenseScreen.email), { target: { value: 'chef@example.de' } });
+    fireEvent.change(dialog().getByLabelText(de.licenseScreen.key), {
+      target: { value: 'eyJ2IjoxfQ.c2lnbmF0dXJl' },
+    });
+    fireEvent.click(dialog().getByRole('button', { name: de.licenseScreen.activate }));
+
+    expect((await dialog().findByRole('status')).textContent).toBe(de.license.activated);
+    await waitFor(() => expect(screen.getByText('Lizenz: Lifetime')).toBeTruthy());
+  });
+});

@@ -1,12 +1,9 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ProjectDocument } from '@werkboard/common';
 import { de } from '@werkboard/common';
-import { AppRoutes } from '../app/AppRoutes';
 import type { FakeAnswer } from '../test/fakeFetch';
 import { buildUser } from '../test/fixtures';
-import { createTestStore, LocationProbe, renderApp } from '../test/renderApp';
+import { renderApp } from '../test/renderApp';
 import {
   API_PATH,
   buildCard,
@@ -335,19 +332,10 @@ describe('/project/{id}: read-only', () => {
   });
 
   function renderAt(entry: { pathname: string; state?: unknown }, document: ProjectDocument) {
-    const context = createTestStore({
+    return renderApp(entry, {
       user: buildUser('Admin', { id: 'admin-1', username: 'admin' }),
       fake: projectServer(document),
     });
-    render(
-      <Provider store={context.store}>
-        <MemoryRouter initialEntries={[entry]}>
-          <AppRoutes />
-          <LocationProbe />
-        </MemoryRouter>
-      </Provider>,
-    );
-    return context;
   }
 
   it('an archived project opened without isArchived goes to /archive', async () => {

@@ -1,13 +1,10 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ProjectDocument } from '@werkboard/common';
 import { de } from '@werkboard/common';
-import { AppRoutes } from '../app/AppRoutes';
 import type { FakeRequest, FakeRoute } from '../test/fakeFetch';
 import { createFakeFetch } from '../test/fakeFetch';
 import { buildUser } from '../test/fixtures';
-import { createTestStore, LocationProbe, renderApp } from '../test/renderApp';
+import { renderApp } from '../test/renderApp';
 import { buildProject, CARD, COLUMN, echoPut, TAGS } from '../test/project';
 
 const t = de.templatesScreen;
@@ -248,17 +245,12 @@ describe('/template/edit/{id}', () => {
   });
 
   it('an archived template opened from the archive (isArchived) is read-only with its banner', async () => {
-    const context = createTestStore({
-      user: buildUser('Admin', { id: ME }),
-      fake: editorServer({ [`GET ${API_PATH}`]: { body: buildTemplate({ status: 'archived' }) } }),
-    });
-    render(
-      <Provider store={context.store}>
-        <MemoryRouter initialEntries={[{ pathname: TEMPLATE_PATH, state: { isArchived: true } }]}>
-          <AppRoutes />
-          <LocationProbe />
-        </MemoryRouter>
-      </Provider>,
+    renderApp(
+      { pathname: TEMPLATE_PATH, state: { isArchived: true } },
+      {
+        user: buildUser('Admin', { id: ME }),
+        fake: editorServer({ [`GET ${API_PATH}`]: { body: buildTemplate({ status: 'archived' }) } }),
+      },
     );
     expect(await screen.findByText(t.editor.archived)).toBeTruthy();
     expect(currentPath()).toBe(TEMPLATE_PATH);

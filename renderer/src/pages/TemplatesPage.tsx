@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { TemplateSummaryDto, UserSettings } from '@werkboard/common';
+import type { TemplateSummaryDto } from '@werkboard/common';
 import { canCreateTemplate, de } from '@werkboard/common';
 import { useTemplatesQuery } from '../api/endpoints/templates';
 import { loadStateOf } from '../api/loadState';
@@ -9,19 +9,12 @@ import { usePolicy } from '../entities/session/usePolicy';
 import { selectUserSettings } from '../entities/settings/settingsSelectors';
 import { useSettingsSaver } from '../entities/settings/useSettingsSaver';
 import { DeleteTemplateDialog, PublishTemplateDialog } from '../features/templates/TemplateConfirmDialogs';
-import type { TemplateAction } from '../features/templates/TemplateList';
-import { TemplateList } from '../features/templates/TemplateList';
+import type { TemplateAction, TemplateViewMode } from '../features/templates/TemplateList';
+import { TEMPLATE_VIEW_MODES, TemplateList } from '../features/templates/TemplateList';
 import { ShareTemplateDialog } from '../features/templates/ShareTemplateDialog';
 import { TemplateSettingsDialog } from './TemplateSettingsDialog';
 
 const t = de.templatesScreen;
-
-export type TemplateViewMode = UserSettings['display']['templates']['viewMode'];
-export const TEMPLATE_VIEW_MODES = [
-  'grid',
-  'table-simple',
-  'table-detailed',
-] as const satisfies readonly TemplateViewMode[];
 
 type OpenDialog = { kind: TemplateAction; template: TemplateSummaryDto } | { kind: 'settings' };
 

@@ -20,8 +20,6 @@ import type { AppDispatch, RootState, ThunkExtra } from './types';
 import { createAppListeners } from './listeners';
 import { createRootReducer } from './rootReducer';
 
-export type { AppDispatch, AppThunk, RootState, ThunkExtra } from './types';
-
 export interface AppStoreDeps {
   fetch: FetchLike;
   deviceId: string;

@@ -66,9 +66,9 @@ export function LocationProbe() {
   return <div data-testid="location">{location.pathname}</div>;
 }
 
-/** The whole route tree at `path`, with a store of its own (or the given one). */
+/** The whole route tree at `path` (with navigation state, if given), with a store of its own (or the given one). */
 export function renderApp(
-  path: string,
+  path: string | { pathname: string; state?: unknown },
   options: TestAppOptions = {},
   context: ReturnType<typeof createTestStore> = createTestStore(options),
 ) {

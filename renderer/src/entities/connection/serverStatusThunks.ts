@@ -3,7 +3,7 @@ import { de } from '@werkboard/common';
 import { diagnosticsApi } from '../../api/endpoints/diagnostics';
 import { ApiError, NetworkError } from '../../api/errors';
 import { FRESH, readOnce } from '../../api/readOnce';
-import type { AppThunk } from '../../store';
+import type { AppThunk } from '../../store/types';
 import { logAdded } from './liveLogSlice';
 import { statusFailed, statusReceived } from './serverStatusSlice';
 

@@ -2,7 +2,7 @@ import type { ProjectDocument, ProjectSummaryDto } from '@werkboard/common';
 import { projectPath, projectsApi } from '../../api/endpoints/projects';
 import { isNetworkError } from '../../api/errors';
 import { FRESH, readOnce } from '../../api/readOnce';
-import type { AppThunk } from '../../store';
+import type { AppThunk } from '../../store/types';
 
 /** At most this many project documents are kept for offline work (the most recently changed). */
 export const OFFLINE_PROJECT_LIMIT = 50;

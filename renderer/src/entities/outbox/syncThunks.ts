@@ -1,5 +1,5 @@
 import type { ReplayStop } from '../../platform/syncQueue';
-import type { AppThunk } from '../../store';
+import type { AppThunk } from '../../store/types';
 import { loggedOut } from '../session/authSlice';
 
 /**

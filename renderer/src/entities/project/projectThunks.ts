@@ -1,14 +1,19 @@
 import { produce } from 'immer';
 import type { ChangeLogEntryDto, ProjectDocument } from '@werkboard/common';
 import { de, newId } from '@werkboard/common';
-import type { ProjectStatusAction } from '../../api/endpoints/projects';
-import { changeProjectStatus as postProjectStatus, projectPath, projectsApi } from '../../api/endpoints/projects';
+import type { ProjectStatusAction, TeamChange } from '../../api/endpoints/projects';
+import {
+  changeProjectStatus as postProjectStatus,
+  changeProjectTeam,
+  projectPath,
+  projectsApi,
+} from '../../api/endpoints/projects';
 import { templatePath, templatesApi } from '../../api/endpoints/templates';
 import { ApiError, isNetworkError, limitReachedKind, serverMessageOr, SessionLostError } from '../../api/errors';
 import { FRESH, readOnce } from '../../api/readOnce';
 import type { Queued } from '../../api/save';
 import { isQueued } from '../../api/save';
-import type { AppThunk, RootState, ThunkExtra } from '../../store';
+import type { AppThunk, RootState, ThunkExtra } from '../../store/types';
 import { rebase } from '../outbox/projectSaver';
 import type { EditRecipe, ProjectSaver } from '../outbox/projectSaver';
 import type { BoardKind } from './projectSlice';
@@ -279,5 +284,24 @@ export function changeProjectStatus(action: ProjectStatusAction): AppThunk<Promi
         { cause: error },
       );
     }
+  };
+}
+
+/**
+ * A team change of the open project (deputy, member removed, leadership handed over), after
+ * its running saves. The answer is the whole document: it replaces the board's copy and
+ * becomes the save queue's base, as complete and reopen do, so the header's avatars and
+ * buttons follow. Rejects with the client's error.
+ */
+export function changeTeam(change: TeamChange): AppThunk<Promise<ProjectDocument>> {
+  return async (dispatch, getState, extra) => {
+    const saver = extra.projectSavers.current;
+    const { projectId } = getState().project;
+    if (!saver || !projectId) throw new Error('Kein Projekt geöffnet.');
+    await saver.settled();
+    const answer = await dispatch(changeProjectTeam(projectId, change));
+    saver.reset(answer);
+    if (showsProject(getState, extra, saver, projectId)) dispatch(projectReceived(answer));
+    return answer;
   };
 }

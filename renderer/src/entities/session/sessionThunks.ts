@@ -5,7 +5,7 @@ import { postLogin, sessionApi } from '../../api/endpoints/session';
 import { SessionLostError } from '../../api/errors';
 import { FRESH, readOnce } from '../../api/readOnce';
 import { probeStorage } from '../../platform/persistStorage';
-import type { AppThunk } from '../../store';
+import type { AppThunk } from '../../store/types';
 import {
   loggedIn,
   loggedOut,

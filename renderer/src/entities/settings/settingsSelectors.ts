@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { resolveUserSettings } from '@werkboard/common';
-import type { RootState } from '../../store';
+import type { RootState } from '../../store/types';
 
 /**
  * The signed-in user's settings, complete: the defaults fill whatever the stored copy lacks

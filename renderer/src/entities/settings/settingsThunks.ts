@@ -1,6 +1,6 @@
 import type { UserSettingsPatch } from '@werkboard/common';
 import { mergeUserSettings } from '@werkboard/common';
-import type { AppThunk } from '../../store';
+import type { AppThunk } from '../../store/types';
 import { settingsApplied } from '../session/authSlice';
 import { selectUserSettings } from './settingsSelectors';
 

@@ -1,11 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CurrentUserDto, TagDto } from '@werkboard/common';
-import { DEFAULT_USER_SETTINGS } from '@werkboard/common';
 import { buildUser } from '../../test/fixtures';
 import type { FakeRoute } from '../../test/fakeFetch';
 import { createFakeFetch } from '../../test/fakeFetch';
 import { renderWithProviders } from '../../test/renderApp';
-import { SettingsDialog } from '../../app/SettingsDialog';
 import { CustomerTypesAndTagsTabs } from './CustomerTypesAndTagsTabs';
 
 const TAGS: TagDto[] = [
@@ -257,37 +255,5 @@ describe('CustomerTypesAndTagsTabs: read-only and loading', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Kundentypen und Tags konnten nicht geladen werden.',
     );
-  });
-});
-
-describe('settings dialog section Kundentypen & Tags', () => {
-  function renderSettings(user: CurrentUserDto) {
-    const fake = createFakeFetch({
-      'GET /api/customer-types': { body: ['Allgemein'] },
-      'GET /api/tags': { body: TAGS },
-    });
-    renderWithProviders(<SettingsDialog onClose={jest.fn()} saveDelayMs={0} />, { user, fake });
-    return within(screen.getByRole('dialog', { name: 'Einstellungen' }));
-  }
-
-  it('is there for a user who may manage customer types, with the feature on', async () => {
-    const dialog = renderSettings(buildUser('Projektleiter'));
-    fireEvent.click(dialog.getByRole('button', { name: 'Kundentypen & Tags' }));
-    expect(await dialog.findByRole('tab', { name: 'Tags' })).toBeTruthy();
-    expect(dialog.getByRole('tab', { name: 'Kundentypen' })).toBeTruthy();
-  });
-
-  it('is missing with the feature off or without the permission', () => {
-    const off = buildUser('Admin', {
-      settings: {
-        ...DEFAULT_USER_SETTINGS,
-        features: { ...DEFAULT_USER_SETTINGS.features, manageCustomerTypes: false },
-      },
-    });
-    expect(renderSettings(off).queryByRole('button', { name: 'Kundentypen & Tags' })).toBeNull();
-  });
-
-  it('is missing for a Monteur', () => {
-    expect(renderSettings(buildUser('Monteur')).queryByRole('button', { name: 'Kundentypen & Tags' })).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { AppointmentGroupId, DashboardAppointmentDto, TagDto, UserSettings } from '@werkboard/common';
 import { appointmentStatus, de, localDay } from '@werkboard/common';
-import { formatAppointmentDate } from '../projectPanels/format';
+import { formatAppointmentDate } from '../../utils/format';
 import { TagChips } from './TagChips';
 import { groupDashboardAppointments } from './dashboardAppointments';
 import { DashboardSection } from './DashboardSection';

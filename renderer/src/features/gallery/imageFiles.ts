@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { de, DEVICE_ID_HEADER, imageFilePath, imageThumbnailPath } from '@werkboard/common';
 import { ApiError, NetworkError } from '../../api/errors';
-import type { AppThunk } from '../../store';
+import type { AppThunk } from '../../store/types';
 import { useAppDispatch } from '../../store/hooks';
 import { logAdded } from '../../entities/connection/liveLogSlice';
 

@@ -1,7 +1,7 @@
 import type { LicenseActivationResponse } from '@werkboard/common';
 import type { ActivationInput } from '../../api/endpoints/license';
 import { activateLicense } from '../../api/endpoints/license';
-import type { AppThunk } from '../../store';
+import type { AppThunk } from '../../store/types';
 import { refreshCurrentUser } from '../../entities/session/sessionThunks';
 
 /** Activation, then the signed-in user afresh, so the footer shows the new license. */

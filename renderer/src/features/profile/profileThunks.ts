@@ -1,6 +1,6 @@
 import type { ChangePasswordRequest, CurrentUserDto, ProfileUpdateRequest } from '@werkboard/common';
 import { postPasswordChange, putProfile } from '../../api/endpoints/session';
-import type { AppThunk } from '../../store';
+import type { AppThunk } from '../../store/types';
 import { tokenRefreshed, userRefreshed } from '../../entities/session/authSlice';
 
 /** PUT /users/profile; the answer is the updated user. Throws on failure. */

@@ -1,6 +1,6 @@
 import type { AppointmentDto } from '@werkboard/common';
 import { appointmentStatus, appointmentStatusLabel, de } from '@werkboard/common';
-import { formatAppointmentDate } from './format';
+import { formatAppointmentDate } from '../../utils/format';
 
 const t = de.projectPanels.appointments;
 

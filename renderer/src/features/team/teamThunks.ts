@@ -2,19 +2,16 @@ import type { InvitationDto, InvitationRespondRequest, ProjectDocument } from '@
 import { de } from '@werkboard/common';
 import * as invitations from '../../api/endpoints/invitations';
 import type { TeamChange } from '../../api/endpoints/projects';
-import { changeProjectTeam } from '../../api/endpoints/projects';
 import { ApiError, isNetworkError, serverMessageOr } from '../../api/errors';
-import type { AppThunk } from '../../store';
+import type { AppThunk } from '../../store/types';
+import { changeTeam as changeOpenProjectTeam } from '../../entities/project/projectThunks';
 import { sessionLost } from '../../entities/session/authSlice';
-import { projectReceived } from '../../entities/project/projectSlice';
 
 export type { TeamChange } from '../../api/endpoints/projects';
 
 /**
  * Team and invitation writes as the dialogs show them (docs/api.md "Teams", "Invitations"):
- * each rejects with the German text to show (TeamActionError). A team change answers the
- * whole ProjectDocument, which becomes the board's copy at once (as complete and reopen do),
- * so the header's avatars and buttons follow.
+ * each rejects with the German text to show (TeamActionError).
  */
 
 /** The reason a write failed, as the server or the network gave it ('' if none). */
@@ -83,27 +80,13 @@ export function respondToInvitation(
   };
 }
 
-/**
- * A team change of the open project, after its running saves. The answer is the whole
- * document: it replaces the board's copy and becomes the save queue's base, as complete and
- * reopen do. Rejects with `fallback` and the server's reason for the dialog to show.
- */
+/** A team change of the open project; rejects with `fallback` and the server's reason for the dialog. */
 export function changeTeam(change: TeamChange, fallback: string): AppThunk<Promise<ProjectDocument>> {
-  return async (dispatch, getState, { projectSavers }) => {
-    const saver = projectSavers.current;
-    const { projectId } = getState().project;
-    if (!saver || !projectId) throw new TeamActionError(fallback);
-    await saver.settled();
-    let answer: ProjectDocument;
+  return async (dispatch) => {
     try {
-      answer = await dispatch(changeProjectTeam(projectId, change));
+      return await dispatch(changeOpenProjectTeam(change));
     } catch (error) {
       throw actionError(error, fallback);
     }
-    saver.reset(answer);
-    if (projectSavers.current === saver && getState().project.projectId === projectId) {
-      dispatch(projectReceived(answer));
-    }
-    return answer;
   };
 }

@@ -1,9 +1,16 @@
 import { Link } from 'react-router-dom';
-import type { TemplateSummaryDto } from '@werkboard/common';
+import type { TemplateSummaryDto, UserSettings } from '@werkboard/common';
 import { canDeleteTemplate, canEditTemplate, canPublishTemplate, canShareTemplate, de } from '@werkboard/common';
 import { usePolicy } from '../../entities/session/usePolicy';
 import { ProjectIconGlyph } from '../../entities/project/ProjectIconGlyph';
-import type { TemplateViewMode } from '../../pages/TemplatesPage';
+
+/** How the templates are listed (display.templates.viewMode, saved with the settings). */
+export type TemplateViewMode = UserSettings['display']['templates']['viewMode'];
+export const TEMPLATE_VIEW_MODES = [
+  'grid',
+  'table-simple',
+  'table-detailed',
+] as const satisfies readonly TemplateViewMode[];
 
 const t = de.templatesScreen;
 
