@@ -5,6 +5,7 @@ import { canCreateProject, canManageProjectGroups, de } from '@werkboard/common'
 import { changeProjectStatus } from '../api/endpoints/projects';
 import { ApiError } from '../api/errors';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { useSubmit } from '../components/useSubmit';
 import { Dialog } from '../components/Dialog';
 import { NotBuiltNotice } from '../components/NotBuiltNotice';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
@@ -67,20 +68,17 @@ function ProjectStatusDialog({
   onDone: () => void;
 }) {
   const dispatch = useAppDispatch();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useSubmit();
   const texts = STATUS_TEXTS[dialog.kind];
   const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await dispatch(changeProjectStatus(dialog.project.id, dialog.kind === 'delete' ? 'archive' : dialog.kind));
-      onDone();
-    } catch (caught) {
-      setBusy(false);
-      if (dialog.kind !== 'delete') setError(a.statusFailed);
-      else setError(caught instanceof ApiError && caught.status === 403 ? a.deleteForbidden : a.deleteFailed);
-    }
+    const done = await run(
+      () => dispatch(changeProjectStatus(dialog.project.id, dialog.kind === 'delete' ? 'archive' : dialog.kind)),
+      (caught) => {
+        if (dialog.kind !== 'delete') return a.statusFailed;
+        return caught instanceof ApiError && caught.status === 403 ? a.deleteForbidden : a.deleteFailed;
+      },
+    );
+    if (done) onDone();
   };
   return (
     <ConfirmDialog

@@ -7,6 +7,7 @@ import { changeProjectStatus } from '../../api/endpoints/projects';
 import { serverMessageOr } from '../../api/errors';
 import { loadStateOf } from '../../api/loadState';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useSubmit } from '../../components/useSubmit';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { usePolicy } from '../../entities/session/usePolicy';
 import { ProjectIconGlyph } from '../../entities/project/ProjectIconGlyph';
@@ -102,19 +103,15 @@ function DeleteProjectDialog({
   onDeleted: () => void;
 }) {
   const dispatch = useAppDispatch();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useSubmit();
   const confirm = async () => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await dispatch(changeProjectStatus(project.id, 'archive'));
+    if (
+      await run(
+        () => dispatch(changeProjectStatus(project.id, 'archive')),
+        () => d.failed,
+      )
+    )
       onDeleted();
-    } catch {
-      setError(d.failed);
-      setBusy(false);
-    }
   };
   return (
     <ConfirmDialog

@@ -7,7 +7,9 @@ import { useUserDirectoryQuery } from '../../api/endpoints/users';
 import { serverMessageOr } from '../../api/errors';
 import { loadStateOf } from '../../api/loadState';
 import { Dialog } from '../../components/Dialog';
+import { DialogActions, FormError } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
+import { useSubmit } from '../../components/useSubmit';
 import { useAppDispatch } from '../../store/hooks';
 
 const t = de.adminOverview.reassign;
@@ -33,8 +35,7 @@ export function ReassignDialog({ project, onClose, onReassigned }: ReassignDialo
   const load = loadStateOf(useUserDirectoryQuery());
   const [chosen, setChosen] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>(undefined);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submit = useSubmit();
 
   const candidates = useMemo(
     () =>
@@ -46,32 +47,28 @@ export function ReassignDialog({ project, onClose, onReassigned }: ReassignDialo
 
   const choose = (id: string) => {
     setChosen(id);
-    setError(null);
+    submit.setError(null);
     setFieldError(id ? undefined : r.ownerRequired);
   };
 
-  const submit = async (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (submit.busy) return;
     const newOwner = candidates.find((user) => user.id === chosen);
     if (!newOwner) {
       setFieldError(r.ownerRequired);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await dispatch(reassignProject(project.id, newOwner));
-      onReassigned();
-    } catch (caught) {
-      setError(serverMessageOr(caught, r.failed));
-      setBusy(false);
-    }
+    const done = await submit.run(
+      () => dispatch(reassignProject(project.id, newOwner)),
+      (caught) => serverMessageOr(caught, r.failed),
+    );
+    if (done) onReassigned();
   };
 
   return (
     <Dialog title={t.title} onClose={onClose}>
-      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+      <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <p>{t.intro(project.name)}</p>
         <p className="muted">{t.currentOwner(project.ownerUsername ?? de.adminOverview.projects.unknownOwner)}</p>
         {load.status === 'loading' && <p className="muted">{t.usersLoading}</p>}
@@ -83,7 +80,7 @@ export function ReassignDialog({ project, onClose, onReassigned }: ReassignDialo
         {load.status === 'loaded' && candidates.length === 0 && <p className="muted">{t.noUsers}</p>}
         {load.status === 'loaded' && candidates.length > 0 && (
           <FormField label={t.newOwner} error={fieldError} hint={t.hint}>
-            <select value={chosen} onChange={(event) => choose(event.target.value)} disabled={busy}>
+            <select value={chosen} onChange={(event) => choose(event.target.value)} disabled={submit.busy}>
               <option value="">{t.choose}</option>
               {candidates.map((user) => (
                 <option key={user.id} value={user.id}>
@@ -93,19 +90,14 @@ export function ReassignDialog({ project, onClose, onReassigned }: ReassignDialo
             </select>
           </FormField>
         )}
-        {error && (
-          <p role="alert" className="message message--error">
-            {error}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {de.actions.cancel}
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy || chosen === ''}>
-            {busy ? t.submitting : t.submit}
-          </button>
-        </div>
+        <FormError error={submit.error} />
+        <DialogActions
+          onCancel={onClose}
+          busy={submit.busy}
+          disabled={chosen === ''}
+          submitLabel={t.submit}
+          busyLabel={t.submitting}
+        />
       </form>
     </Dialog>
   );

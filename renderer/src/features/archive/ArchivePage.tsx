@@ -6,6 +6,7 @@ import { deleteProjectPermanently, restoreProject, useArchivedProjectsQuery } fr
 import { deleteTemplatePermanently, restoreTemplate, useArchivedTemplatesQuery } from '../../api/endpoints/templates';
 import { serverMessageOr } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useSubmit } from '../../components/useSubmit';
 import { Tabs } from '../../components/Tabs';
 import { useAppDispatch } from '../../store/hooks';
 import { Can } from '../../entities/session/Can';
@@ -42,27 +43,21 @@ export function ArchivePage() {
   const templates = useArchivedTemplatesQuery();
   const [tab, setTab] = useState<TabId>('projects');
   const [pending, setPending] = useState<PendingAction | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const action = useSubmit();
 
-  const ask = (action: PendingAction) => {
-    setActionError(null);
-    setPending(action);
+  const ask = (next: PendingAction) => {
+    action.setError(null);
+    setPending(next);
   };
 
   const confirm = async () => {
-    if (!pending || busy) return;
-    setBusy(true);
-    setActionError(null);
-    try {
-      // Restored or gone: either way the entry leaves the archive (the cached lists).
-      await dispatch((pending.action === 'restore' ? RESTORE : DELETE_PERMANENTLY)[pending.kind](pending.id));
-      setPending(null);
-    } catch {
-      setActionError(pending.action === 'restore' ? t.restoreFailed : t.deleteFailed);
-    } finally {
-      setBusy(false);
-    }
+    if (!pending) return;
+    // Restored or gone: either way the entry leaves the archive (the cached lists).
+    const done = await action.run(
+      () => dispatch((pending.action === 'restore' ? RESTORE : DELETE_PERMANENTLY)[pending.kind](pending.id)),
+      () => (pending.action === 'restore' ? t.restoreFailed : t.deleteFailed),
+    );
+    if (done) setPending(null);
   };
 
   // Both lists, or a failure of either (the server's reason, if it gave one).
@@ -105,9 +100,9 @@ export function ArchivePage() {
           title={confirmTitle(pending)}
           confirmLabel={pending.action === 'restore' ? t.restore : t.deletePermanently}
           busyLabel={pending.action === 'restore' ? t.restoring : t.deleting}
-          busy={busy}
+          busy={action.busy}
           danger={pending.action === 'delete'}
-          error={actionError}
+          error={action.error}
           onConfirm={() => void confirm()}
           onCancel={() => setPending(null)}
         >

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { canReopenProject, de } from '@werkboard/common';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useSubmit } from '../../components/useSubmit';
 import { LimitDialog } from '../../entities/license/LimitDialog';
 import type { SaveError } from '../../entities/project/projectSlice';
 import {
@@ -103,21 +104,15 @@ function StatusBanners() {
   const user = useAppSelector((state) => state.auth.user);
   const dispatch = useAppDispatch();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useSubmit();
   const m = de.board.banners;
 
   const reopen = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await dispatch(changeProjectStatus('reopen'));
-      setConfirming(false);
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : de.projects.completeFailed);
-    } finally {
-      setBusy(false);
-    }
+    const done = await run(
+      () => dispatch(changeProjectStatus('reopen')),
+      (caught) => (caught instanceof Error ? caught.message : de.projects.completeFailed),
+    );
+    if (done) setConfirming(false);
   };
 
   if (document.status === 'archived' || fromArchive) {

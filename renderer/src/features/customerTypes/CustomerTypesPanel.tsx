@@ -4,6 +4,7 @@ import { de, DEFAULT_CUSTOMER_TYPE } from '@werkboard/common';
 import { serverMessageOr } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormField } from '../../components/FormField';
+import { useSubmit } from '../../components/useSubmit';
 import { useAppDispatch } from '../../store/hooks';
 import type { CatalogData } from './catalogData';
 import { createCustomerType, deleteCustomerType, renameCustomerType } from '../../api/endpoints/customerTypes';
@@ -28,15 +29,19 @@ function nameProblem(name: string, types: readonly string[], except: string | nu
 export function CustomerTypesPanel({ data, editable, onRenamed }: PanelProps) {
   const dispatch = useAppDispatch();
   const [renaming, setRenaming] = useState<{ from: string; name: string } | null>(null);
-  const [renameError, setRenameError] = useState<string | undefined>();
+  // The name's own problem (empty, taken) or the server's refusal, under the field.
+  const [renameProblem, setRenameProblem] = useState<string | undefined>();
+  const renameSave = useSubmit();
+  const renameError = renameProblem ?? renameSave.error ?? undefined;
   const [deleting, setDeleting] = useState<string | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const removal = useSubmit();
+  const busy = renameSave.busy || removal.busy;
 
   const tagCount = (type: string) => data.tags.filter((tag) => tag.customerType === type).length;
 
   const startRename = (from: string) => {
-    setRenameError(undefined);
+    setRenameProblem(undefined);
+    renameSave.clear();
     setRenaming({ from, name: from });
   };
 
@@ -50,34 +55,25 @@ export function CustomerTypesPanel({ data, editable, onRenamed }: PanelProps) {
       return;
     }
     const problem = nameProblem(name, data.types, from);
-    if (problem) {
-      setRenameError(problem);
-      return;
-    }
-    setBusy(true);
-    try {
-      const renamed = await dispatch(renameCustomerType(from, name));
-      onRenamed(from, renamed);
-      setRenaming(null);
-    } catch (caught) {
-      setRenameError(serverMessageOr(caught, t.typeSaveFailed));
-    } finally {
-      setBusy(false);
-    }
+    setRenameProblem(problem ?? undefined);
+    if (problem) return;
+    await renameSave.run(
+      async () => {
+        onRenamed(from, await dispatch(renameCustomerType(from, name)));
+        setRenaming(null);
+      },
+      (caught) => serverMessageOr(caught, t.typeSaveFailed),
+    );
   };
 
   const remove = async () => {
     if (!deleting || busy) return;
-    setBusy(true);
-    setDeleteError(null);
-    try {
-      await dispatch(deleteCustomerType(deleting));
-      setDeleting(null);
-    } catch (caught) {
-      setDeleteError(serverMessageOr(caught, t.typeDeleteFailed));
-    } finally {
-      setBusy(false);
-    }
+    const type = deleting;
+    const done = await removal.run(
+      () => dispatch(deleteCustomerType(type)),
+      (caught) => serverMessageOr(caught, t.typeDeleteFailed),
+    );
+    if (done) setDeleting(null);
   };
 
   return (
@@ -142,7 +138,7 @@ export function CustomerTypesPanel({ data, editable, onRenamed }: PanelProps) {
                     className="button button--danger-outline button--small"
                     aria-label={t.deleteType(type)}
                     onClick={() => {
-                      setDeleteError(null);
+                      removal.setError(null);
                       setDeleting(type);
                     }}
                   >
@@ -163,7 +159,7 @@ export function CustomerTypesPanel({ data, editable, onRenamed }: PanelProps) {
           busyLabel={de.actions.deleting}
           busy={busy}
           danger
-          error={deleteError}
+          error={removal.error}
           onConfirm={() => void remove()}
           onCancel={() => setDeleting(null)}
         >
@@ -180,28 +176,27 @@ function AddCustomerTypeForm({ types }: { types: string[] }) {
   const dispatch = useAppDispatch();
   const [name, setName] = useState('');
   const [copyFrom, setCopyFrom] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>();
+  const submit = useSubmit();
+  const saving = submit.busy;
+  const error = problem ?? submit.error ?? undefined;
 
   const add = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving) return;
-    const problem = nameProblem(name, types, null);
-    if (problem) {
-      setError(problem);
+    const found = nameProblem(name, types, null);
+    setProblem(found ?? undefined);
+    if (found) {
+      submit.clear();
       return;
     }
-    setError(undefined);
-    setSaving(true);
-    try {
-      await dispatch(createCustomerType({ name: name.trim(), copyTagsFrom: copyFrom || null }));
-      setName('');
-      setCopyFrom('');
-    } catch (caught) {
-      setError(serverMessageOr(caught, t.typeSaveFailed));
-    } finally {
-      setSaving(false);
-    }
+    const added = await submit.run(
+      () => dispatch(createCustomerType({ name: name.trim(), copyTagsFrom: copyFrom || null })),
+      (caught) => serverMessageOr(caught, t.typeSaveFailed),
+    );
+    if (!added) return;
+    setName('');
+    setCopyFrom('');
   };
 
   return (

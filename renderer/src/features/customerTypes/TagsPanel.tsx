@@ -4,7 +4,9 @@ import type { TagDto, TagUpdateRequest } from '@werkboard/common';
 import { de, TAG_PRIORITY_LABELS, tagColor } from '@werkboard/common';
 import { serverMessageOr } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FormError } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
+import { useSubmit } from '../../components/useSubmit';
 import { useAppDispatch } from '../../store/hooks';
 import type { CatalogData } from './catalogData';
 import { createTag, deleteTag, updateTag } from '../../api/endpoints/tags';
@@ -35,23 +37,20 @@ export function TagsPanel({ data, customerType, onSelectType, editable }: PanelP
   const dispatch = useAppDispatch();
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<TagDto | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const removal = useSubmit();
 
   const tags = data.tags.filter((tag) => tag.customerType === customerType).sort(byPriorityThenLabel);
 
   const remove = async () => {
-    if (!deleting || busy) return;
-    setBusy(true);
-    setDeleteError(null);
-    try {
-      await dispatch(deleteTag(deleting.id));
+    if (!deleting) return;
+    const { id } = deleting;
+    if (
+      await removal.run(
+        () => dispatch(deleteTag(id)),
+        (caught) => serverMessageOr(caught, t.tagDeleteFailed),
+      )
+    )
       setDeleting(null);
-    } catch (caught) {
-      setDeleteError(serverMessageOr(caught, t.tagDeleteFailed));
-    } finally {
-      setBusy(false);
-    }
   };
 
   return (
@@ -109,7 +108,7 @@ export function TagsPanel({ data, customerType, onSelectType, editable }: PanelP
                       className="button button--danger-outline button--small"
                       aria-label={t.deleteTag(tag.label)}
                       onClick={() => {
-                        setDeleteError(null);
+                        removal.setError(null);
                         setDeleting(tag);
                       }}
                     >
@@ -128,9 +127,9 @@ export function TagsPanel({ data, customerType, onSelectType, editable }: PanelP
           title={t.deleteTagTitle}
           confirmLabel={de.actions.delete}
           busyLabel={de.actions.deleting}
-          busy={busy}
+          busy={removal.busy}
           danger
-          error={deleteError}
+          error={removal.error}
           onConfirm={() => void remove()}
           onCancel={() => setDeleting(null)}
         >
@@ -159,13 +158,12 @@ function TagEditForm({
     priority: tag.priority,
   });
   const [labelError, setLabelError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const submit = useSubmit();
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (saving) return;
-    setError(null);
+    if (submit.busy) return;
+    submit.clear();
     const label = values.label.trim();
     const problem = !label
       ? t.tagLabelRequired
@@ -182,14 +180,13 @@ function TagEditForm({
       onCancel();
       return;
     }
-    setSaving(true);
-    try {
-      await dispatch(updateTag(tag.id, patch));
+    if (
+      await submit.run(
+        () => dispatch(updateTag(tag.id, patch)),
+        (caught) => serverMessageOr(caught, t.tagSaveFailed),
+      )
+    )
       onSaved();
-    } catch (caught) {
-      setSaving(false);
-      setError(serverMessageOr(caught, t.tagSaveFailed));
-    }
   };
 
   return (
@@ -206,17 +203,13 @@ function TagEditForm({
       noValidate
     >
       <TagFields values={values} onChange={setValues} labelError={labelError} />
-      {error && (
-        <p role="alert" className="message message--error">
-          {error}
-        </p>
-      )}
+      <FormError error={submit.error} />
       <span className="row-actions">
         <button type="button" className="button button--secondary button--small" onClick={onCancel}>
           {de.actions.cancel}
         </button>
-        <button type="submit" className="button button--primary button--small" disabled={saving}>
-          {saving ? de.actions.saving : de.actions.save}
+        <button type="submit" className="button button--primary button--small" disabled={submit.busy}>
+          {submit.busy ? de.actions.saving : de.actions.save}
         </button>
       </span>
     </form>
@@ -227,13 +220,12 @@ function AddTagForm({ customerType, allTags }: { customerType: string; allTags: 
   const dispatch = useAppDispatch();
   const [values, setValues] = useState<TagValues>(NEW_TAG_VALUES);
   const [labelError, setLabelError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const submit = useSubmit();
 
   const add = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (saving) return;
-    setError(null);
+    if (submit.busy) return;
+    submit.clear();
     const label = values.label.trim();
     // Spec section 5: the new tag's text is trimmed and ignored when empty.
     if (!label) {
@@ -246,30 +238,25 @@ function AddTagForm({ customerType, allTags }: { customerType: string; allTags: 
       return;
     }
     setLabelError(undefined);
-    setSaving(true);
-    try {
-      await dispatch(createTag({ customerType, label, color: values.color, priority: values.priority }));
-      setValues((before) => ({ ...before, label: '' }));
-    } catch (caught) {
-      const message = serverMessageOr(caught, t.tagSaveFailed);
-      if (message === t.tagLabelTaken || message === t.tagLabelRequired) setLabelError(message);
-      else setError(message);
-    } finally {
-      setSaving(false);
-    }
+    const added = await submit.run(
+      () => dispatch(createTag({ customerType, label, color: values.color, priority: values.priority })),
+      (caught) => {
+        const message = serverMessageOr(caught, t.tagSaveFailed);
+        if (message !== t.tagLabelTaken && message !== t.tagLabelRequired) return message;
+        setLabelError(message);
+        return null;
+      },
+    );
+    if (added) setValues((before) => ({ ...before, label: '' }));
   };
 
   return (
     <form className="catalog-add" aria-label={t.addTag} onSubmit={(event) => void add(event)} noValidate>
       <h4 className="subheading">{t.newTag}</h4>
       <TagFields values={values} onChange={setValues} labelError={labelError} />
-      {error && (
-        <p role="alert" className="message message--error">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="button button--secondary" disabled={saving}>
-        {saving ? de.actions.saving : t.addTag}
+      <FormError error={submit.error} />
+      <button type="submit" className="button button--secondary" disabled={submit.busy}>
+        {submit.busy ? de.actions.saving : t.addTag}
       </button>
     </form>
   );

@@ -1,12 +1,13 @@
 import type { FormEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { LimitKind, TemplateSummaryDto } from '@werkboard/common';
+import type { TemplateSummaryDto } from '@werkboard/common';
 import { canManageCustomerTypes, de, DEFAULT_CUSTOMER_TYPE, projectCreateSchema, validate } from '@werkboard/common';
-import { ApiError, limitReachedKind, serverMessageOr } from '../../api/errors';
 import { Dialog } from '../../components/Dialog';
+import { DialogActions, FormError } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
+import { serverFieldErrors, useSubmit } from '../../components/useSubmit';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { usePolicy } from '../../entities/session/usePolicy';
 import { NewCustomerTypeDialog } from './NewCustomerTypeDialog';
@@ -76,9 +77,7 @@ export function CreateProjectDialog({ onClose, existingNames = [] }: CreateProje
   const formRef = useFocusFirstInvalid(fieldErrors);
   const bodyRef = useRef<HTMLDivElement>(null);
   const stepChanged = useRef(false);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [limit, setLimit] = useState<LimitKind | null>(null);
+  const submit = useSubmit({ limits: true });
   const [creatingType, setCreatingType] = useState(false);
 
   // Each step starts at its first control (the dialog itself takes the focus when it opens).
@@ -112,7 +111,7 @@ export function CreateProjectDialog({ onClose, existingNames = [] }: CreateProje
   };
 
   const back = () => {
-    setError(null);
+    submit.setError(null);
     setFieldErrors({});
     stepChanged.current = true;
     setStep('template');
@@ -125,8 +124,8 @@ export function CreateProjectDialog({ onClose, existingNames = [] }: CreateProje
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (saving) return;
-    setError(null);
+    if (submit.busy) return;
+    submit.setError(null);
     const checked = validate(projectCreateSchema, { ...form, templateId: template?.id ?? null });
     if (!checked.ok) {
       setFieldErrors(checked.fields);
@@ -137,26 +136,22 @@ export function CreateProjectDialog({ onClose, existingNames = [] }: CreateProje
       return;
     }
     setFieldErrors({});
-    setSaving(true);
-    try {
-      const project = await dispatch(createProject(checked.value));
-      onClose();
-      void navigate(`/project/${encodeURIComponent(project.id)}`);
-    } catch (caught) {
-      setSaving(false);
-      const kind = limitReachedKind(caught);
-      if (kind) {
-        setLimit(kind);
-        return;
-      }
-      const message = serverMessageOr(caught, t.failed);
-      const fields = caught instanceof ApiError ? caught.fields : {};
-      const shown = Object.fromEntries(Object.entries(fields).filter(([key]) => FORM_FIELDS.includes(key)));
-      // The duplicate name comes as a message (and maybe as a field): it belongs under the name.
-      if (message === de.projects.nameTaken || message === de.projects.nameRequired) shown.name ??= message;
-      setFieldErrors(shown);
-      if (!Object.values(shown).includes(message)) setError(message);
-    }
+    await submit.run(
+      async () => {
+        const project = await dispatch(createProject(checked.value));
+        onClose();
+        void navigate(`/project/${encodeURIComponent(project.id)}`);
+      },
+      (caught) => {
+        // The duplicate name comes as a message (and maybe as a field): it belongs under the name.
+        const { fields, message } = serverFieldErrors(caught, t.failed, FORM_FIELDS, [
+          de.projects.nameTaken,
+          de.projects.nameRequired,
+        ]);
+        setFieldErrors(fields);
+        return message;
+      },
+    );
   };
 
   return (
@@ -217,24 +212,13 @@ export function CreateProjectDialog({ onClose, existingNames = [] }: CreateProje
                 </button>
               )}
             </div>
-            {error && (
-              <p role="alert" className="message message--error">
-                {error}
-              </p>
-            )}
-            <div className="dialog__actions">
-              <button type="button" className="button button--secondary" onClick={onClose}>
-                {de.actions.cancel}
-              </button>
-              <button type="submit" className="button button--primary" disabled={saving}>
-                {saving ? t.submitting : t.submit}
-              </button>
-            </div>
+            <FormError error={submit.error} />
+            <DialogActions onCancel={onClose} busy={submit.busy} submitLabel={t.submit} busyLabel={t.submitting} />
           </form>
         )}
       </div>
       {creatingType && <NewCustomerTypeDialog onClose={() => setCreatingType(false)} onCreated={typeCreated} />}
-      {limit && <LimitDialog kind={limit} onClose={() => setLimit(null)} />}
+      {submit.limit && <LimitDialog kind={submit.limit} onClose={submit.limitSeen} />}
     </Dialog>
   );
 }

@@ -3,8 +3,10 @@ import { useState } from 'react';
 import { de } from '@werkboard/common';
 import { serverMessageOr } from '../../api/errors';
 import { Dialog } from '../../components/Dialog';
+import { DialogActions, FormError } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
+import { useSubmit } from '../../components/useSubmit';
 import { useAppDispatch } from '../../store/hooks';
 import { createCustomerType, useCustomerTypesQuery } from '../../api/endpoints/customerTypes';
 import { sameName } from '../../utils/names';
@@ -24,36 +26,37 @@ export function NewCustomerTypeDialog(props: { onClose(): void; onCreated(name: 
   const [name, setName] = useState('');
   const [copyFrom, setCopyFrom] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const submit = useSubmit();
   const formRef = useFocusFirstInvalid(nameError);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (saving) return;
-    setError(null);
+    if (submit.busy) return;
     const trimmed = name.trim();
     const invalid = !trimmed ? t.nameRequired : types.some((type) => sameName(type, trimmed)) ? t.nameTaken : null;
     if (invalid) {
+      submit.setError(null);
       setNameError(invalid);
       return;
     }
     setNameError(undefined);
-    setSaving(true);
-    try {
-      props.onCreated(await dispatch(createCustomerType({ name: trimmed, copyTagsFrom: copyFrom || null })));
-      props.onClose();
-    } catch (caught) {
-      setSaving(false);
-      const message = serverMessageOr(caught, t.saveFailed);
-      if (message === t.nameRequired || message === t.nameTaken) setNameError(message);
-      else setError(message);
-    }
+    await submit.run(
+      async () => {
+        props.onCreated(await dispatch(createCustomerType({ name: trimmed, copyTagsFrom: copyFrom || null })));
+        props.onClose();
+      },
+      (caught) => {
+        const message = serverMessageOr(caught, t.saveFailed);
+        if (message !== t.nameRequired && message !== t.nameTaken) return message;
+        setNameError(message);
+        return null;
+      },
+    );
   };
 
   return (
     <Dialog title={t.newTitle} onClose={() => props.onClose()}>
-      <form ref={formRef} className="form" onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={formRef} className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormField label={t.name} error={nameError}>
           <input type="text" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />
         </FormField>
@@ -69,19 +72,8 @@ export function NewCustomerTypeDialog(props: { onClose(): void; onCreated(name: 
             </select>
           </FormField>
         )}
-        {error && (
-          <p role="alert" className="message message--error">
-            {error}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={() => props.onClose()}>
-            {de.actions.cancel}
-          </button>
-          <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? de.actions.saving : t.create}
-          </button>
-        </div>
+        <FormError error={submit.error} />
+        <DialogActions onCancel={() => props.onClose()} busy={submit.busy} submitLabel={t.create} />
       </form>
     </Dialog>
   );

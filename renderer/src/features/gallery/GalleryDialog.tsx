@@ -6,6 +6,7 @@ import { deleteImage, uploadImage, useProjectImagesQuery } from '../../api/endpo
 import { serverMessageOr } from '../../api/errors';
 import { loadStateOf } from '../../api/loadState';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useSubmit } from '../../components/useSubmit';
 import { Dialog } from '../../components/Dialog';
 import type { Feedback } from '../../components/FormFeedback';
 import { FeedbackMessage } from '../../components/FormFeedback';
@@ -43,8 +44,7 @@ export function GalleryDialog({ onClose }: { onClose: () => void }) {
   const [downloading, setDownloading] = useState(false);
   const [viewing, setViewing] = useState<ImageDto | null>(null);
   const [deleting, setDeleting] = useState<ImageDto | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const removal = useSubmit();
   const hintId = useId();
 
   const retry = () => void imagesQuery.refetch();
@@ -89,16 +89,13 @@ export function GalleryDialog({ onClose }: { onClose: () => void }) {
   const confirmDelete = async () => {
     if (!deleting) return;
     const image = deleting;
-    setDeleteBusy(true);
-    setDeleteError(null);
-    try {
-      await dispatch(deleteImage(projectId, image.id));
-    } catch {
-      setDeleteError(m.deleteFailed);
-      setDeleteBusy(false);
+    if (
+      !(await removal.run(
+        () => dispatch(deleteImage(projectId, image.id)),
+        () => m.deleteFailed,
+      ))
+    )
       return;
-    }
-    setDeleteBusy(false);
     setDeleting(null);
     setFeedback({ kind: 'success', text: m.deleted(image.name) });
     // The server cleared the project's thumbnail with a new revision: the board loads it.
@@ -223,7 +220,7 @@ export function GalleryDialog({ onClose }: { onClose: () => void }) {
                         type="button"
                         className="button button--danger-outline button--small"
                         onClick={() => {
-                          setDeleteError(null);
+                          removal.setError(null);
                           setDeleting(image);
                         }}
                       >
@@ -244,8 +241,8 @@ export function GalleryDialog({ onClose }: { onClose: () => void }) {
           title={m.deleteTitle}
           confirmLabel={de.actions.delete}
           busyLabel={de.actions.deleting}
-          busy={deleteBusy}
-          error={deleteError}
+          busy={removal.busy}
+          error={removal.error}
           danger
           onConfirm={() => void confirmDelete()}
           onCancel={() => setDeleting(null)}

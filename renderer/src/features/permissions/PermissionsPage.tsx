@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PermissionKey, Role, RolePermissionMap } from '@werkboard/common';
 import { de, PERMISSION_KEYS, ROLES } from '@werkboard/common';
-import { type Feedback, FeedbackMessage } from '../../components/FormFeedback';
+import { FeedbackMessage } from '../../components/FormFeedback';
+import { useSubmit } from '../../components/useSubmit';
 import { saveRolePermissions, useRolePermissionsQuery } from '../../api/endpoints/permissions';
 import { useAppDispatch } from '../../store/hooks';
 
@@ -17,11 +18,10 @@ export function PermissionsPage() {
   // The user's changes to the copy they were made on: a fresh server copy (load or save) replaces them.
   const [edit, setEdit] = useState<{ from: RolePermissionMap; draft: RolePermissionMap } | null>(null);
   const draft = map && edit?.from === map ? edit.draft : map;
-  const [saving, setSaving] = useState(false);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const submit = useSubmit();
 
   const toggle = (role: Role, key: PermissionKey, checked: boolean) => {
-    setFeedback(null);
+    submit.clear();
     if (!map || !draft || role === 'Admin') return;
     const keys = draft[role].filter((existing) => existing !== key);
     // Keep the matrix order, so a saved map reads the same as the rows.
@@ -30,17 +30,12 @@ export function PermissionsPage() {
   };
 
   const onSave = async () => {
-    if (!draft || saving) return;
-    setSaving(true);
-    setFeedback(null);
-    try {
-      await dispatch(saveRolePermissions(draft));
-      setFeedback({ kind: 'success', text: de.permissions.saved });
-    } catch {
-      setFeedback({ kind: 'error', text: de.permissions.saveFailed });
-    } finally {
-      setSaving(false);
-    }
+    if (!draft) return;
+    await submit.run(
+      () => dispatch(saveRolePermissions(draft)),
+      () => de.permissions.saveFailed,
+      de.permissions.saved,
+    );
   };
 
   return (
@@ -95,7 +90,7 @@ export function PermissionsPage() {
                             type="checkbox"
                             aria-label={de.permissionsScreen.toggle(label, role)}
                             checked={role === 'Admin' || draft[role].includes(key)}
-                            disabled={role === 'Admin' || saving}
+                            disabled={role === 'Admin' || submit.busy}
                             onChange={(event) => toggle(role, key, event.target.checked)}
                           />
                         </td>
@@ -106,10 +101,15 @@ export function PermissionsPage() {
               </tbody>
             </table>
           </div>
-          <FeedbackMessage feedback={feedback} />
+          <FeedbackMessage feedback={submit.feedback} />
           <div className="page__footer-actions">
-            <button type="button" className="button button--primary" disabled={saving} onClick={() => void onSave()}>
-              {saving ? de.actions.saving : de.permissionsScreen.save}
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={submit.busy}
+              onClick={() => void onSave()}
+            >
+              {submit.busy ? de.actions.saving : de.permissionsScreen.save}
             </button>
           </div>
         </>

@@ -1,12 +1,12 @@
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { changePasswordFormSchema, de, validate } from '@werkboard/common';
-import { ApiError, serverMessageOr } from '../../api/errors';
 import { FormField } from '../../components/FormField';
-import { type Feedback, FormFooter } from '../../components/FormFeedback';
+import { FormFooter } from '../../components/FormFeedback';
+import { useSubmit } from '../../components/useSubmit';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
 import { useAppDispatch } from '../../store/hooks';
-import { changePassword } from './profileThunks';
+import { changePassword, failureOf } from './profileThunks';
 
 const p = de.profileScreen;
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -17,36 +17,29 @@ export function PasswordChangeForm() {
   const [form, setForm] = useState(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const formRef = useFocusFirstInvalid(fieldErrors);
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  const [saving, setSaving] = useState(false);
+  const submit = useSubmit();
 
   const set = (key: keyof typeof EMPTY) => (value: string) => {
-    setFeedback(null);
+    submit.clear();
     setForm((current) => ({ ...current, [key]: value }));
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (saving) return;
+    if (submit.busy) return;
     const checked = validate(changePasswordFormSchema, form);
     if (!checked.ok) {
       setFieldErrors(checked.fields);
       return;
     }
     setFieldErrors({});
-    setSaving(true);
-    try {
-      await dispatch(
-        changePassword({ currentPassword: checked.value.currentPassword, newPassword: checked.value.newPassword }),
-      );
-      setForm(EMPTY);
-      setFeedback({ kind: 'success', text: de.password.changed });
-    } catch (caught) {
-      if (caught instanceof ApiError) setFieldErrors(caught.fields);
-      setFeedback({ kind: 'error', text: de.profile.failed(serverMessageOr(caught, de.api.internal)) });
-    } finally {
-      setSaving(false);
-    }
+    const { currentPassword, newPassword } = checked.value;
+    const changed = await submit.run(
+      () => dispatch(changePassword({ currentPassword, newPassword })),
+      (caught) => failureOf(caught, setFieldErrors),
+      de.password.changed,
+    );
+    if (changed) setForm(EMPTY);
   };
 
   return (
@@ -79,7 +72,7 @@ export function PasswordChangeForm() {
             onChange={(event) => set('confirmPassword')(event.target.value)}
           />
         </FormField>
-        <FormFooter feedback={feedback} saving={saving} label={p.changePassword} />
+        <FormFooter feedback={submit.feedback} saving={submit.busy} label={p.changePassword} />
       </form>
     </section>
   );

@@ -2,14 +2,14 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import type { CurrentUserDto, ProfileVisibility } from '@werkboard/common';
 import { de, PROFILE_VISIBILITIES, profileUpdateSchema, validate } from '@werkboard/common';
-import { ApiError, serverMessageOr } from '../../api/errors';
 import { FormField } from '../../components/FormField';
-import { type Feedback, FormFooter } from '../../components/FormFeedback';
+import { FormFooter } from '../../components/FormFeedback';
 import { ContactFields } from '../../entities/user/ContactFields';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
+import { useSubmit } from '../../components/useSubmit';
 import { useAppDispatch } from '../../store/hooks';
 import { formatDateTime, toColorInputValue } from '../../utils/format';
-import { saveProfile } from './profileThunks';
+import { failureOf, saveProfile } from './profileThunks';
 
 const p = de.profileScreen;
 
@@ -42,36 +42,30 @@ export function ProfileForm({ user }: { user: CurrentUserDto }) {
   const [form, setForm] = useState<ProfileFormState>(() => formOf(user));
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const formRef = useFocusFirstInvalid(fieldErrors);
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  const [saving, setSaving] = useState(false);
+  const submit = useSubmit();
 
   const set =
     <K extends keyof ProfileFormState>(key: K) =>
     (value: ProfileFormState[K]) => {
-      setFeedback(null);
+      submit.clear();
       setForm((current) => ({ ...current, [key]: value }));
     };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (saving) return;
+    if (submit.busy) return;
     const checked = validate(profileUpdateSchema, form);
     if (!checked.ok) {
       setFieldErrors(checked.fields);
       return;
     }
     setFieldErrors({});
-    setSaving(true);
-    try {
+    await submit.run(
       // The form shows what the server stored (trimmed, cleared fields empty).
-      setForm(formOf(await dispatch(saveProfile(checked.value))));
-      setFeedback({ kind: 'success', text: de.profile.saved });
-    } catch (caught) {
-      if (caught instanceof ApiError) setFieldErrors(caught.fields);
-      setFeedback({ kind: 'error', text: de.profile.failed(serverMessageOr(caught, de.api.internal)) });
-    } finally {
-      setSaving(false);
-    }
+      async () => setForm(formOf(await dispatch(saveProfile(checked.value)))),
+      (caught) => failureOf(caught, setFieldErrors),
+      de.profile.saved,
+    );
   };
 
   return (
@@ -124,7 +118,7 @@ export function ProfileForm({ user }: { user: CurrentUserDto }) {
             <dd>{formatDateTime(user.lastModified) ?? '–'}</dd>
           </div>
         </dl>
-        <FormFooter feedback={feedback} saving={saving} label={p.save} />
+        <FormFooter feedback={submit.feedback} saving={submit.busy} label={p.save} />
       </form>
     </section>
   );

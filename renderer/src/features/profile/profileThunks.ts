@@ -1,5 +1,7 @@
 import type { ChangePasswordRequest, CurrentUserDto, ProfileUpdateRequest } from '@werkboard/common';
+import { de } from '@werkboard/common';
 import { postPasswordChange, putProfile } from '../../api/endpoints/session';
+import { ApiError, serverMessageOr } from '../../api/errors';
 import type { AppThunk } from '../../store/types';
 import { tokenRefreshed, userRefreshed } from '../../entities/session/authSlice';
 
@@ -22,4 +24,10 @@ export function changePassword(request: ChangePasswordRequest): AppThunk<Promise
     dispatch(tokenRefreshed(answer.token));
     return answer.message;
   };
+}
+
+/** A refused profile or password save: its field errors go next to the fields, the text under the form. */
+export function failureOf(caught: unknown, setFieldErrors: (fields: Record<string, string>) => void): string {
+  if (caught instanceof ApiError) setFieldErrors(caught.fields);
+  return de.profile.failed(serverMessageOr(caught, de.api.internal));
 }

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import type { ProjectGroupDto } from '@werkboard/common';
 import { de } from '@werkboard/common';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useSubmit } from '../../components/useSubmit';
 import { useAppDispatch } from '../../store/hooks';
 import { deleteProjectGroup } from '../../api/endpoints/projectGroups';
 
@@ -11,20 +11,16 @@ const t = de.organise.groups;
 export function DeleteProjectGroupDialog(props: { group: ProjectGroupDto; onClose(): void }) {
   const { group } = props;
   const dispatch = useAppDispatch();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useSubmit();
 
   const confirm = async () => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await dispatch(deleteProjectGroup(group.id));
+    if (
+      await run(
+        () => dispatch(deleteProjectGroup(group.id)),
+        () => t.deleteFailed,
+      )
+    )
       props.onClose();
-    } catch {
-      setBusy(false);
-      setError(t.deleteFailed);
-    }
   };
 
   return (

@@ -10,10 +10,11 @@ import {
   projectGroupSchema,
   validate,
 } from '@werkboard/common';
-import { ApiError, serverMessageOr } from '../../api/errors';
 import { Dialog } from '../../components/Dialog';
+import { DialogActions, FormError } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
+import { serverFieldErrors, useSubmit } from '../../components/useSubmit';
 import { useAppDispatch } from '../../store/hooks';
 import { IconPicker } from '../../entities/project/IconPicker';
 import { saveProjectGroup } from '../../api/endpoints/projectGroups';
@@ -52,8 +53,7 @@ export function ProjectGroupDialog(props: { group: ProjectGroupDto | null; onClo
   // A new group keeps one id across retries, so a save that did arrive is not made twice.
   const [id] = useState(() => group?.id ?? newId());
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const submit = useSubmit();
   const formRef = useFocusFirstInvalid(fieldErrors);
 
   const set =
@@ -61,34 +61,30 @@ export function ProjectGroupDialog(props: { group: ProjectGroupDto | null; onClo
     (value: GroupForm[K]) =>
       setForm((before) => ({ ...before, [key]: value }));
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (saving) return;
-    setError(null);
+    if (submit.busy) return;
     const checked = validate(projectGroupSchema, form);
     if (!checked.ok) {
+      submit.setError(null);
       setFieldErrors(checked.fields);
       return;
     }
     setFieldErrors({});
-    setSaving(true);
-    try {
-      await dispatch(saveProjectGroup({ id, ...checked.value }));
-      props.onClose();
-    } catch (caught) {
-      setSaving(false);
-      const message = serverMessageOr(caught, t.saveFailed);
-      const fields = caught instanceof ApiError ? caught.fields : {};
-      const shown = Object.fromEntries(Object.entries(fields).filter(([key]) => FORM_FIELDS.includes(key)));
-      if (message === t.nameRequired) shown.name ??= message;
-      setFieldErrors(shown);
-      if (!Object.values(shown).includes(message)) setError(message);
-    }
+    const saved = await submit.run(
+      () => dispatch(saveProjectGroup({ id, ...checked.value })),
+      (caught) => {
+        const { fields, message } = serverFieldErrors(caught, t.saveFailed, FORM_FIELDS, [t.nameRequired]);
+        setFieldErrors(fields);
+        return message;
+      },
+    );
+    if (saved) props.onClose();
   };
 
   return (
     <Dialog title={group ? t.editTitle : t.createTitle} onClose={() => props.onClose()}>
-      <form ref={formRef} className="form group-form" onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={formRef} className="form group-form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormField label={t.name} error={fieldErrors.name}>
           <input
             type="text"
@@ -120,19 +116,8 @@ export function ProjectGroupDialog(props: { group: ProjectGroupDto | null; onClo
         </div>
         <IconPicker value={form.icon} onChange={set('icon')} />
         {fieldErrors.icon && <p className="field__error">{fieldErrors.icon}</p>}
-        {error && (
-          <p role="alert" className="message message--error">
-            {error}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={() => props.onClose()}>
-            {de.actions.cancel}
-          </button>
-          <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? de.actions.saving : de.actions.save}
-          </button>
-        </div>
+        <FormError error={submit.error} />
+        <DialogActions onCancel={() => props.onClose()} busy={submit.busy} />
       </form>
     </Dialog>
   );

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { canCompleteProject, canCreateTemplate, canDeleteProject, canReopenProject, de } from '@werkboard/common';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useSubmit } from '../../components/useSubmit';
 import { useAppSelector } from '../../store/hooks';
 import { usePolicy } from '../../entities/session/usePolicy';
 import type { ProjectStatusAction } from '../../api/endpoints/projects';
@@ -55,8 +56,7 @@ export function ProjectActionsSection({
   const { actor } = usePolicy();
   const deletable = useAppSelector(selectUserSettings).features.deletableProjects;
   const [confirming, setConfirming] = useState<ProjectStatusAction | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run: runAction } = useSubmit();
   const [savingAsTemplate, setSavingAsTemplate] = useState(false);
 
   const may = {
@@ -76,17 +76,15 @@ export function ProjectActionsSection({
   };
 
   const run = async (action: ProjectStatusAction) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await board.changeStatus(action);
-      setConfirming(null);
-      onDone();
-    } catch {
-      setError(CONFIRM[action].failed);
-    } finally {
-      setBusy(false);
-    }
+    if (
+      !(await runAction(
+        () => board.changeStatus(action),
+        () => CONFIRM[action].failed,
+      ))
+    )
+      return;
+    setConfirming(null);
+    onDone();
   };
 
   const confirm = confirming ? CONFIRM[confirming] : null;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { canMakeGlobalTemplates, canPublishTemplate, de } from '@werkboard/common';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useSubmit } from '../../components/useSubmit';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { usePolicy } from '../../entities/session/usePolicy';
 import { useOpenProject } from '../../entities/project/useOpenProject';
@@ -25,26 +26,23 @@ export function TemplateAvailabilitySection({ customerType, disabled }: { custom
   // A new template must exist on the server before it can be published.
   const unsaved = useAppSelector(selectUnsaved);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useSubmit();
   const [published, setPublished] = useState(false);
 
   const isGlobal = document.ownerId === null || published;
   const mayPublish = actor !== null && canPublishTemplate(actor, document);
 
   const publish = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await dispatch(publishTemplate(document.id));
-      setPublished(true);
-      setConfirming(false);
-      board.reload();
-    } catch {
-      setError(t.publish.failed);
-    } finally {
-      setBusy(false);
-    }
+    if (
+      !(await run(
+        () => dispatch(publishTemplate(document.id)),
+        () => t.publish.failed,
+      ))
+    )
+      return;
+    setPublished(true);
+    setConfirming(false);
+    board.reload();
   };
 
   return (

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import type { SmtpEncryption, SmtpSettingsDto } from '@werkboard/common';
 import { de, SMTP_DEFAULTS, SMTP_ENCRYPTIONS, smtpSettingsPatchSchema, validate } from '@werkboard/common';
 import { FormField } from '../../components/FormField';
-import { type Feedback, FormFooter } from '../../components/FormFeedback';
+import { FormFooter } from '../../components/FormFeedback';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
+import { useSubmit } from '../../components/useSubmit';
 import { useAppDispatch } from '../../store/hooks';
 import { saveSmtpSettings, useSettingsQuery } from '../../api/endpoints/settings';
 
@@ -45,17 +46,16 @@ export function SmtpSection() {
   const hasPassword = stored?.hasPassword ?? false;
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const formRef = useFocusFirstInvalid(fieldErrors);
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  const [saving, setSaving] = useState(false);
+  const submit = useSubmit();
 
   const set = (key: keyof SmtpForm) => (value: string) => {
-    setFeedback(null);
+    submit.clear();
     setEdit({ from: stored, form: { ...form, [key]: value } });
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (saving) return;
+    if (submit.busy) return;
     // The password goes out only when typed: blank keeps the stored one.
     const { password, ...rest } = form;
     const checked = validate(smtpSettingsPatchSchema, password === '' ? rest : form);
@@ -64,16 +64,12 @@ export function SmtpSection() {
       return;
     }
     setFieldErrors({});
-    setSaving(true);
-    try {
-      // The answer becomes the stored copy, and so the form.
-      await dispatch(saveSmtpSettings(checked.value));
-      setFeedback({ kind: 'success', text: t.saved });
-    } catch {
-      setFeedback({ kind: 'error', text: de.settings.saveFailed });
-    } finally {
-      setSaving(false);
-    }
+    // The answer becomes the stored copy, and so the form.
+    await submit.run(
+      () => dispatch(saveSmtpSettings(checked.value)),
+      () => de.settings.saveFailed,
+      t.saved,
+    );
   };
 
   return (
@@ -129,7 +125,7 @@ export function SmtpSection() {
           <input type="text" value={form.fromName} onChange={(event) => set('fromName')(event.target.value)} />
         </FormField>
       </div>
-      <FormFooter feedback={feedback} saving={saving} label={t.save} />
+      <FormFooter feedback={submit.feedback} saving={submit.busy} label={t.save} />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { Dialog } from '../../components/Dialog';
 import type { Feedback } from '../../components/FormFeedback';
 import { FeedbackMessage } from '../../components/FormFeedback';
 import { FormField } from '../../components/FormField';
+import { useSubmit } from '../../components/useSubmit';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { UserAvatar } from '../../entities/user/UserAvatar';
 import { useOpenProject } from '../../entities/project/useOpenProject';
@@ -29,8 +30,8 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
   const [filter, setFilter] = useState('');
   const [userId, setUserId] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  const [busy, setBusy] = useState(false);
+  const submit = useSubmit();
+  const [sent, setSent] = useState(false);
 
   const candidates = useMemo(
     () =>
@@ -44,31 +45,34 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
     ? candidates.filter((user) => user.username.toLocaleLowerCase('de-DE').includes(needle))
     : candidates;
 
-  const submit = async (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setFeedback(null);
+    if (submit.busy) return;
+    submit.setError(null);
+    setSent(false);
     if (!userId || !candidates.some((user) => user.id === userId)) {
       setFieldError(de.team.invitations.userRequired);
       return;
     }
     setFieldError(undefined);
-    setBusy(true);
-    try {
-      await dispatch(sendInvitation(document.id, userId));
-      setInvited((before) => new Set(before).add(userId));
-      setUserId('');
-      setFeedback({ kind: 'success', text: de.team.invitations.sent });
-    } catch (caught) {
-      setFeedback({ kind: 'error', text: caught instanceof Error ? caught.message : de.team.invitations.failed });
-    } finally {
-      setBusy(false);
-    }
+    const invited = await submit.run(
+      () => dispatch(sendInvitation(document.id, userId)),
+      (caught) => (caught instanceof Error ? caught.message : de.team.invitations.failed),
+    );
+    if (!invited) return;
+    setInvited((before) => new Set(before).add(userId));
+    setUserId('');
+    setSent(true);
   };
+  const feedback: Feedback = submit.error
+    ? { kind: 'error', text: submit.error }
+    : sent
+      ? { kind: 'success', text: de.team.invitations.sent }
+      : null;
 
   return (
     <Dialog title={t.title} onClose={onClose}>
-      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <p>{t.intro(document.name)}</p>
         {users.status === 'loading' && <p className="muted">{de.actions.loading}</p>}
         {users.status === 'failed' && (
@@ -127,8 +131,8 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
           <button type="button" className="button button--secondary" onClick={onClose}>
             {de.app.close}
           </button>
-          <button type="submit" className="button button--primary" disabled={busy || candidates.length === 0}>
-            {busy ? t.sending : t.submit}
+          <button type="submit" className="button button--primary" disabled={submit.busy || candidates.length === 0}>
+            {submit.busy ? t.sending : t.submit}
           </button>
         </div>
       </form>

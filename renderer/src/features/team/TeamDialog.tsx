@@ -5,7 +5,9 @@ import { useProjectInvitationsQuery } from '../../api/endpoints/invitations';
 import { loadStateOf } from '../../api/loadState';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
-import { type Feedback, FeedbackMessage } from '../../components/FormFeedback';
+import { FeedbackMessage } from '../../components/FormFeedback';
+import type { Failure } from '../../components/useSubmit';
+import { useSubmit } from '../../components/useSubmit';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { formatDateTime } from '../../utils/format';
 import { UserAvatar } from '../../entities/user/UserAvatar';
@@ -16,9 +18,6 @@ import { changeTeam, TeamActionError, withdrawInvitation } from './teamThunks';
 const t = de.teamScreen.team;
 const server = de.team;
 const about = de.teamScreen.about;
-
-/** The outcome of the last action: a status, or an alert with the server's reason. */
-type Outcome = Feedback;
 
 type Confirming = { kind: 'remove' | 'handOver'; member: ProjectMemberDto } | null;
 
@@ -32,9 +31,12 @@ function sortedTeam(team: readonly ProjectMemberDto[]): ProjectMemberDto[] {
   );
 }
 
-function errorOutcome(caught: unknown, fallback: string): Outcome {
-  if (caught instanceof TeamActionError) return { kind: 'error', text: caught.message, detail: caught.detail };
-  return { kind: 'error', text: fallback, detail: null };
+/** A refused team action: the dialog's text, and the server's reason where it says more. */
+function failureOf(fallback: string): (caught: unknown) => Failure {
+  return (caught) =>
+    caught instanceof TeamActionError
+      ? { text: caught.message, detail: caught.detail }
+      : { text: fallback, detail: null };
 }
 
 /**
@@ -52,68 +54,52 @@ export function TeamDialog({ onClose }: { onClose: () => void }) {
   const manage = isOwner && !readOnly;
   // The owner's read; sending and withdrawing anywhere on the page read it again (the data layer).
   const invitations = loadStateOf(useProjectInvitationsQuery(document.id, { skip: !isOwner }));
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  // Actions from the lists, and the confirmed ones (whose failure stays in the confirmation).
+  const action = useSubmit();
+  const confirmation = useSubmit();
+  const busy = action.busy || confirmation.busy;
   const [confirming, setConfirming] = useState<Confirming>(null);
-  const [confirmError, setConfirmError] = useState<TeamActionError | null>(null);
-  const confirmErrorText = confirmError && [confirmError.message, confirmError.detail].filter(Boolean).join(' ');
+  // The last outcome under the lists: a confirmed action's success, or a list action's outcome.
+  const outcome = confirmation.feedback?.kind === 'success' ? confirmation.feedback : action.feedback;
+  const confirmErrorText =
+    confirmation.feedback?.kind === 'error'
+      ? [confirmation.feedback.text, confirmation.feedback.detail].filter(Boolean).join(' ')
+      : null;
 
-  const run = async (change: TeamChange, fallback: string, success: string) => {
+  const act = async (write: () => Promise<unknown>, fallback: string, success: string) => {
     if (busy) return;
-    setBusy(true);
-    setOutcome(null);
-    try {
-      await dispatch(changeTeam(change, fallback));
-      setOutcome({ kind: 'success', text: success });
-    } catch (caught) {
-      setOutcome(errorOutcome(caught, fallback));
-    } finally {
-      setBusy(false);
-    }
+    confirmation.clear();
+    await action.run(write, failureOf(fallback), success);
   };
+
+  const run = (change: TeamChange, fallback: string, success: string) =>
+    act(() => dispatch(changeTeam(change, fallback)), fallback, success);
+
+  const withdraw = (invitation: InvitationDto) =>
+    act(
+      () => dispatch(withdrawInvitation(document.id, invitation.id)),
+      server.invitations.withdrawFailed,
+      server.invitations.withdrawn,
+    );
 
   const confirm = async () => {
     if (!confirming || busy) return;
     const { kind, member } = confirming;
-    setBusy(true);
-    setConfirmError(null);
-    setOutcome(null);
-    try {
-      if (kind === 'remove') {
-        await dispatch(changeTeam({ kind: 'remove', userId: member.id }, t.removeFailed));
-        setOutcome({ kind: 'success', text: server.team.memberRemoved(member.username) });
-      } else {
-        await dispatch(changeTeam({ kind: 'handOver', body: { newOwnerId: member.id } }, server.team.handoverFailed));
-        setOutcome({ kind: 'success', text: server.team.handedOver(member.username) });
-      }
+    action.clear();
+    const [change, fallback, success]: [TeamChange, string, string] =
+      kind === 'remove'
+        ? [{ kind: 'remove', userId: member.id }, t.removeFailed, server.team.memberRemoved(member.username)]
+        : [
+            { kind: 'handOver', body: { newOwnerId: member.id } },
+            server.team.handoverFailed,
+            server.team.handedOver(member.username),
+          ];
+    if (await confirmation.run(() => dispatch(changeTeam(change, fallback)), failureOf(fallback), success))
       setConfirming(null);
-    } catch (caught) {
-      setConfirmError(
-        caught instanceof TeamActionError
-          ? caught
-          : new TeamActionError(kind === 'remove' ? t.removeFailed : server.team.handoverFailed),
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const withdraw = async (invitation: InvitationDto) => {
-    if (busy) return;
-    setBusy(true);
-    setOutcome(null);
-    try {
-      await dispatch(withdrawInvitation(document.id, invitation.id));
-      setOutcome({ kind: 'success', text: server.invitations.withdrawn });
-    } catch (caught) {
-      setOutcome(errorOutcome(caught, server.invitations.withdrawFailed));
-    } finally {
-      setBusy(false);
-    }
   };
 
   const ask = (kind: 'remove' | 'handOver', member: ProjectMemberDto) => {
-    setConfirmError(null);
+    confirmation.clear();
     setConfirming({ kind, member });
   };
 

@@ -1,12 +1,14 @@
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { LimitKind, ProjectDocument } from '@werkboard/common';
+import type { ProjectDocument } from '@werkboard/common';
 import { canMakeGlobalTemplates, de, DEFAULT_CUSTOMER_TYPE, projectNameSchema, validate } from '@werkboard/common';
 import { useCustomerTypeChoices } from '../../api/endpoints/customerTypes';
-import { limitReachedKind, serverMessageOr } from '../../api/errors';
+import { serverMessageOr } from '../../api/errors';
 import { Dialog } from '../../components/Dialog';
+import { DialogActions, FormError } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
+import { useSubmit } from '../../components/useSubmit';
 import { useAppDispatch } from '../../store/hooks';
 import { usePolicy } from '../../entities/session/usePolicy';
 import { LimitDialog } from '../../entities/license/LimitDialog';
@@ -33,43 +35,37 @@ export function SaveAsTemplateDialog({ project, onClose }: { project: Project; o
   const [global, setGlobal] = useState(false);
   const types = useCustomerTypeChoices() ?? ONLY_DEFAULT;
   const [nameError, setNameError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const submit = useSubmit({ limits: true });
   const [saved, setSaved] = useState<string | null>(null);
-  const [limit, setLimit] = useState<LimitKind | null>(null);
 
-  const submit = async (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (saving || !actor) return;
-    setError(null);
+    if (submit.busy || !actor) return;
     const checked = validate(projectNameSchema, name);
     if (!checked.ok) {
+      submit.setError(null);
       setNameError(checked.message);
       return;
     }
     setNameError(undefined);
-    setSaving(true);
-    try {
-      const template = await dispatch(
-        saveTemplateFromProject({
-          project: project.id,
-          name: checked.value,
-          description: description.trim(),
-          customerType,
-          ownerId: global && mayMakeGlobal ? null : actor.id,
-        }),
-      );
-      setSaved(t.success(template.name));
-    } catch (caught) {
-      const kind = limitReachedKind(caught);
-      if (kind) setLimit(kind);
-      else setError(serverMessageOr(caught, t.failed));
-    } finally {
-      setSaving(false);
-    }
+    await submit.run(
+      async () => {
+        const template = await dispatch(
+          saveTemplateFromProject({
+            project: project.id,
+            name: checked.value,
+            description: description.trim(),
+            customerType,
+            ownerId: global && mayMakeGlobal ? null : actor.id,
+          }),
+        );
+        setSaved(t.success(template.name));
+      },
+      (caught) => serverMessageOr(caught, t.failed),
+    );
   };
 
-  if (limit) return <LimitDialog kind={limit} onClose={onClose} />;
+  if (submit.limit) return <LimitDialog kind={submit.limit} onClose={onClose} />;
 
   // The project's own type first, even if the list does not know it (an older server).
   const offered = [...new Set([customerType, ...types])];
@@ -90,7 +86,7 @@ export function SaveAsTemplateDialog({ project, onClose }: { project: Project; o
           </div>
         </>
       ) : (
-        <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+        <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
           <p className="muted">{t.intro}</p>
           <FormField label={t.name} error={nameError}>
             <input type="text" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />
@@ -113,19 +109,8 @@ export function SaveAsTemplateDialog({ project, onClose }: { project: Project; o
               {t.global}
             </label>
           )}
-          {error && (
-            <p role="alert" className="message message--error">
-              {error}
-            </p>
-          )}
-          <div className="dialog__actions">
-            <button type="button" className="button button--secondary" onClick={onClose}>
-              {de.actions.cancel}
-            </button>
-            <button type="submit" className="button button--primary" disabled={saving}>
-              {saving ? t.saving : t.submit}
-            </button>
-          </div>
+          <FormError error={submit.error} />
+          <DialogActions onCancel={onClose} busy={submit.busy} submitLabel={t.submit} busyLabel={t.saving} />
         </form>
       )}
     </Dialog>

@@ -2,9 +2,12 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import type { TemplateSummaryDto } from '@werkboard/common';
 import { de } from '@werkboard/common';
-import { ApiError, SessionLostError } from '../../api/errors';
+import { serverMessageOr } from '../../api/errors';
 import { Dialog } from '../../components/Dialog';
+import { DialogActions } from '../../components/FormActions';
+import { FeedbackMessage } from '../../components/FormFeedback';
 import { FormField } from '../../components/FormField';
+import { useSubmit } from '../../components/useSubmit';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { shareTemplate } from '../../api/endpoints/templates';
 import { useUserDirectoryQuery } from '../../api/endpoints/users';
@@ -32,38 +35,34 @@ export function ShareTemplateDialog({
   const list = users.status === 'loaded' ? users.data.filter((user) => user.id !== me) : [];
   const [userId, setUserId] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
-  const [detail, setDetail] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submit = useSubmit();
 
-  const submit = async (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setError(null);
-    setDetail(null);
+    if (submit.busy) return;
+    submit.clear();
     if (!userId || userId === me) {
       setFieldError(t.userRequired);
       return;
     }
     setFieldError(undefined);
-    setBusy(true);
-    try {
-      await dispatch(shareTemplate(template.id, userId));
-      const chosen = users.status === 'loaded' ? list.find((user) => user.id === userId) : undefined;
-      onShared(t.success(chosen?.username ?? ''));
-    } catch (caught) {
-      setBusy(false);
-      setError(t.failed);
-      // The server's reason (e.g. the user does not exist any more), if it gave one.
-      const reason =
-        caught instanceof ApiError && !(caught instanceof SessionLostError) ? (caught.body?.message ?? null) : null;
-      setDetail(reason && reason !== t.failed ? reason : null);
-    }
+    await submit.run(
+      async () => {
+        await dispatch(shareTemplate(template.id, userId));
+        const chosen = users.status === 'loaded' ? list.find((user) => user.id === userId) : undefined;
+        onShared(t.success(chosen?.username ?? ''));
+      },
+      (caught) => {
+        // The server's reason (e.g. the user does not exist any more), if it gave one.
+        const reason = serverMessageOr(caught, '');
+        return { text: t.failed, detail: reason && reason !== t.failed ? reason : null };
+      },
+    );
   };
 
   return (
     <Dialog title={t.title} onClose={onClose}>
-      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <p>{t.intro(template.name)}</p>
         {users.status === 'loading' && <p className="muted">{de.actions.loading}</p>}
         {users.status === 'failed' && (
@@ -90,20 +89,14 @@ export function ShareTemplateDialog({
             </select>
           </FormField>
         )}
-        {error && (
-          <div role="alert" className="message message--error">
-            <p>{error}</p>
-            {detail && <p>{detail}</p>}
-          </div>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {de.actions.cancel}
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy || list.length === 0}>
-            {busy ? t.sharing : t.submit}
-          </button>
-        </div>
+        <FeedbackMessage feedback={submit.feedback} />
+        <DialogActions
+          onCancel={onClose}
+          busy={submit.busy}
+          disabled={list.length === 0}
+          submitLabel={t.submit}
+          busyLabel={t.sharing}
+        />
       </form>
     </Dialog>
   );

@@ -1,30 +1,12 @@
-import { useState } from 'react';
 import type { TemplateSummaryDto } from '@werkboard/common';
 import { de } from '@werkboard/common';
 import { ApiError } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useSubmit } from '../../components/useSubmit';
 import { useAppDispatch } from '../../store/hooks';
 import { deleteTemplate, publishTemplate } from '../../api/endpoints/templates';
 
 const t = de.templatesScreen;
-
-/** Runs the confirmed action once at a time; its failure stays in the dialog. */
-function useConfirmedAction() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = async (action: () => Promise<void>, failure: (caught: unknown) => string) => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (caught) {
-      setError(failure(caught));
-      setBusy(false);
-    }
-  };
-  return { busy, error, run };
-}
 
 /** Publishing a personal template globally: asked first, since it cannot be undone. */
 export function PublishTemplateDialog({
@@ -37,7 +19,7 @@ export function PublishTemplateDialog({
   onPublished: (updated: TemplateSummaryDto) => void;
 }) {
   const dispatch = useAppDispatch();
-  const { busy, error, run } = useConfirmedAction();
+  const { busy, error, run } = useSubmit();
   const confirm = () =>
     void run(
       async () => onPublished(await dispatch(publishTemplate(template.id))),
@@ -70,7 +52,7 @@ export function DeleteTemplateDialog({
   onDeleted: () => void;
 }) {
   const dispatch = useAppDispatch();
-  const { busy, error, run } = useConfirmedAction();
+  const { busy, error, run } = useSubmit();
   const confirm = () =>
     void run(
       async () => {

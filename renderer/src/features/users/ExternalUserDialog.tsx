@@ -1,11 +1,13 @@
 import type { FormEvent } from 'react';
 import { useState } from 'react';
-import type { ExternalUserDto, LimitKind } from '@werkboard/common';
+import type { ExternalUserDto } from '@werkboard/common';
 import { de, externalUserSchema, validate } from '@werkboard/common';
-import { ApiError, limitReachedKind, serverMessageOr } from '../../api/errors';
+import { ApiError, serverMessageOr } from '../../api/errors';
 import { Dialog } from '../../components/Dialog';
+import { DialogActions, FormError } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
+import { useSubmit } from '../../components/useSubmit';
 import { useAppDispatch } from '../../store/hooks';
 import { LimitDialog } from '../../entities/license/LimitDialog';
 import { createExternalUser, updateExternalUser } from '../../api/endpoints/users';
@@ -22,36 +24,27 @@ export function ExternalUserDialog({
   const [name, setName] = useState(externalUser?.name ?? '');
   const [nameError, setNameError] = useState<string | undefined>();
   const formRef = useFocusFirstInvalid(nameError);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [limit, setLimit] = useState<LimitKind | null>(null);
+  const submit = useSubmit({ limits: true });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (saving) return;
-    setError(null);
+    if (submit.busy) return;
     const checked = validate(externalUserSchema, { name });
     if (!checked.ok) {
+      submit.setError(null);
       setNameError(checked.fields.name ?? checked.message);
       return;
     }
     setNameError(undefined);
-    setSaving(true);
-    try {
-      await dispatch(
-        externalUser ? updateExternalUser(externalUser.id, checked.value) : createExternalUser(checked.value),
-      );
-      onClose();
-    } catch (caught) {
-      setSaving(false);
-      const kind = limitReachedKind(caught);
-      if (kind) {
-        setLimit(kind);
-        return;
-      }
-      if (caught instanceof ApiError && caught.fields.name) setNameError(caught.fields.name);
-      setError(serverMessageOr(caught, de.externalUsersScreen.saveFailed));
-    }
+    const saved = await submit.run(
+      () =>
+        dispatch(externalUser ? updateExternalUser(externalUser.id, checked.value) : createExternalUser(checked.value)),
+      (caught) => {
+        if (caught instanceof ApiError && caught.fields.name) setNameError(caught.fields.name);
+        return serverMessageOr(caught, de.externalUsersScreen.saveFailed);
+      },
+    );
+    if (saved) onClose();
   };
 
   return (
@@ -63,21 +56,10 @@ export function ExternalUserDialog({
         <FormField label={de.externalUsersScreen.name} error={nameError}>
           <input type="text" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />
         </FormField>
-        {error && (
-          <p role="alert" className="message message--error">
-            {error}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {de.actions.cancel}
-          </button>
-          <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? de.actions.saving : de.actions.save}
-          </button>
-        </div>
+        <FormError error={submit.error} />
+        <DialogActions onCancel={onClose} busy={submit.busy} />
       </form>
-      {limit && <LimitDialog kind={limit} onClose={() => setLimit(null)} />}
+      {submit.limit && <LimitDialog kind={submit.limit} onClose={submit.limitSeen} />}
     </Dialog>
   );
 }

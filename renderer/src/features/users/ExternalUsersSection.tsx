@@ -3,6 +3,7 @@ import type { ExternalUserDto } from '@werkboard/common';
 import { canManageExternalUsers, de } from '@werkboard/common';
 import { serverMessageOr } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useSubmit } from '../../components/useSubmit';
 import { deleteExternalUser, useExternalUsersQuery } from '../../api/endpoints/users';
 import { useAppDispatch } from '../../store/hooks';
 import { Can } from '../../entities/session/Can';
@@ -19,21 +20,18 @@ export function ExternalUsersSection() {
   const externalUsers = list.data ?? NO_EXTERNAL_USERS;
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<ExternalUserDto | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const removal = useSubmit();
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    setBusy(true);
-    setDeleteError(null);
-    try {
-      await dispatch(deleteExternalUser(deleting.id));
+    const { id } = deleting;
+    if (
+      await removal.run(
+        () => dispatch(deleteExternalUser(id)),
+        (caught) => serverMessageOr(caught, de.externalUsersScreen.deleteFailed),
+      )
+    )
       setDeleting(null);
-    } catch (caught) {
-      setDeleteError(serverMessageOr(caught, de.externalUsersScreen.deleteFailed));
-    } finally {
-      setBusy(false);
-    }
   };
 
   return (
@@ -79,7 +77,7 @@ export function ExternalUsersSection() {
                     className="button button--danger-outline button--small"
                     aria-label={de.externalUsersScreen.deleteUser(externalUser.name)}
                     onClick={() => {
-                      setDeleteError(null);
+                      removal.setError(null);
                       setDeleting(externalUser);
                     }}
                   >
@@ -99,9 +97,9 @@ export function ExternalUsersSection() {
           title={de.externalUsersScreen.deleteTitle}
           confirmLabel={de.actions.delete}
           busyLabel={de.actions.deleting}
-          busy={busy}
+          busy={removal.busy}
           danger
-          error={deleteError}
+          error={removal.error}
           onConfirm={() => void confirmDelete()}
           onCancel={() => setDeleting(null)}
         >

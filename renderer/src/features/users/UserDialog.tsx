@@ -1,12 +1,14 @@
 import type { FormEvent } from 'react';
 import { useState } from 'react';
-import type { LimitKind, ManagedUserDto, Role } from '@werkboard/common';
+import type { ManagedUserDto, Role } from '@werkboard/common';
 import { de, DEFAULT_ROLE, ROLES, userCreateSchema, userUpdateSchema, validate } from '@werkboard/common';
-import { ApiError, limitReachedKind, serverMessageOr } from '../../api/errors';
+import { ApiError, serverMessageOr } from '../../api/errors';
 import { Dialog } from '../../components/Dialog';
+import { DialogActions, FormError } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
 import { ContactFields } from '../../entities/user/ContactFields';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
+import { useSubmit } from '../../components/useSubmit';
 import { useAppDispatch } from '../../store/hooks';
 import { usePolicy } from '../../entities/session/usePolicy';
 import { LimitDialog } from '../../entities/license/LimitDialog';
@@ -59,9 +61,7 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
   const [form, setForm] = useState<UserForm>(() => formOf(user));
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const formRef = useFocusFirstInvalid(fieldErrors);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [limit, setLimit] = useState<LimitKind | null>(null);
+  const submit = useSubmit({ limits: true });
   const isNew = user === null;
 
   const set =
@@ -71,26 +71,17 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
 
   const send = async (write: () => Promise<unknown>) => {
     setFieldErrors({});
-    setSaving(true);
-    try {
-      await write();
-      onClose();
-    } catch (caught) {
-      setSaving(false);
-      const kind = limitReachedKind(caught);
-      if (kind) {
-        setLimit(kind);
-        return;
-      }
+    const saved = await submit.run(write, (caught) => {
       if (caught instanceof ApiError && Object.keys(caught.fields).length > 0) setFieldErrors(caught.fields);
-      setError(serverMessageOr(caught, de.usersScreen.saveFailed));
-    }
+      return serverMessageOr(caught, de.usersScreen.saveFailed);
+    });
+    if (saved) onClose();
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (saving) return;
-    setError(null);
+    if (submit.busy) return;
+    submit.setError(null);
     if (isNew) {
       const checked = validate(userCreateSchema, form);
       if (!checked.ok) return setFieldErrors(checked.fields);
@@ -149,21 +140,10 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
           />
           {f.directMessagesEnabled}
         </label>
-        {error && (
-          <p role="alert" className="message message--error">
-            {error}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {de.actions.cancel}
-          </button>
-          <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? de.actions.saving : de.actions.save}
-          </button>
-        </div>
+        <FormError error={submit.error} />
+        <DialogActions onCancel={onClose} busy={submit.busy} />
       </form>
-      {limit && <LimitDialog kind={limit} onClose={() => setLimit(null)} />}
+      {submit.limit && <LimitDialog kind={submit.limit} onClose={submit.limitSeen} />}
     </Dialog>
   );
 }

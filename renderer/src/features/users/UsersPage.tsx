@@ -4,6 +4,7 @@ import type { ManagedUserDto } from '@werkboard/common';
 import { canManagePermissions, canManageUsers, de } from '@werkboard/common';
 import { serverMessageOr } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useSubmit } from '../../components/useSubmit';
 import { deleteUser, useUsersQuery } from '../../api/endpoints/users';
 import { useAppDispatch } from '../../store/hooks';
 import { formatDateTime } from '../../utils/format';
@@ -25,21 +26,18 @@ export function UsersPage() {
   const users = list.data ?? NO_USERS;
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<ManagedUserDto | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const removal = useSubmit();
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    setBusy(true);
-    setDeleteError(null);
-    try {
-      await dispatch(deleteUser(deleting.id));
+    const { id } = deleting;
+    if (
+      await removal.run(
+        () => dispatch(deleteUser(id)),
+        (caught) => serverMessageOr(caught, de.users.deleteFailed),
+      )
+    )
       setDeleting(null);
-    } catch (caught) {
-      setDeleteError(serverMessageOr(caught, de.users.deleteFailed));
-    } finally {
-      setBusy(false);
-    }
   };
 
   return (
@@ -89,7 +87,7 @@ export function UsersPage() {
                 canDelete={policy.canDeleteUser(user)}
                 onEdit={() => setEditing({ mode: 'form', user })}
                 onDelete={() => {
-                  setDeleteError(null);
+                  removal.setError(null);
                   setDeleting(user);
                 }}
               />
@@ -106,9 +104,9 @@ export function UsersPage() {
           title={de.usersScreen.deleteTitle}
           confirmLabel={de.actions.delete}
           busyLabel={de.actions.deleting}
-          busy={busy}
+          busy={removal.busy}
           danger
-          error={deleteError}
+          error={removal.error}
           onConfirm={() => void confirmDelete()}
           onCancel={() => setDeleting(null)}
         >
