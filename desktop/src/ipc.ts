@@ -6,6 +6,10 @@ import { DESKTOP_IPC } from '@werkboard/common';
 import type { SaveFileRequest, SaveFileResult } from '@werkboard/common';
 
 import { isSameOrigin } from './navigationGuard';
+import type { Validation } from './validation';
+import { hasOnlyKeys, invalid, isPlainRecord } from './validation';
+
+export type { Validation } from './validation';
 
 export const MAX_FILE_NAME_LENGTH = 200;
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -21,9 +25,6 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 // alternate data stream on Windows. The user picks the folder in the dialog, nobody else.
 const PATH_CHARACTERS = /[/\\:]/;
 
-export type Validation<T> = { ok: true; value: T } | { ok: false; error: string };
-
-const invalid = (error: string): { ok: false; error: string } => ({ ok: false, error });
 
 export function validateDefaultName(value: unknown): Validation<string> {
   if (typeof value !== 'string') return invalid('defaultName must be a string');
@@ -180,12 +181,4 @@ export function registerIpcHandlers<E extends SenderEvent>(
   for (const key of Object.keys(DESKTOP_IPC) as (keyof typeof DESKTOP_IPC)[]) {
     registry.handle(DESKTOP_IPC[key], handlers[key]);
   }
-}
-
-function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !types.isUint8Array(value);
-}
-
-function hasOnlyKeys(value: Record<string, unknown>, allowed: readonly string[]): boolean {
-  return Object.keys(value).every((key) => allowed.includes(key));
 }
