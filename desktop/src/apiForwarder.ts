@@ -24,7 +24,13 @@ const HOP_BY_HOP = new Set([
 ]);
 
 /** Node's fetch has already decoded the body, so its encoding and length no longer apply. */
-const NOT_PASSED_BACK = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']);
+const NOT_PASSED_BACK = new Set([
+  'content-encoding',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+]);
 
 export interface ApiForwarderOptions {
   /** The company server's origin (http(s)://host:port), or null before it is configured. */

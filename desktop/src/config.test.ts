@@ -4,7 +4,6 @@ import path from 'node:path';
 
 import {
   CONFIG_FILE_NAME,
-  DEFAULT_SERVER_URL,
   loadServerUrl,
   parseServerUrl,
   readConfigFileText,
@@ -97,14 +96,9 @@ describe('resolveServerUrl', () => {
     }
   });
 
-  it('falls back to the default without any configuration', () => {
+  it('names no server without any configuration, so the first start asks', () => {
     const resolved = resolveServerUrl({ env: {}, configFileText: undefined });
-    expect(resolved).toEqual({
-      url: `${DEFAULT_SERVER_URL}/`,
-      origin: DEFAULT_SERVER_URL,
-      source: 'default',
-      warnings: [],
-    });
+    expect(resolved).toEqual({ url: null, origin: null, source: 'none', warnings: [] });
   });
 
   it('skips an invalid environment value with a warning and tries config.json next', () => {
@@ -115,20 +109,20 @@ describe('resolveServerUrl', () => {
     ]);
   });
 
-  it('falls back to the default with warnings when every source is invalid', () => {
+  it('names no server, with warnings, when every source is invalid', () => {
     const resolved = resolveServerUrl({
       env: { [SERVER_URL_ENV]: 'javascript:alert(1)' },
       configFileText: JSON.stringify({ serverUrl: 'http://user:pw@host:3000' }),
     });
-    expect(resolved.source).toBe('default');
-    expect(resolved.origin).toBe(DEFAULT_SERVER_URL);
+    expect(resolved.source).toBe('none');
+    expect(resolved.origin).toBeNull();
     expect(resolved.warnings).toHaveLength(2);
     expect(resolved.warnings[1]).toContain('credentials');
   });
 
   it('warns about an unreadable config.json', () => {
     const resolved = resolveServerUrl({ env: {}, configFileText: 'serverUrl=http://x' });
-    expect(resolved.source).toBe('default');
+    expect(resolved.source).toBe('none');
     expect(resolved.warnings).toEqual([`${CONFIG_FILE_NAME} ignored: config.json is not valid JSON`]);
   });
 });
