@@ -37,7 +37,7 @@ export async function checkServerAddress(
     return { ok: false, reason: 'unreachable' };
   }
   try {
-    const body = (await response.json()) as unknown;
+    const body: unknown = await response.json();
     const looksRight =
       response.ok &&
       typeof body === 'object' &&
