@@ -131,6 +131,20 @@ describe('GET /updates/ for electron-updater', () => {
 });
 
 describe('isUpdateFileName', () => {
+  it('accepts the installer names the desktop build produces (build/electron-builder.json)', () => {
+    const builder = JSON.parse(
+      fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'build', 'electron-builder.json'), 'utf8'),
+    ) as { nsis: { artifactName: string }; linux: { artifactName: string } };
+    for (const [pattern, ext] of [
+      [builder.nsis.artifactName, 'exe'],
+      [builder.linux.artifactName, 'AppImage'],
+    ] as const) {
+      const name = pattern.replace('${version}', '1.2.3').replace('${ext}', ext);
+      expect(isUpdateFileName(name)).toBe(true);
+      if (ext === 'exe') expect(isUpdateFileName(`${name}.blockmap`)).toBe(true);
+    }
+  });
+
   it('accepts what electron-builder publishes and nothing with a folder in it', () => {
     for (const name of [
       'latest.yml',

@@ -44,7 +44,7 @@ describe("'Server-Adresse ändern' in the settings", () => {
     render(<ServerAddressSetting bridge={shell.bridge} onSaved={saved} />);
     expect(await screen.findByText(t.serverAddressCurrent('http://192.168.1.20:3000'))).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: t.serverAddressChange }));
-    const input = screen.getByLabelText(t.serverAddressLabel) as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>(t.serverAddressLabel);
     expect(input.value).toBe('http://192.168.1.20:3000');
     fireEvent.change(input, { target: { value: 'https://werkboard.firma.de' } });
     fireEvent.click(screen.getByRole('button', { name: t.serverAddressSave }));
