@@ -21,7 +21,9 @@ describe('the electron-builder configuration', () => {
 
   it('is refused by that validation when a key is misspelt (the check is real)', async () => {
     const misspelt = { ...structuredClone(config), nsis: { ...config.nsis, perMachin: false } } as Configuration;
-    await expect(validateConfiguration(misspelt, new DebugLogger(false))).rejects.toThrow(/does not match the API schema/);
+    await expect(validateConfiguration(misspelt, new DebugLogger(false))).rejects.toThrow(
+      /does not match the API schema/,
+    );
   });
 
   it('builds a per-user x64 NSIS installer in German with the icons from build/, named by version', () => {
@@ -50,6 +52,18 @@ describe('the electron-builder configuration', () => {
     // (server/src/routes/updates.test.ts checks that the installer's name is one the update route serves.)
     expect(config.extraResources).toEqual([{ from: '../renderer/dist', to: 'renderer', filter: ['**/*'] }]);
     expect(config.files).toEqual(expect.arrayContaining(['dist/**/*.js', '!dist/**/*.test.js']));
+  });
+
+  it('turns off the Electron fuses the app does not need (security checklist item 19)', () => {
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableCookieEncryption: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
   });
 
   it('gives the app the product version of the root package.json', () => {
