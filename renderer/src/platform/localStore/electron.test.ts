@@ -1,20 +1,6 @@
 import { createFakeShell } from '../electron/fakeShell';
-import type { QueuedWrite } from '../syncQueue';
 import { createDesktopLocalStore } from './electron';
-
-const PROJECT_ID = '0b4f6a52-8d0e-4a8e-9b51-3f3f0c2d9a10';
-
-function queued(key: string, overrides: Partial<QueuedWrite> = {}): QueuedWrite {
-  return {
-    key,
-    queuedAt: '2026-11-23T08:00:00.000Z',
-    method: 'PUT',
-    path: `/projects/${PROJECT_ID}`,
-    userId: 'u-1',
-    attempts: 0,
-    ...overrides,
-  };
-}
+import { queuedWrite as queued, TEST_PROJECT_ID as PROJECT_ID } from './testWrites';
 
 describe('the desktop LocalStore over the shell', () => {
   it('keeps reads in the shell’s tables by the same locations as IndexedDB, and ignores paths without a place', async () => {
