@@ -45,7 +45,8 @@ export function createPlatform(target: Window): Platform {
   return {
     kind: 'web',
     // Without IndexedDB (a browser that refuses it) the app still queues, for as long as the page lives.
-    localStore: openIndexedDbStore(target.indexedDB).catch(() => createMemoryStore()),
+    // (No argument: a browser that refuses IndexedDB may throw on reading window.indexedDB itself.)
+    localStore: openIndexedDbStore().catch(() => createMemoryStore()),
     persistStorage: createWebPersistStorage(target.localStorage),
     saveFile: createWebSaveFile(target.document, URL),
     notifier,
