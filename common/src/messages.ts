@@ -11,6 +11,7 @@ import { projectMessages } from './projects/messages';
 import { overviewMessages } from './projects/overviewMessages';
 import { panelMessages } from './projects/panelMessages';
 import { syncMessages } from './syncMessages';
+import { desktopMessages } from './desktopMessages';
 
 /**
  * Every text a user reads, in German. Spec texts are verbatim; keys are English.
@@ -468,6 +469,7 @@ export const de = {
   templatesScreen: templateScreenMessages,
   organise: organiseMessages,
   sync: syncMessages,
+  desktop: desktopMessages,
 } as const;
 
 export type Messages = typeof de;
