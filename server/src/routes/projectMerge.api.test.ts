@@ -1,4 +1,13 @@
-import { type CardDto, de, keyBetween, keysAfter, newId, type ProjectDocument } from '@werkboard/common';
+import {
+  canDeleteCard,
+  type CardDto,
+  de,
+  keyBetween,
+  keysAfter,
+  newId,
+  type ProjectDocument,
+  type Role,
+} from '@werkboard/common';
 import { User } from '../models';
 import { signedIn, testServer, type TestServer } from '../test/testServer';
 
@@ -22,6 +31,9 @@ interface Client {
   name: string;
   id: string;
   token: string;
+  role: Role;
+  /** Holds can_edit_projects (the Auszubildender does not). */
+  mayEditProject: boolean;
   copy: ProjectDocument;
 }
 
@@ -96,7 +108,14 @@ async function setUp(): Promise<{ clients: Client[]; projectId: string }> {
       replacements: { p: project.id, u: member.user.id },
     });
   project.columns[0]!.cards = keysAfter(null, 4).map((position, index) => card(`Aufgabe ${index + 1}`, position));
-  const clients = people.map(({ user, token }) => ({ name: user.username, id: user.id, token, copy: project }));
+  const clients = people.map(({ user, token }) => ({
+    name: user.username,
+    id: user.id,
+    token,
+    role: user.role,
+    mayEditProject: user.role !== 'Auszubildender',
+    copy: project,
+  }));
   const initial = await put(clients[0]!, project);
   for (const client of clients) client.copy = await read(client, project.id);
   expect(cardsOf(initial)).toHaveLength(4);
@@ -220,6 +239,8 @@ describe('the merging PUT over HTTP with random clients', () => {
                 break;
               }
               case 'delete':
+                // As the board offers it: a card with others' hours only to who may edit the project.
+                if (!canDeleteCard(client, target)) break;
                 deleteCard(copy, target.id);
                 state.deleted = true;
                 break;
