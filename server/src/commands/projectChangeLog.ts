@@ -61,8 +61,10 @@ export function describeChanges(
   const board = de.board.log;
   const panels = de.projectPanels.log;
   const groups = groupChanges(before.fields, after.fields);
-  const beforeByKind = byKind(before.entities);
-  const afterByKind = byKind(after.entities);
+  // Only what differs: new or replaced objects after, missing ones before (the merge keeps the
+  // objects it did not touch, so a board of thousands is compared in two passes).
+  const afterByKind = byKind(after.entities.values(), (entity) => before.entities.get(entity.id) !== entity);
+  const beforeByKind = byKind(before.entities.values(), (entity) => !after.entities.has(entity.id));
   const ofKind = <K extends Entity['kind']>(groups: Map<Entity['kind'], Entity[]>, kind: K) =>
     (groups.get(kind) ?? []) as Of<K>[];
   const titleIn = (state: ProjectState, id: string) => {
@@ -74,8 +76,7 @@ export function describeChanges(
   const changed = <K extends Entity['kind']>(kind: K) =>
     ofKind(afterByKind, kind).flatMap((entity) => {
       const old = before.entities.get(entity.id) as Of<K> | undefined;
-      // What the merge did not touch is the very same object.
-      return old && old !== entity && !sameValue(old.content, entity.content) ? [[old, entity] as const] : [];
+      return old && !sameValue(old.content, entity.content) ? [[old, entity] as const] : [];
     });
   const removed = <K extends Entity['kind']>(kind: K) =>
     ofKind(beforeByKind, kind).filter((entity) => !after.entities.has(entity.id));
@@ -168,9 +169,10 @@ export function describeChanges(
   return actions;
 }
 
-function byKind(entities: EntityMap): Map<Entity['kind'], Entity[]> {
+function byKind(entities: Iterable<Entity>, wanted: (entity: Entity) => boolean): Map<Entity['kind'], Entity[]> {
   const groups = new Map<Entity['kind'], Entity[]>();
-  for (const entity of entities.values()) {
+  for (const entity of entities) {
+    if (!wanted(entity)) continue;
     const group = groups.get(entity.kind);
     if (group) group.push(entity);
     else groups.set(entity.kind, [entity]);

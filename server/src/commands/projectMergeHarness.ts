@@ -67,7 +67,6 @@ export class MemoryProjectServer {
       fieldsRev: this.fieldsRev,
       fields: this.fields,
       entities: this.entities,
-      changeLogIds: new Set(this.changeLog.map((entry) => entry.id)),
     };
     const incoming = {
       base: copy.revision,

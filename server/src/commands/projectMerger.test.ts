@@ -302,19 +302,10 @@ describe('mergeProject', () => {
 });
 
 describe('mergeProject with random clients', () => {
-  /** A small deterministic random source, so a failure can be replayed from its seed. */
-  function random(seed: number) {
-    let state = seed;
-    return () => {
-      state = (state * 1103515245 + 12345) % 2147483648;
-      return state / 2147483648;
-    };
-  }
-
   it.each(Array.from({ length: 40 }, (_, index) => index + 1))(
     'never loses a change only one client made (seed %i)',
     (seed) => {
-      const rand = random(seed);
+      const rand = seeded(seed);
       const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
       const server = new MemoryProjectServer(initialProject());
       const clients = [anna, ben, actor('cem'), actor('dora')].map((who) => ({ who, copy: server.read() }));

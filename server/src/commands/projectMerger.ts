@@ -8,6 +8,7 @@ import {
   type ChangeLogEntryDto,
   de,
   PROJECT_FIELD_KEYS,
+  PROJECT_LIMITS,
   type ProjectFieldsDto,
 } from '@werkboard/common';
 import { describeChanges, describeEntity, type LogNames } from './projectChangeLog';
@@ -50,7 +51,6 @@ export interface StoredProject {
   fieldsRev: number;
   fields: ProjectFieldsDto;
   entities: EntityMap;
-  changeLogIds: ReadonlySet<string>;
 }
 
 export interface IncomingProject {
@@ -264,7 +264,9 @@ export function mergeProject(input: MergeInput): MergeResult {
  * id, so the ids ascend against the order of the actions: the write's first action is listed
  * lowest, as if it had been done first.
  */
-function logEntries(actions: readonly string[], actor: MergeActor, timestamp: string, newId: () => string) {
+function logEntries(all: readonly string[], actor: MergeActor, timestamp: string, newId: () => string) {
+  // The log keeps its newest entries only; of one write those are its last actions.
+  const actions = all.slice(-PROJECT_LIMITS.changeLog);
   const ids = actions.map(() => newId()).sort();
   return actions.map((action, index): ChangeLogEntryDto => ({
     id: ids[actions.length - 1 - index]!,

@@ -8,6 +8,7 @@ import {
   type ProjectDocument,
   type Role,
 } from '@werkboard/common';
+import { seeded } from '../commands/projectMergeRandom';
 import { User } from '../models';
 import { signedIn, testServer, type TestServer } from '../test/testServer';
 
@@ -122,15 +123,6 @@ async function setUp(): Promise<{ clients: Client[]; projectId: string }> {
   return { clients, projectId: project.id };
 }
 
-/** A small deterministic random source, so a failure can be replayed from its seed. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-}
-
 interface Expected {
   title?: string;
   column?: string;
@@ -174,7 +166,7 @@ describe('the merging PUT over HTTP with random clients', () => {
   it.each([1, 2, 3, 4, 5, 6, 7, 8])(
     'never loses a change to an entity only one client touched (seed %i)',
     async (seed) => {
-      const rand = random(seed * 7919);
+      const rand = seeded(seed * 7919);
       const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
       const { clients, projectId } = await setUp();
       const untouched = new Map(cardsOf(clients[0]!.copy).map((item) => [item.id, structuredClone(item)]));

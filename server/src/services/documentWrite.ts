@@ -42,7 +42,7 @@ export async function writeDocument(
   rules: WriteRules,
 ): Promise<ProjectDocument> {
   const loaded = { row, ...(await loadEntities(sequelize, row.id, transaction)) };
-  const stored = storedProject(row, loaded.entities, loaded.changeLog);
+  const stored = storedProject(row, loaded.entities);
   // The document's change log is the client's copy of the server's: never taken (the merge writes the log).
   const incoming = {
     base: rules.base ?? document.revision,

@@ -275,19 +275,8 @@ export function fieldsOfRow(row: ProjectRow): ProjectFieldsDto {
   };
 }
 
-export function storedProject(
-  row: ProjectRow,
-  entities: EntityMap,
-  changeLog: readonly ChangeLogEntryDto[],
-): StoredProject {
-  return {
-    id: row.id,
-    revision: row.revision,
-    fieldsRev: row.fieldsRev,
-    fields: fieldsOfRow(row),
-    entities,
-    changeLogIds: new Set(changeLog.map((entry) => entry.id)),
-  };
+export function storedProject(row: ProjectRow, entities: EntityMap): StoredProject {
+  return { id: row.id, revision: row.revision, fieldsRev: row.fieldsRev, fields: fieldsOfRow(row), entities };
 }
 
 /** Versions of the named entities (of any project: an id used elsewhere must be refused). */
