@@ -65,8 +65,8 @@ export function describeChanges(
   // objects it did not touch, so a board of thousands is compared in two passes).
   const afterByKind = byKind(after.entities.values(), (entity) => before.entities.get(entity.id) !== entity);
   const beforeByKind = byKind(before.entities.values(), (entity) => !after.entities.has(entity.id));
-  const ofKind = <K extends Entity['kind']>(groups: Map<Entity['kind'], Entity[]>, kind: K) =>
-    (groups.get(kind) ?? []) as Of<K>[];
+  const ofKind = <K extends Entity['kind']>(grouped: Map<Entity['kind'], Entity[]>, kind: K) =>
+    (grouped.get(kind) ?? []) as Of<K>[];
   const titleIn = (state: ProjectState, id: string) => {
     const entity = state.entities.get(id);
     return entity?.kind === 'column' || entity?.kind === 'card' ? entity.content.title : '';
@@ -78,8 +78,7 @@ export function describeChanges(
       const old = before.entities.get(entity.id) as Of<K> | undefined;
       return old && !sameValue(old.content, entity.content) ? [[old, entity] as const] : [];
     });
-  const removed = <K extends Entity['kind']>(kind: K) =>
-    ofKind(beforeByKind, kind).filter((entity) => !after.entities.has(entity.id));
+  const removed = <K extends Entity['kind']>(kind: K) => ofKind(beforeByKind, kind);
 
   for (const column of added('column')) actions.push(board.columnAdded(column.content.title));
   for (const [old, column] of changed('column')) {
