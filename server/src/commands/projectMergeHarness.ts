@@ -1,10 +1,12 @@
 import {
+  type CardDto,
   type ChangeLogEntryDto,
   type ColumnDto,
   type AppointmentDto,
   type NoteDto,
   type ProjectFieldsDto,
 } from '@werkboard/common';
+import { newId } from '@werkboard/common';
 import { randomUUID } from 'node:crypto';
 import { type EntityMap, fieldsOf, flattenDocument, nestEntities } from './projectEntities';
 import { historyNeeded, type MergeActor, mergeProject, type StoredProject, type VersionRecord } from './projectMerger';
@@ -113,6 +115,14 @@ function reversedKeys(value: unknown): unknown {
       .reverse()
       .map((key) => [key, reversedKeys(record[key])]),
   );
+}
+
+/** A new card as the board adds it (rev 0, nothing on it yet). */
+export function newCard(title: string, position: string): CardDto {
+  return {
+    ...{ id: newId(), rev: 0, position, title, description: '', tagIds: [], group: null, assignedTo: null },
+    ...{ timeEntries: [], materialEntries: [] },
+  };
 }
 
 export function emptyFields(name = 'Projekt'): ProjectFieldsDto {

@@ -17,7 +17,7 @@ import {
   type Role,
   ROLES,
 } from '@werkboard/common';
-import type { ClientCopy } from './projectMergeHarness';
+import { type ClientCopy, newCard } from './projectMergeHarness';
 import { type Entity, type EntityMap, flattenDocument, sameValue } from './projectEntities';
 
 /**
@@ -59,14 +59,6 @@ function pick<T>(rand: Random, items: readonly T[]): T | undefined {
 const cardsOf = (copy: ClientCopy) => copy.columns.flatMap((column) => column.cards);
 const endOf = (items: readonly { position: string }[]) => keyBetween(items.at(-1)?.position ?? null, null);
 
-function blankCard(title: string, position: string): CardDto {
-  const card = {
-    ...{ id: newId(), rev: 0, position, title, description: '' },
-    ...{ tagIds: [], group: null, assignedTo: null, timeEntries: [], materialEntries: [] },
-  };
-  return card;
-}
-
 /** Every id in a copy, so that what is brought back never doubles one. */
 function idsOf(copy: ClientCopy): Set<string> {
   return new Set(flattenDocument(copy).keys());
@@ -102,7 +94,7 @@ export function randomEdits(
   const operations: Record<string, Operation> = {
     addCard: () => {
       const column = pick(rand, copy.columns);
-      column?.cards.push(blankCard(label(), endOf(column.cards)));
+      column?.cards.push(newCard(label(), endOf(column.cards)));
     },
     renameCard: () => {
       const card = anyCard();
@@ -264,6 +256,22 @@ export function randomEdits(
     done.push(name);
   }
   return done;
+}
+
+/**
+ * The next random write: a writer, the copy he sends (his own latest, at times an earlier one
+ * of anyone), and what he changed in it.
+ */
+export function randomWrite<C extends ClientCopy>(
+  rand: Random,
+  people: readonly Writer[],
+  copies: ReadonlyMap<string, C>,
+  earlier: readonly C[],
+): { writer: Writer; stale: boolean; copy: C; operations: string[] } {
+  const writer = people[Math.floor(rand() * people.length)]!;
+  const stale = rand() < 0.25;
+  const copy = stale ? structuredClone(earlier[Math.floor(rand() * earlier.length)]!) : copies.get(writer.id)!;
+  return { writer, stale, copy, operations: randomEdits(copy, writer, rand, earlier, people) };
 }
 
 /** The nested object of an entity (to forge its rev). */

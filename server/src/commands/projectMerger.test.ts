@@ -1,7 +1,7 @@
-import { type CardDto, type ColumnDto, de, keyBetween, keysAfter, newId } from '@werkboard/common';
-import { type ClientCopy, emptyFields, MemoryProjectServer } from './projectMergeHarness';
+import { type ColumnDto, de, keyBetween, keysAfter, newId } from '@werkboard/common';
+import { type ClientCopy, emptyFields, MemoryProjectServer, newCard } from './projectMergeHarness';
 import { type MergeActor, MergeRefused } from './projectMerger';
-import { type BoardState, randomEdits, RuleLedger, seeded, writersOfEveryRole } from './projectMergeRandom';
+import { type BoardState, randomWrite, RuleLedger, seeded, writersOfEveryRole } from './projectMergeRandom';
 
 const actor = (username: string, role: MergeActor['role'] = 'Monteur'): MergeActor => ({
   id: newId(),
@@ -12,21 +12,6 @@ const actor = (username: string, role: MergeActor['role'] = 'Monteur'): MergeAct
 const anna = actor('anna');
 const ben = actor('ben');
 
-function card(title: string, position: string): CardDto {
-  return {
-    id: newId(),
-    rev: 0,
-    position,
-    title,
-    description: '',
-    tagIds: [],
-    group: null,
-    assignedTo: null,
-    timeEntries: [],
-    materialEntries: [],
-  };
-}
-
 function initialProject(): ClientCopy {
   const [p1, p2, p3] = keysAfter(null, 3);
   const columns: ColumnDto[] = ['To Do', 'In Bearbeitung', 'Erledigt'].map((title, index) => ({
@@ -36,7 +21,7 @@ function initialProject(): ClientCopy {
     title,
     cards: [],
   }));
-  columns[0]!.cards = keysAfter(null, 4).map((position, index) => card(`Aufgabe ${index + 1}`, position));
+  columns[0]!.cards = keysAfter(null, 4).map((position, index) => newCard(`Aufgabe ${index + 1}`, position));
   return { ...emptyFields(), revision: 0, columns, appointments: [], notes: [], changeLog: [] };
 }
 
@@ -185,7 +170,7 @@ describe('mergeProject', () => {
 
   it('keeps a card a writer created even if the answer was lost and someone deleted it meanwhile', () => {
     const a = server.read();
-    const extra = card('Neu von Anna', keyBetween(a.columns[0]!.cards.at(-1)!.position, null));
+    const extra = newCard('Neu von Anna', keyBetween(a.columns[0]!.cards.at(-1)!.position, null));
     a.columns[0]!.cards.push(extra);
     server.put(a, anna);
     const b = server.read();
@@ -324,7 +309,7 @@ describe('mergeProject with random clients', () => {
               cards.length === 0 ? 'add' : pick(['add', 'title', 'move', 'time', 'delete', 'title', 'move']);
             if (operation === 'add') {
               const column = pick(client.copy.columns);
-              const created = card(
+              const created = newCard(
                 `neu ${client.who.username} ${round}.${step}`,
                 keyBetween(column.cards.at(-1)?.position ?? null, null),
               );
@@ -415,10 +400,7 @@ describe('mergeProject with random writers of every role (issue 13)', () => {
       const earlier: ClientCopy[] = [server.read()];
       let applied = 0;
       for (let step = 0; step < 40; step++) {
-        const writer = people[Math.floor(rand() * people.length)]!;
-        const stale = rand() < 0.25;
-        const copy = stale ? structuredClone(earlier[Math.floor(rand() * earlier.length)]!) : copies.get(writer.id)!;
-        const operations = randomEdits(copy, writer, rand, earlier, people);
+        const { writer, stale, copy, operations } = randomWrite(rand, people, copies, earlier);
         const before = stateOf(server);
         const from = Date.now();
         try {

@@ -1,13 +1,5 @@
-import {
-  canDeleteCard,
-  type CardDto,
-  de,
-  keyBetween,
-  keysAfter,
-  newId,
-  type ProjectDocument,
-  type Role,
-} from '@werkboard/common';
+import { canDeleteCard, de, keyBetween, keysAfter, newId, type ProjectDocument, type Role } from '@werkboard/common';
+import { newCard } from '../commands/projectMergeHarness';
 import { seeded } from '../commands/projectMergeRandom';
 import { User } from '../models';
 import { signedIn, testServer, type TestServer } from '../test/testServer';
@@ -54,21 +46,6 @@ async function read(client: Client, id: string): Promise<ProjectDocument> {
   return response.body;
 }
 
-function card(title: string, position: string): CardDto {
-  return {
-    id: newId(),
-    rev: 0,
-    position,
-    title,
-    description: '',
-    tagIds: [],
-    group: null,
-    assignedTo: null,
-    timeEntries: [],
-    materialEntries: [],
-  };
-}
-
 const cardsOf = (document: ProjectDocument) => document.columns.flatMap((column) => column.cards);
 const findCard = (document: ProjectDocument, id: string) => cardsOf(document).find((item) => item.id === id)!;
 const columnOf = (document: ProjectDocument, cardId: string) =>
@@ -108,7 +85,7 @@ async function setUp(): Promise<{ clients: Client[]; projectId: string }> {
     await User.sequelize!.query('INSERT INTO project_members (project_id, user_id) VALUES (:p, :u)', {
       replacements: { p: project.id, u: member.user.id },
     });
-  project.columns[0]!.cards = keysAfter(null, 4).map((position, index) => card(`Aufgabe ${index + 1}`, position));
+  project.columns[0]!.cards = keysAfter(null, 4).map((position, index) => newCard(`Aufgabe ${index + 1}`, position));
   const clients = people.map(({ user, token }) => ({
     name: user.username,
     id: user.id,
@@ -140,7 +117,7 @@ describe('a stale copy', () => {
     moveCard(anna.copy, second!.id, 2);
     await put(anna);
     // Ben still holds the copy he read before Anna's write, and changes something else.
-    ben.copy.columns[1]!.cards.push(card('Von Ben', keyBetween(null, null)));
+    ben.copy.columns[1]!.cards.push(newCard('Von Ben', keyBetween(null, null)));
     const merged = await put(ben);
     expect(findCard(merged, first!.id).title).toBe('Kabel ziehen');
     expect(columnOf(merged, second!.id)!.title).toBe('Erledigt');
@@ -191,7 +168,7 @@ describe('the merging PUT over HTTP with random clients', () => {
                 : pick(['add', 'title', 'move', 'time', 'material', 'delete', 'title', 'move'] as const);
             if (operation === 'add') {
               const column = pick(copy.columns);
-              const created = card(`neu ${tag}`, keyBetween(column.cards.at(-1)?.position ?? null, null));
+              const created = newCard(`neu ${tag}`, keyBetween(column.cards.at(-1)?.position ?? null, null));
               column.cards.push(created);
               touch(created.id, client.id);
               Object.assign(wanted(created.id), { title: created.title, column: column.id, deleted: false });

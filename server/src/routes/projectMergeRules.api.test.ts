@@ -1,5 +1,4 @@
 import {
-  type CardDto,
   type ChangeLogEntryDto,
   de,
   keyBetween,
@@ -11,9 +10,10 @@ import {
 } from '@werkboard/common';
 import { QueryTypes } from 'sequelize';
 import { fieldsOf, flattenDocument } from '../commands/projectEntities';
+import { newCard } from '../commands/projectMergeHarness';
 import {
   type BoardState,
-  randomEdits,
+  randomWrite,
   RuleLedger,
   seeded,
   type Writer,
@@ -93,21 +93,6 @@ const column = (document: ProjectDocument, title: string) => document.columns.fi
 const removeCard = (document: ProjectDocument, id: string) => {
   for (const item of document.columns) item.cards = item.cards.filter((entry) => entry.id !== id);
 };
-
-function newCard(title: string, position: string): CardDto {
-  return {
-    id: newId(),
-    rev: 0,
-    position,
-    title,
-    description: '',
-    tagIds: [],
-    group: null,
-    assignedTo: null,
-    timeEntries: [],
-    materialEntries: [],
-  };
-}
 
 function addTime(document: ProjectDocument, title: string, who: Person, hours: number, date = '2026-11-20') {
   const id = newId();
@@ -751,10 +736,7 @@ describe('random writers of every role over HTTP (issue 13, finding 1)', () => {
       const earlier: ProjectDocument[] = [structuredClone(current)];
       const outcomes: number[] = [];
       for (let step = 0; step < 40; step++) {
-        const writer = people[Math.floor(rand() * people.length)]!;
-        const stale = rand() < 0.25;
-        const copy = stale ? structuredClone(earlier[Math.floor(rand() * earlier.length)]!) : copies.get(writer.id)!;
-        const operations = randomEdits(copy, writer, rand, earlier, people);
+        const { writer, stale, copy, operations } = randomWrite(rand, people, copies, earlier);
         const from = Date.now();
         const answer = await put(asPerson(writer), copy);
         const to = Date.now();
