@@ -40,6 +40,9 @@ export const projectMessages = {
   timeEntryDeleteForbidden: 'Sie können nur Ihre eigenen Zeiteinträge löschen.',
   timeEntryImmutable: 'Zeiteinträge können nicht geändert, nur gelöscht und neu erfasst werden.',
   noteForbidden: 'Sie können nur Ihre eigenen Notizen bearbeiten oder löschen.',
+  columnsForbidden: 'Sie haben keine Berechtigung, die Spalten dieses Projekts zu ändern.',
+  othersTimeEntriesForbidden:
+    'Sie können keine Aufgabe und keine Spalte löschen, die Zeiteinträge anderer Mitarbeiter enthält.',
   restoreOnlyArchived: 'Nur archivierte Projekte können wiederhergestellt werden.',
   permanentOnlyArchived: 'Nur archivierte Projekte können endgültig gelöscht werden.',
   archiveForbidden: 'Nur Admins können archivierte Projekte wiederherstellen oder endgültig löschen.',
@@ -60,6 +63,16 @@ export const projectMessages = {
     overwritten: (what: string, before: string) =>
       `hat ${what} gleichzeitig mit einer anderen Änderung bearbeitet; überschrieben wurde: ${before}`,
     kept: (what: string) => `${what} wurde von jemand anderem geändert und deshalb nicht gelöscht.`,
+    revived: (what: string) =>
+      `hat ${what} wiederhergestellt und geändert (zwischenzeitlich von jemand anderem gelöscht).`,
+    parentRestored: (what: string) =>
+      `${what} war gelöscht und wurde wiederhergestellt, weil darin zwischenzeitlich weitergearbeitet wurde.`,
+    cardDeletedWithHours: (title: string, hours: string) =>
+      `hat die Aufgabe „${title}“ mit ${hours} erfassten Stunden gelöscht.`,
+    columnDeletedWithCards: (title: string, cards: number) =>
+      `hat die Spalte „${title}“ mit ${cards === 1 ? 'einer Aufgabe' : `${cards} Aufgaben`} gelöscht.`,
+    materialEdited: (material: string, card: string) =>
+      `hat das Material „${material}“ der Aufgabe „${card}“ geändert.`,
   },
   /** How the change log names an entity. */
   entity: {

@@ -27,7 +27,8 @@ export const PROJECT_LIMITS = {
   notes: 2000,
   cardGroups: 200,
   tags: 100,
-  newChangeLogEntries: 1000,
+  /** A project's change log keeps its newest 1,000 entries (the server trims older ones). */
+  changeLog: 1000,
   hours: 24,
   quantity: 1_000_000,
 } as const;

@@ -1,10 +1,12 @@
 import {
+  type CardDto,
   type ChangeLogEntryDto,
   type ColumnDto,
   type AppointmentDto,
   type NoteDto,
   type ProjectFieldsDto,
 } from '@werkboard/common';
+import { newId } from '@werkboard/common';
 import { randomUUID } from 'node:crypto';
 import { type EntityMap, fieldsOf, flattenDocument, nestEntities } from './projectEntities';
 import { historyNeeded, type MergeActor, mergeProject, type StoredProject, type VersionRecord } from './projectMerger';
@@ -36,18 +38,18 @@ export class MemoryProjectServer {
     this.entities = flattenDocument(initial);
     for (const entity of this.entities.values()) {
       entity.rev = 1;
-      this.record(entity.id, null, { content: entity.content, owned: entity.owned });
+      this.record(entity.id, entity.kind, null, { content: entity.content, owned: entity.owned });
     }
-    this.record(this.id, null, { content: this.fields, owned: null });
+    this.record(this.id, 'project', null, { content: this.fields, owned: null });
   }
 
-  private record(id: string, actorId: string | null, data: VersionRecord['data']) {
+  private record(id: string, kind: string, actorId: string | null, data: VersionRecord['data']) {
     // jsonb does not keep key order: the history keeps its keys reversed, as PostgreSQL may.
     const stored = data === null ? null : (reversedKeys(data) as VersionRecord['data']);
-    this.versions.set(id, [
-      ...(this.versions.get(id) ?? []),
-      { rev: this.revision, projectId: this.id, actorId, data: stored },
-    ]);
+    const versions = this.versions.get(id);
+    const version = { rev: this.revision, projectId: this.id, kind, actorId, data: stored };
+    if (versions) versions.push(version);
+    else this.versions.set(id, [version]);
   }
 
   read(): ClientCopy {
@@ -59,20 +61,19 @@ export class MemoryProjectServer {
     });
   }
 
-  put(copy: ClientCopy, actor: MergeActor, canEditFields = true): ClientCopy {
+  /** A PUT of `copy`; `mayEditProject` as the route decides it (can_edit_projects). Throws MergeRefused. */
+  put(copy: ClientCopy, actor: MergeActor, mayEditProject = true): ClientCopy {
     const stored: StoredProject = {
       id: this.id,
       revision: this.revision,
       fieldsRev: this.fieldsRev,
       fields: this.fields,
       entities: this.entities,
-      changeLogIds: new Set(this.changeLog.map((entry) => entry.id)),
     };
     const incoming = {
       base: copy.revision,
       fields: fieldsOf(copy),
       entities: flattenDocument(copy),
-      changeLog: copy.changeLog,
     };
     const history = new Map(historyNeeded(stored, incoming).map((id) => [id, this.versions.get(id) ?? []] as const));
     const result = mergeProject({
@@ -80,7 +81,8 @@ export class MemoryProjectServer {
       incoming,
       history,
       actor,
-      canEditFields,
+      mayEditProject,
+      names: { assignee: (id) => `Name ${id}`, image: (id) => `Bild ${id}` },
       now: new Date(),
       newId: randomUUID,
     });
@@ -88,16 +90,16 @@ export class MemoryProjectServer {
     this.revision = result.revision;
     for (const entity of result.upserts) {
       this.entities.set(entity.id, entity);
-      this.record(entity.id, actor.id, { content: entity.content, owned: entity.owned });
+      this.record(entity.id, entity.kind, actor.id, { content: entity.content, owned: entity.owned });
     }
     for (const entity of result.deletes) {
       this.entities.delete(entity.id);
-      this.record(entity.id, actor.id, null);
+      this.record(entity.id, entity.kind, actor.id, null);
     }
     if (result.fieldsChanged) {
       this.fields = result.fields;
       this.fieldsRev = result.revision;
-      this.record(this.id, actor.id, { content: this.fields, owned: null });
+      this.record(this.id, 'project', actor.id, { content: this.fields, owned: null });
     }
     this.changeLog = [...result.log, ...this.changeLog];
     return this.read();
@@ -113,6 +115,14 @@ function reversedKeys(value: unknown): unknown {
       .reverse()
       .map((key) => [key, reversedKeys(record[key])]),
   );
+}
+
+/** A new card as the board adds it (rev 0, nothing on it yet). */
+export function newCard(title: string, position: string): CardDto {
+  return {
+    ...{ id: newId(), rev: 0, position, title, description: '', tagIds: [], group: null, assignedTo: null },
+    ...{ timeEntries: [], materialEntries: [] },
+  };
 }
 
 export function emptyFields(name = 'Projekt'): ProjectFieldsDto {

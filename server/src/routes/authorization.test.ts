@@ -755,7 +755,8 @@ beforeAll(async () => {
     .png()
     .toBuffer();
   pngDataUrl = `data:image/png;base64,${png.toString('base64')}`;
-});
+  // A database of its own and seven argon2 logins: past jest's 5 s when the machine is busy.
+}, 60000);
 afterAll(() => t.close());
 
 describe.each(ROUTES)('$method $route', (route) => {
