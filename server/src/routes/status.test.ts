@@ -70,8 +70,12 @@ describe('a server whose database cannot be reached', () => {
       logToConsole: false,
     });
     try {
-      await expect(server.ready).rejects.toThrow();
-      const status = (await (await fetch(`${server.url}/api/status`)).json()) as ServerStatus;
+      // The start is retried; the reason is on /api/status meanwhile.
+      let status: ServerStatus;
+      do {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        status = (await (await fetch(`${server.url}/api/status`)).json()) as ServerStatus;
+      } while (!status.message);
       expect(status.startCommandSent).toBe(true);
       expect(status.backendStarted).toBe(true);
       expect(status.databaseReachable).toBe(false);
@@ -89,6 +93,7 @@ describe('a server whose database cannot be reached', () => {
       );
     } finally {
       await server.stop();
+      await expect(server.ready).rejects.toThrow();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -69,6 +69,8 @@ export async function testServer(overrides: Partial<Config> = {}): Promise<TestS
     tokenTtlSeconds: 3600,
     logToConsole: false,
     licensePublicKey: BUILT_IN_LICENSE_PUBLIC_KEY,
+    tls: null,
+    httpRedirectPort: null,
     ...overrides,
   };
   const server = await startServer(config);
