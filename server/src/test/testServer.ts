@@ -39,18 +39,30 @@ function adminUrl(): string {
   return url;
 }
 
-/** A fresh database in the test PostgreSQL, for one test file. */
-async function createTestDatabase(): Promise<string> {
+/**
+ * A fresh database in the test PostgreSQL, for one test file; with `owner`, it belongs to a
+ * new login role of that name without superuser rights, and the URL connects as that role.
+ */
+export async function createTestDatabase(owner?: { role: string; password: string }): Promise<string> {
   const name = `wb_test_${crypto.randomBytes(6).toString('hex')}`;
   const client = new Client({ connectionString: adminUrl() });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${name}`);
+    if (owner) {
+      await client.query(
+        `CREATE ROLE ${owner.role} LOGIN NOSUPERUSER PASSWORD ${client.escapeLiteral(owner.password)}`,
+      );
+    }
+    await client.query(`CREATE DATABASE ${name}${owner ? ` OWNER ${owner.role}` : ''}`);
   } finally {
     await client.end();
   }
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
+  if (owner) {
+    url.username = owner.role;
+    url.password = owner.password;
+  }
   return url.toString();
 }
 
