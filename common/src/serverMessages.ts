@@ -11,6 +11,7 @@ export const serverMessages = {
     "Der Systembenutzer 'postgres' für die eingebettete Datenbank fehlt und konnte nicht angelegt werden.",
   initdbFailed: (detail: string) => `Die eingebettete Datenbank konnte nicht angelegt werden: ${detail}`,
   postgresExited: (detail: string) => `Die eingebettete Datenbank hat sich beim Start beendet: ${detail}`,
+  noOutput: '(keine Ausgabe)',
   postgresStartTimeout: 'Die eingebettete Datenbank ist nicht rechtzeitig bereit geworden.',
   leftoverStopping: (pid: number) =>
     `Die Datenbank aus einem früheren Start (Prozess ${pid}) läuft noch und wird jetzt beendet.`,

@@ -4,11 +4,16 @@ import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
 import sharp from 'sharp';
 import { de, type ImageDto, type ProjectDocument } from '@werkboard/common';
+import { configFromEnv } from './config';
+import { startEmbeddedDatabase } from './db/embeddedDatabase';
 import { logFilePath } from './logger';
+import { loadOrCreateSecrets } from './secrets';
+import { startServer } from './server';
 import { createCertificateAuthority, issueServerCertificate } from './tls/certificates';
-import { createTestDatabase, TEST_ADMIN, testServer, type TestServer } from './test/testServer';
+import { createTestDatabase, statusWithMessage, TEST_ADMIN, testServer, type TestServer } from './test/testServer';
 
 const LOCAL = ['localhost', '127.0.0.1', '::1'];
 
@@ -130,4 +135,48 @@ describe('a server on DATABASE_URL with a role that owns its database', () => {
       await t.close();
     }
   });
+});
+
+describe('a server whose embedded database does not start', () => {
+  it('stays up, says why in German on /api/status, refuses login with 503, and starts once the cause is gone', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'werkboard-nostart-'));
+    const silent = pino({ level: 'silent' });
+    // An existing cluster that an Admin broke by hand.
+    await (await startEmbeddedDatabase(dataDir, loadOrCreateSecrets(dataDir), silent)).stop();
+    const conf = path.join(dataDir, 'pg', 'postgresql.conf');
+    const original = fs.readFileSync(conf, 'utf8');
+    fs.appendFileSync(conf, 'kaputte_einstellung = 1\n');
+    const server = await startServer({
+      ...configFromEnv({ ADMIN_PASSWORD: TEST_ADMIN.password }, dataDir),
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      logToConsole: false,
+    });
+    try {
+      const status = await statusWithMessage(server.url);
+      expect(status).toMatchObject({ backendStarted: true, databaseReachable: false, databaseInitialized: false });
+      expect(status.message).toMatch(
+        /^Datenbank konnte nicht gestartet werden: Die eingebettete Datenbank hat sich beim Start beendet: .*kaputte_einstellung/,
+      );
+      const login = await fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: TEST_ADMIN.username, password: TEST_ADMIN.password }),
+      });
+      expect(login.status).toBe(503);
+
+      fs.writeFileSync(conf, original);
+      await server.ready;
+      expect(await (await fetch(`${server.url}/api/status`)).json()).toEqual({
+        startCommandSent: true,
+        backendStarted: true,
+        databaseReachable: true,
+        databaseInitialized: true,
+      });
+    } finally {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

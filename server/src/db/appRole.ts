@@ -58,6 +58,8 @@ async function withClient<T>(config: pg.ClientConfig, work: (client: pg.Client) 
  */
 export async function ensureAppRole(superuser: pg.ClientConfig, appPassword: string): Promise<void> {
   await withClient({ ...superuser, database: 'postgres' }, async (client) => {
+    // A failing statement would otherwise be logged by PostgreSQL with the password in it.
+    await client.query("SET log_min_error_statement = 'panic'");
     const password = client.escapeLiteral(appPassword);
     const role = client.escapeIdentifier(APP_ROLE);
     const database = client.escapeIdentifier(APP_DATABASE);

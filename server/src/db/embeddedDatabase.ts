@@ -73,11 +73,13 @@ function ensureReachableForPostgresUser(dataDir: string): void {
   }
 }
 
-/** The last lines a PostgreSQL program wrote, for the message when it fails. */
+/** The last lines a PostgreSQL program wrote (without time and pid), for the message when it fails. */
 function tail(output: string): string {
-  const lines = output.trim().split('\n');
-  const important = lines.filter((line) => /FATAL|PANIC|ERROR|error/.test(line));
-  return (important.length > 0 ? important : lines).slice(-3).join(' ').trim() || '(keine Ausgabe)';
+  const lines = output
+    .split('\n')
+    .map((line) => line.replace(/^\d{4}-\d\d-\d\d [\d:.]+ \S+ \[\d+\] /, '').trim())
+    .filter((line) => line !== '');
+  return lines.slice(-3).join(' ') || m.noOutput;
 }
 
 /**

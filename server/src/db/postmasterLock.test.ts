@@ -3,8 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import { de } from '@werkboard/common';
 import {
   clearLeftoverPostmaster,
+  DatabaseStartError,
   findLeftoverPostmaster,
   isRunning,
   parsePostmasterPid,
@@ -68,5 +70,23 @@ describe('the lock file of a data directory', () => {
   it('does not take the server itself for a postmaster', () => {
     fs.writeFileSync(postmasterPidFile(databaseDir), lockFile(process.pid, databaseDir));
     expect(findLeftoverPostmaster(databaseDir)).toEqual({ kind: 'foreign', pid: process.pid });
+  });
+
+  it('stops nothing it cannot check (no /proc, or no permission) and says so in German', async () => {
+    const other = spawn('sleep', ['30']);
+    const withoutProc = fs.mkdtempSync(path.join(os.tmpdir(), 'werkboard-noproc-'));
+    try {
+      const pid = other.pid ?? 0;
+      fs.writeFileSync(postmasterPidFile(databaseDir), lockFile(pid, databaseDir));
+      expect(findLeftoverPostmaster(databaseDir, withoutProc)).toEqual({ kind: 'unverifiable', pid });
+      await expect(clearLeftoverPostmaster(databaseDir, silent, withoutProc)).rejects.toThrow(
+        new DatabaseStartError(de.server.leftoverUnverifiable(pid, databaseDir)),
+      );
+      expect(isRunning(pid)).toBe(true);
+      expect(fs.existsSync(postmasterPidFile(databaseDir))).toBe(true);
+    } finally {
+      other.kill();
+      fs.rmSync(withoutProc, { recursive: true, force: true });
+    }
   });
 });

@@ -64,8 +64,9 @@ export function isRunning(pid: number): boolean {
  * Is the pid in the lock file a postmaster of this data directory? On Linux /proc tells: the
  * program is PostgreSQL's `postgres` and its working directory is the data directory (a
  * postmaster always changes into it). Elsewhere, or without permission, it cannot be known.
+ * `procRoot` is /proc; a test names a folder without it to be a system that has none.
  */
-export function findLeftoverPostmaster(databaseDir: string): Leftover {
+export function findLeftoverPostmaster(databaseDir: string, procRoot = '/proc'): Leftover {
   const lock = readPostmasterPid(databaseDir);
   if (!lock) return { kind: 'none' };
   const { pid } = lock;
@@ -74,12 +75,12 @@ export function findLeftoverPostmaster(databaseDir: string): Leftover {
   let program: string;
   let workingDir: string;
   try {
-    program = fs.readlinkSync(`/proc/${pid}/exe`).replace(/ \(deleted\)$/, '');
-    workingDir = fs.readlinkSync(`/proc/${pid}/cwd`);
+    program = fs.readlinkSync(path.join(procRoot, String(pid), 'exe')).replace(/ \(deleted\)$/, '');
+    workingDir = fs.readlinkSync(path.join(procRoot, String(pid), 'cwd'));
   } catch (error) {
     // Without /proc (not Linux) or without permission nothing can be known; with /proc, a
     // running process without a program file is a kernel thread, not a postmaster.
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !fs.existsSync('/proc/self')) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !fs.existsSync(path.join(procRoot, 'self'))) {
       return { kind: 'unverifiable', pid };
     }
     return isRunning(pid) ? { kind: 'foreign', pid } : { kind: 'stale', pid };
@@ -115,8 +116,8 @@ export const SHUTDOWN_TIMEOUTS = { fastMs: 30_000, immediateMs: 10_000 };
  * committed write is lost either way). A lock file naming another process is removed. What
  * cannot be checked or stopped is a DatabaseStartError with a German message.
  */
-export async function clearLeftoverPostmaster(databaseDir: string, logger: Logger): Promise<void> {
-  const leftover = findLeftoverPostmaster(databaseDir);
+export async function clearLeftoverPostmaster(databaseDir: string, logger: Logger, procRoot = '/proc'): Promise<void> {
+  const leftover = findLeftoverPostmaster(databaseDir, procRoot);
   switch (leftover.kind) {
     case 'none':
     case 'stale':

@@ -5,7 +5,7 @@ import { de, type ServerInfo, type ServerStatus } from '@werkboard/common';
 import { configFromEnv } from '../config';
 import { startServer } from '../server';
 import { readAppVersion } from '../paths';
-import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { statusWithMessage, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 describe('a server whose database is initialised', () => {
   let t: TestServer;
@@ -71,11 +71,7 @@ describe('a server whose database cannot be reached', () => {
     });
     try {
       // The start is retried; the reason is on /api/status meanwhile.
-      let status: ServerStatus;
-      do {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        status = (await (await fetch(`${server.url}/api/status`)).json()) as ServerStatus;
-      } while (!status.message);
+      const status = await statusWithMessage(server.url);
       expect(status.startCommandSent).toBe(true);
       expect(status.backendStarted).toBe(true);
       expect(status.databaseReachable).toBe(false);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import type { LoginResponse, Role } from '@werkboard/common';
+import type { LoginResponse, Role, ServerStatus } from '@werkboard/common';
 import { hashPassword } from '../auth/passwords';
 import type { Config } from '../config';
 import { BUILT_IN_LICENSE_PUBLIC_KEY } from '../license/publicKey';
@@ -149,4 +149,13 @@ export async function signedIn(
   const { user, password } = await buildUser({ role, ...options });
   const { token } = await t.login(user.username, password);
   return { user, password, token };
+}
+
+/** Polls /api/status of a server whose database start fails until it says why (the start is retried meanwhile). */
+export async function statusWithMessage(url: string): Promise<ServerStatus> {
+  for (;;) {
+    const status = (await (await fetch(`${url}/api/status`)).json()) as ServerStatus;
+    if (status.message) return status;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
