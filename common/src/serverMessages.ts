@@ -22,6 +22,8 @@ export const serverMessages = {
     `Ein Prozess (PID ${pid}) aus einem früheren Start sperrt noch den Datenbankordner ${folder}. Werkboard kann nicht prüfen, ob es seine eigene Datenbank ist, und beendet ihn daher nicht. Bitte den Prozess beenden; Werkboard versucht den Start regelmäßig erneut.`,
   leftoverNotStopped: (pid: number) =>
     `Die Datenbank aus einem früheren Start (Prozess ${pid}) ließ sich nicht beenden. Bitte den Prozess beenden; Werkboard versucht den Start regelmäßig erneut.`,
+  databaseInUse: (pid: number) =>
+    `Die Datenbank wird gerade von einem laufenden Werkboard-Server verwendet (Prozess ${pid}). Bitte diesen Server zuerst beenden.`,
   databaseDied: 'Die Datenbank wurde unerwartet beendet und wird neu gestartet.',
   databaseRestartFailed: (reason: string) =>
     `Die Datenbank wurde unerwartet beendet, der Neustart ist fehlgeschlagen: ${reason} Werkboard versucht es weiter.`,

@@ -75,26 +75,23 @@ describe('the embedded database', () => {
     expect(fs.existsSync(path.join(databaseDir, 'postmaster.pid'))).toBe(false);
   });
 
-  it('stops a postmaster that a killed server left running, then starts', async () => {
-    // What a SIGKILLed server leaves: a postmaster on the data directory that nobody manages.
+  /** A postmaster on the data directory, started by a shell that exits (`detached`: orphaned) or by this process. */
+  async function postmaster(orphaned: boolean): Promise<number> {
     const { uid, gid } = fs.statSync(databaseDir);
     const runAs = os.userInfo().uid === 0 ? { uid, gid } : {};
-    const orphan = spawn(
-      postgresBinaries().postgres,
-      [
-        '-D',
-        databaseDir,
-        '-p',
-        String(await findFreePort()),
-        '-c',
-        'listen_addresses=127.0.0.1',
-        '-c',
-        'unix_socket_directories=',
-      ],
-      { ...runAs, stdio: 'ignore' },
-    );
-    const orphanPid = orphan.pid ?? 0;
-    await waitFor(() => readPostmasterPid(databaseDir)?.status === 'ready', 'the orphan to be ready');
+    const args = ['-D', databaseDir, '-p', String(await findFreePort())];
+    args.push('-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=');
+    const command = [postgresBinaries().postgres, ...args].map((arg) => `'${arg}'`).join(' ');
+    const child = orphaned
+      ? spawn('sh', ['-c', `${command} > /dev/null 2>&1 &`], { ...runAs, stdio: 'ignore' })
+      : spawn(postgresBinaries().postgres, args, { ...runAs, stdio: 'ignore' });
+    await waitFor(() => readPostmasterPid(databaseDir)?.status === 'ready', 'the postmaster to be ready');
+    return readPostmasterPid(databaseDir)?.pid ?? child.pid ?? 0;
+  }
+
+  it('stops a postmaster that a killed server left running, then starts', async () => {
+    // What a SIGKILLed server leaves: a postmaster on the data directory whose parent is gone.
+    const orphanPid = await postmaster(true);
     expect(findLeftoverPostmaster(databaseDir)).toEqual({ kind: 'ours', pid: orphanPid });
 
     const database = await startEmbeddedDatabase(dataDir, secrets, logger);
@@ -107,6 +104,21 @@ describe('the embedded database', () => {
       ]);
     } finally {
       await database.stop();
+    }
+  });
+
+  it('leaves alone a postmaster whose server still runs, and says so in German', async () => {
+    // A second server or the CLI on the DATA_DIR of a running server: here this process is that server.
+    const running = await postmaster(false);
+    try {
+      expect(findLeftoverPostmaster(databaseDir)).toEqual({ kind: 'in-use', pid: running, serverPid: process.pid });
+      await expect(startEmbeddedDatabase(dataDir, secrets, logger)).rejects.toThrow(
+        de.server.databaseInUse(process.pid),
+      );
+      expect(isRunning(running)).toBe(true);
+    } finally {
+      process.kill(running, 'SIGINT');
+      await waitFor(() => !isRunning(running), 'the postmaster to stop');
     }
   });
 

@@ -39,6 +39,8 @@ export type Leftover =
   | { kind: 'stale'; pid: number }
   /** A postmaster running in this data directory: ours, left behind by a killed server. */
   | { kind: 'ours'; pid: number }
+  /** A postmaster of this data directory whose server still runs (a second start, or the CLI). */
+  | { kind: 'in-use'; pid: number; serverPid: number }
   /** The number now belongs to a process that is not a postmaster of this directory. */
   | { kind: 'foreign'; pid: number }
   /** Alive, but this process may not look at it (another user, or no /proc). */
@@ -86,7 +88,26 @@ export function findLeftoverPostmaster(databaseDir: string, procRoot = '/proc'):
     return isRunning(pid) ? { kind: 'foreign', pid } : { kind: 'stale', pid };
   }
   const isPostgres = path.basename(program) === 'postgres';
-  return isPostgres && workingDir === fs.realpathSync(databaseDir) ? { kind: 'ours', pid } : { kind: 'foreign', pid };
+  if (!isPostgres || workingDir !== fs.realpathSync(databaseDir)) return { kind: 'foreign', pid };
+  const serverPid = runningServerOf(pid, procRoot);
+  return serverPid === null ? { kind: 'ours', pid } : { kind: 'in-use', pid, serverPid };
+}
+
+/**
+ * The server a postmaster belongs to while that server runs: its parent, if that is a Node
+ * process. A killed server's postmaster has been handed to init or to a subreaper (tini,
+ * systemd), which are not Node.
+ */
+function runningServerOf(pid: number, procRoot: string): number | null {
+  try {
+    const stat = fs.readFileSync(path.join(procRoot, String(pid), 'stat'), 'utf8');
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (!Number.isInteger(parent) || parent <= 1) return null;
+    const program = path.basename(fs.readlinkSync(path.join(procRoot, String(parent), 'exe')));
+    return /^node/i.test(program) || program === path.basename(process.execPath) ? parent : null;
+  } catch {
+    return null;
+  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -128,6 +149,8 @@ export async function clearLeftoverPostmaster(databaseDir: string, logger: Logge
       return;
     case 'unverifiable':
       throw new DatabaseStartError(de.server.leftoverUnverifiable(leftover.pid, databaseDir));
+    case 'in-use':
+      throw new DatabaseStartError(de.server.databaseInUse(leftover.serverPid));
     case 'ours': {
       logger.warn({ pid: leftover.pid }, de.server.leftoverStopping(leftover.pid));
       const stopped =
