@@ -10,6 +10,7 @@ import { boardMessages } from './projects/boardMessages';
 import { projectMessages } from './projects/messages';
 import { overviewMessages } from './projects/overviewMessages';
 import { panelMessages } from './projects/panelMessages';
+import { serverMessages } from './serverMessages';
 import { syncMessages } from './syncMessages';
 import { desktopMessages } from './desktopMessages';
 
@@ -469,6 +470,7 @@ export const de = {
   templatesScreen: templateScreenMessages,
   organise: organiseMessages,
   sync: syncMessages,
+  server: serverMessages,
   desktop: desktopMessages,
 } as const;
 

@@ -37,8 +37,8 @@ export function createApp(services: Services): Koa<AppState, AppContext> {
           upgradeInsecureRequests: null,
         },
       },
-      // HSTS belongs to the TLS proxy in front of the server, not to a LAN http server.
-      strictTransportSecurity: false,
+      // HSTS only when this server speaks TLS itself (180 days); behind a TLS proxy it is the proxy's.
+      strictTransportSecurity: services.config.tls ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false } : false,
     }),
   );
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' }));

@@ -41,11 +41,7 @@ async function withDatabase<T>(env: NodeJS.ProcessEnv, work: (client: Client) =>
       throw new CliError(`Keine Datenbank unter ${config.dataDir}: DATABASE_URL setzen oder DATA_DIR prüfen.`);
     }
     const logger = createLogger(config.dataDir, 'warn', false);
-    const embedded = await startEmbeddedDatabase(
-      config.dataDir,
-      loadOrCreateSecrets(config.dataDir).databasePassword,
-      logger,
-    );
+    const embedded = await startEmbeddedDatabase(config.dataDir, loadOrCreateSecrets(config.dataDir), logger);
     url = embedded.url;
     stopEmbedded = () => embedded.stop();
   }

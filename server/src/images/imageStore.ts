@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { ApiError, notFound } from '../errors';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privateFiles';
 import { findReadableProject, type ProjectActor, recordFieldsChangedElsewhere } from '../services/projects';
 import { decodeDataUrl, EXTENSIONS, sniffImageType } from './imageBytes';
 
@@ -122,9 +123,9 @@ export async function uploadImage(
   const image = await inspect(request.dataUrl);
   const id = randomUUID();
   const files = filePaths(dataDir, { id, projectId: request.projectId, mimeType: image.mimeType });
-  await fs.mkdir(path.dirname(files.full), { recursive: true });
-  await fs.writeFile(files.full, image.bytes, { flag: 'wx' });
-  await fs.writeFile(files.thumbnail, image.thumbnail, { flag: 'wx' });
+  await fs.mkdir(path.dirname(files.full), { recursive: true, mode: PRIVATE_DIR_MODE });
+  await fs.writeFile(files.full, image.bytes, { flag: 'wx', mode: PRIVATE_FILE_MODE });
+  await fs.writeFile(files.thumbnail, image.thumbnail, { flag: 'wx', mode: PRIVATE_FILE_MODE });
   try {
     await sequelize.transaction(async (transaction) => {
       await requireImageWork(sequelize, actor, request.projectId, transaction);

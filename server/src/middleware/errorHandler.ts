@@ -1,4 +1,5 @@
 import { de } from '@werkboard/common';
+import { isDatabaseUnavailable } from '../db/databaseErrors';
 import { ApiError } from '../errors';
 import type { AppMiddleware } from '../appTypes';
 
@@ -28,7 +29,11 @@ export const errorHandler: AppMiddleware = async (ctx, next) => {
       ctx.status = 404;
       ctx.body = { message: de.api.notFound };
     }
-  } catch (error) {
+  } catch (thrown) {
+    // The database is away (restarting): a 503 that clients retry and queue, never a 500.
+    const error = isDatabaseUnavailable(thrown)
+      ? new ApiError(503, de.api.databaseNotReady, 'database_not_ready')
+      : thrown;
     if (error instanceof ApiError) {
       ctx.status = error.status;
       ctx.body = error.toBody();

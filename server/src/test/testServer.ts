@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import type { LoginResponse, Role } from '@werkboard/common';
+import type { LoginResponse, Role, ServerStatus } from '@werkboard/common';
 import { hashPassword } from '../auth/passwords';
 import type { Config } from '../config';
 import { BUILT_IN_LICENSE_PUBLIC_KEY } from '../license/publicKey';
@@ -39,18 +39,30 @@ function adminUrl(): string {
   return url;
 }
 
-/** A fresh database in the test PostgreSQL, for one test file. */
-export async function createTestDatabase(): Promise<string> {
+/**
+ * A fresh database in the test PostgreSQL, for one test file; with `owner`, it belongs to a
+ * new login role of that name without superuser rights, and the URL connects as that role.
+ */
+export async function createTestDatabase(owner?: { role: string; password: string }): Promise<string> {
   const name = `wb_test_${crypto.randomBytes(6).toString('hex')}`;
   const client = new Client({ connectionString: adminUrl() });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${name}`);
+    if (owner) {
+      await client.query(
+        `CREATE ROLE ${owner.role} LOGIN NOSUPERUSER PASSWORD ${client.escapeLiteral(owner.password)}`,
+      );
+    }
+    await client.query(`CREATE DATABASE ${name}${owner ? ` OWNER ${owner.role}` : ''}`);
   } finally {
     await client.end();
   }
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
+  if (owner) {
+    url.username = owner.role;
+    url.password = owner.password;
+  }
   return url.toString();
 }
 
@@ -69,6 +81,8 @@ export async function testServer(overrides: Partial<Config> = {}): Promise<TestS
     tokenTtlSeconds: 3600,
     logToConsole: false,
     licensePublicKey: BUILT_IN_LICENSE_PUBLIC_KEY,
+    tls: null,
+    httpRedirectPort: null,
     ...overrides,
   };
   const server = await startServer(config);
@@ -135,4 +149,13 @@ export async function signedIn(
   const { user, password } = await buildUser({ role, ...options });
   const { token } = await t.login(user.username, password);
   return { user, password, token };
+}
+
+/** Polls /api/status of a server whose database start fails until it says why (the start is retried meanwhile). */
+export async function statusWithMessage(url: string): Promise<ServerStatus> {
+  for (;;) {
+    const status = (await (await fetch(`${url}/api/status`)).json()) as ServerStatus;
+    if (status.message) return status;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
