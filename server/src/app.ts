@@ -1,4 +1,3 @@
-import bodyParser from '@koa/bodyparser';
 import Koa from 'koa';
 import helmet from 'koa-helmet';
 import type { AppContext, AppState } from './appTypes';
@@ -7,9 +6,6 @@ import { requestLog } from './middleware/requestLog';
 import { serveRenderer } from './middleware/serveRenderer';
 import { createApiMiddleware } from './routes';
 import type { Services } from './serverState';
-
-/** Largest JSON body: a 5 MB image as a data URL is about 6.7 MB. */
-export const JSON_BODY_LIMIT = '8mb';
 
 export function createApp(services: Services): Koa<AppState, AppContext> {
   const app = new Koa<AppState, AppContext>({ proxy: process.env.TRUST_PROXY === 'true' });
@@ -39,7 +35,6 @@ export function createApp(services: Services): Koa<AppState, AppContext> {
       strictTransportSecurity: false,
     }),
   );
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' }));
   app.use(createApiMiddleware(services.secrets.jwtSecret));
   app.use(serveRenderer(services.config.rendererDir));
   return app;

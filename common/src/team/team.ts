@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Actor, can } from '../policies/access';
-import { canReadProject, canSeeAllProjects, isProjectReadOnly, type ProjectAccessFacts } from '../policies/projects';
+import { canReadProject, canSeeAllProjects, type ProjectAccessFacts } from '../policies/projects';
 import { BODY_ERROR } from '../schemas/fields';
 import { teamMessages } from './messages';
 
@@ -72,10 +72,18 @@ export function canManageTeam(actor: Pick<Actor, 'id'>, project: Pick<ProjectAcc
   return project.ownerId === actor.id;
 }
 
-/** Inviting: the owner and the deputy, and those who see every project (Admin, Firmenleiter); never to a read-only project. */
+/**
+ * Inviting: the owner and the deputy, and those who see every project (Admin, Firmenleiter).
+ * A read-only project takes nobody new (canWorkOnProject, asked separately for its own message).
+ */
 export function canInviteToProject(actor: Actor, project: ProjectAccessFacts): boolean {
-  if (!canReadProject(actor, project) || isProjectReadOnly(project)) return false;
+  if (!canReadProject(actor, project)) return false;
   return project.ownerId === actor.id || project.deputyOwnerId === actor.id || canSeeAllProjects(actor);
+}
+
+/** Only the invited user answers an invitation. */
+export function canRespondToInvitation(actor: Pick<Actor, 'id'>, invitation: { toUserId: string }): boolean {
+  return invitation.toUserId === actor.id;
 }
 
 /** Withdrawing an invitation: the owner (spec section 3). */
@@ -86,6 +94,11 @@ export function canWithdrawInvitation(actor: Pick<Actor, 'id'>, project: Pick<Pr
 /** 'Projekt neu zuweisen' in the admin overview. */
 export function canReassignProjects(actor: Actor): boolean {
   return can(actor, 'can_reassign_projects');
+}
+
+/** Reassigning this project: active and completed ones change hands, archived ones stay as they are. */
+export function canReassignProject(actor: Actor, project: Pick<ProjectAccessFacts, 'status'>): boolean {
+  return canReassignProjects(actor) && project.status !== 'archived';
 }
 
 /** Who is on the team already (owner, deputy or member). */

@@ -7,7 +7,8 @@ import {
 } from '@werkboard/common';
 import { randomUUID } from 'node:crypto';
 import { type EntityMap, fieldsOf, flattenDocument, nestEntities } from './projectEntities';
-import { historyNeeded, type MergeActor, mergeProject, type StoredProject, type VersionRecord } from './projectMerger';
+import type { SessionActor } from '../auth/sessionActor';
+import { historyNeeded, mergeProject, type StoredProject, type VersionRecord } from './projectMerger';
 
 /**
  * An in-memory server for the merge's own tests: it keeps the stored project and the
@@ -59,7 +60,7 @@ export class MemoryProjectServer {
     });
   }
 
-  put(copy: ClientCopy, actor: MergeActor, canEditFields = true): ClientCopy {
+  put(copy: ClientCopy, actor: SessionActor, canEditFields = true): ClientCopy {
     const stored: StoredProject = {
       id: this.id,
       revision: this.revision,

@@ -1,5 +1,4 @@
 import {
-  type Actor,
   canChangeNote,
   canDeleteTimeEntry,
   type ChangeLogEntryDto,
@@ -7,6 +6,7 @@ import {
   PROJECT_FIELD_KEYS,
   type ProjectFieldsDto,
 } from '@werkboard/common';
+import type { SessionActor } from '../auth/sessionActor';
 import { type Entity, type EntityMap, parentOf, sameContent, sameValue } from './projectEntities';
 
 /**
@@ -48,10 +48,6 @@ export interface IncomingProject {
   changeLog: readonly Pick<ChangeLogEntryDto, 'id' | 'timestamp' | 'action'>[];
 }
 
-export interface MergeActor extends Actor {
-  username: string;
-}
-
 export interface MergeResult {
   changed: boolean;
   revision: number;
@@ -91,7 +87,7 @@ export interface MergeInput {
   incoming: IncomingProject;
   /** Versions per entity id, ascending by rev, for the ids `historyNeeded` named. */
   history: ReadonlyMap<string, readonly VersionRecord[]>;
-  actor: MergeActor;
+  actor: SessionActor;
   canEditFields: boolean;
   now: Date;
   newId(): string;
@@ -250,14 +246,14 @@ function mergeFields(input: MergeInput, base: number, note: (action: string) => 
   return merged as unknown as ProjectFieldsDto;
 }
 
-function checkChange(current: Entity, mine: Entity, actor: MergeActor): void {
+function checkChange(current: Entity, mine: Entity, actor: SessionActor): void {
   if (current.kind === 'timeEntry') throw new MergeRefused(400, de.projects.timeEntryImmutable);
   if (current.kind === 'note' && !canChangeNote(actor, current.owned))
     throw new MergeRefused(403, de.projects.noteForbidden);
   void mine;
 }
 
-function checkDelete(current: Entity, actor: MergeActor): void {
+function checkDelete(current: Entity, actor: SessionActor): void {
   if (current.kind === 'timeEntry' && !canDeleteTimeEntry(actor, current.owned))
     throw new MergeRefused(403, de.projects.timeEntryDeleteForbidden);
   if (current.kind === 'note' && !canChangeNote(actor, current.owned))
@@ -265,7 +261,7 @@ function checkDelete(current: Entity, actor: MergeActor): void {
 }
 
 /** New time entries and notes belong to the writer, whatever the client sent. */
-function withOwner(entity: Entity, actor: MergeActor, now: Date): Entity {
+function withOwner(entity: Entity, actor: SessionActor, now: Date): Entity {
   if (entity.kind === 'timeEntry') return { ...entity, owned: { userId: actor.id, username: actor.username } };
   if (entity.kind === 'note') {
     const time = Date.parse(entity.owned.timestamp);

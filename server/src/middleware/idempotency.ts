@@ -31,7 +31,7 @@ export async function idempotency(ctx: AppRouterContext, next: () => Promise<unk
   }
   if (!KEY.test(key)) throw new ApiError(400, de.api.idempotencyKeyInvalid, 'validation');
   const { sequelize } = requireDatabase(ctx);
-  const userId = ctx.state.actor.user.id;
+  const userId = ctx.state.actor.id;
   const [stored] = await sequelize.query<StoredAnswer>(
     'SELECT method, path, status, body FROM idempotency_keys WHERE user_id = :userId AND key = :key',
     { type: QueryTypes.SELECT, replacements: { userId, key } },

@@ -1,6 +1,7 @@
 import { de, type ProjectDocument, type ProjectDocumentInput } from '@werkboard/common';
 import { randomUUID } from 'node:crypto';
 import type { Sequelize, Transaction } from 'sequelize';
+import type { SessionActor } from '../auth/sessionActor';
 import { fieldsOf, flattenDocument } from '../commands/projectEntities';
 import { historyNeeded, mergeProject, MergeRefused } from '../commands/projectMerger';
 import { isImageOfProject } from '../images/imageStore';
@@ -14,7 +15,7 @@ import {
   type ProjectRow,
   storedProject,
 } from './projectStore';
-import { canonicalCustomerType, presentFor, type ProjectActor } from './projects';
+import { canonicalCustomerType, presentFor } from './projects';
 
 export interface WriteRules {
   /** May change the project's own fields (name, icon, groups …). */
@@ -33,7 +34,7 @@ export interface WriteRules {
 export async function writeDocument(
   sequelize: Sequelize,
   transaction: Transaction,
-  actor: ProjectActor,
+  actor: SessionActor,
   row: ProjectRow,
   document: ProjectDocumentInput,
   rules: WriteRules,

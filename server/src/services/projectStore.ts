@@ -1,6 +1,5 @@
 import {
   type ChangeLogEntryDto,
-  type ProjectDocument,
   type ProjectFieldsDto,
   type ProjectIcon,
   type ProjectMemberDto,
@@ -8,7 +7,7 @@ import {
   type Role,
 } from '@werkboard/common';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { type Entity, type EntityMap, nestEntities } from '../commands/projectEntities';
+import type { Entity, EntityMap } from '../commands/projectEntities';
 import type { MergeResult, StoredProject, VersionRecord } from '../commands/projectMerger';
 
 /**
@@ -336,30 +335,6 @@ export async function loadTeam(
   add(row.deputyOwnerId, 'deputy');
   for (const id of row.memberIds) add(id, 'member');
   return team;
-}
-
-export function presentDocument(
-  row: ProjectRow,
-  entities: Iterable<Entity>,
-  changeLog: ChangeLogEntryDto[],
-  team: ProjectMemberDto[],
-): ProjectDocument {
-  return {
-    id: row.id,
-    revision: row.revision,
-    isTemplate: row.isTemplate,
-    status: row.status,
-    ...fieldsOfRow(row),
-    ownerId: row.ownerId,
-    ownerUsername: row.ownerUsername,
-    deputyOwnerId: row.deputyOwnerId,
-    memberIds: row.memberIds,
-    team,
-    ...nestEntities(entities),
-    changeLog,
-    lastModified: row.lastModified.toISOString(),
-    createdAt: row.createdAt.toISOString(),
-  };
 }
 
 type Value = string | number | boolean | null | Date;
