@@ -37,7 +37,7 @@ export const de = {
     invalidCredentials: 'Ungültiger Benutzername oder Passwort.',
     genericFailure: 'Anmeldung fehlgeschlagen. Bitte versuchen Sie es erneut.',
     databaseNotInitialized: 'Verbindung zum Server fehlgeschlagen. Bitte überprüfen Sie die Verbindungsdiagnose.',
-    tooManyAttempts: 'Zu viele Anmeldeversuche. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
+    tooManyAttempts: 'Zu viele Anmeldeversuche. Bitte warten Sie bis zu 15 Minuten und versuchen Sie es dann erneut.',
     storageFull:
       'Der lokale Speicher ist voll. Bitte nutzen Sie die Schaltfläche „Lokale Daten löschen“ und melden Sie sich erneut an.',
     storageUnknown: 'Ein unbekannter Fehler ist beim Zugriff auf den lokalen Speicher aufgetreten.',
@@ -87,6 +87,8 @@ export const de = {
     forbidden: 'Keine Berechtigung für diese Aktion.',
     unauthorized: 'Sitzung abgelaufen oder ungültig. Bitte erneut anmelden.',
     payloadTooLarge: 'Die Anfrage ist zu groß.',
+    methodNotAllowed: 'Diese Aktion ist an dieser Adresse nicht möglich.',
+    unsupportedMediaType: 'Die Anfrage muss JSON enthalten.',
     internal: 'Ein unbekannter Serverfehler ist aufgetreten.',
     databaseNotReady: 'Verbindung zum Server fehlgeschlagen. Bitte überprüfen Sie die Verbindungsdiagnose.',
   },
