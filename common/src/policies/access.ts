@@ -1,6 +1,6 @@
-import type { PermissionKey } from '../permissions';
-import type { Role } from '../roles';
-import { isManagementRole } from '../roles';
+import type { PermissionKey } from '../domain/permissions';
+import type { Role } from '../domain/roles';
+import { isManagementRole } from '../domain/roles';
 
 /** The part of a user that authorization needs. */
 export interface Actor {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { de } from '../messages';
-import { isPermissionKey, type PermissionKey } from '../permissions';
-import { normalizeRole, type Role } from '../roles';
+import { isPermissionKey, type PermissionKey } from '../domain/permissions';
+import { normalizeRole, type Role } from '../domain/roles';
 
 /**
  * PUT /api/permissions/roles: role name -> permission names. Roles left out keep their

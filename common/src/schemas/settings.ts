@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BACKGROUND_THEMES, DEFAULT_SMTP_ENCRYPTION, DEFAULT_SMTP_PORT, SMTP_ENCRYPTIONS } from '../constants';
+import { BACKGROUND_THEMES, DEFAULT_SMTP_ENCRYPTION, DEFAULT_SMTP_PORT, SMTP_ENCRYPTIONS } from '../domain/constants';
 import { de } from '../messages';
 import { BODY_ERROR, booleanField, hexColor, optionalEmail } from './fields';
 

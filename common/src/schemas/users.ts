@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { FIELD_LIMITS, MIN_PASSWORD_LENGTH, PROFILE_VISIBILITIES } from '../constants';
+import { FIELD_LIMITS, MIN_PASSWORD_LENGTH, PROFILE_VISIBILITIES } from '../domain/constants';
 import { de } from '../messages';
-import { normalizeRole, ROLES } from '../roles';
+import { normalizeRole, ROLES } from '../domain/roles';
 import { BODY_ERROR, booleanField, hexColor, optionalEmail, optionalText, optionalWebsite } from './fields';
 
 const f = de.users.fields;

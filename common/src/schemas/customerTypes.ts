@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { BODY_ERROR } from '../schemas/fields';
-import { TAG_COLORS, type TagDto } from '../tags';
-import { organisationMessages } from './messages';
+import { BODY_ERROR } from './fields';
+import { TAG_COLORS, type TagDto } from '../domain/tags';
+import { organisationMessages } from '../messages/organisation';
 
 const types = organisationMessages.customerTypes;
 const tags = organisationMessages.tags;

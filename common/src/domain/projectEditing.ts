@@ -1,6 +1,6 @@
-import type { CardDto, ProjectDocument, ProjectFieldsDto } from './document';
-import { projectMessages } from './messages';
-import { panelMessages } from './panelMessages';
+import type { CardDto, ProjectDocument, ProjectFieldsDto } from '../dto/projects';
+import { projectMessages } from '../messages/projects';
+import { panelMessages } from '../messages/panels';
 
 /**
  * The edit modal's changes to a project document (spec section 4, project edit side effects),

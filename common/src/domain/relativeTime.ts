@@ -1,4 +1,4 @@
-import { overviewMessages } from './overviewMessages';
+import { overviewMessages } from '../messages/overview';
 
 export type RelativeTimeUnit = 'justNow' | 'minutes' | 'hours' | 'days' | 'months' | 'years';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { DEFAULT_CUSTOMER_TYPE } from '../constants';
-import { BODY_ERROR } from '../schemas/fields';
-import { APPOINTMENT_STATUSES, type AppointmentStatus, PROJECT_ICONS, type ProjectIcon } from './document';
-import { projectMessages as m } from './messages';
-import { SORT_KEY_MAX_LENGTH, SORT_KEY_PATTERN } from './sortKey';
+import { DEFAULT_CUSTOMER_TYPE } from '../domain/constants';
+import { BODY_ERROR } from './fields';
+import { APPOINTMENT_STATUSES, type AppointmentStatus, PROJECT_ICONS, type ProjectIcon } from '../dto/projects';
+import { projectMessages as m } from '../messages/projects';
+import { SORT_KEY_MAX_LENGTH, SORT_KEY_PATTERN } from '../domain/sortKey';
 
 /**
  * Request schemas of the project routes, shared by the server (400 with the spec's German

@@ -1,4 +1,4 @@
-import type { Role } from '../roles';
+import type { Role } from '../domain/roles';
 
 /**
  * The project document: the whole project as GET and PUT /api/projects/{id} carry it

@@ -1,5 +1,5 @@
-import type { AppointmentDto, AppointmentStatus, ProjectStatus } from './document';
-import { panelMessages } from './panelMessages';
+import type { AppointmentDto, AppointmentStatus, ProjectStatus } from '../dto/projects';
+import { panelMessages } from '../messages/panels';
 
 /**
  * Grouping of a project's appointments (spec section 4) for the project board and the

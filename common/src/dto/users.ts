@@ -1,7 +1,7 @@
-import type { LimitKind, ProfileVisibility, SmtpEncryption } from './constants';
-import type { PermissionKey } from './permissions';
-import type { Role } from './roles';
-import type { UserSettings } from './schemas/settings';
+import type { LimitKind, ProfileVisibility, SmtpEncryption } from '../domain/constants';
+import type { PermissionKey } from '../domain/permissions';
+import type { Role } from '../domain/roles';
+import type { UserSettings } from '../schemas/settings';
 
 export type LicenseType = 'Free' | 'Lifetime';
 

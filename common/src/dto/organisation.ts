@@ -1,4 +1,4 @@
-import type { AppointmentDto, ProjectStatus } from '../projects/document';
+import type { AppointmentDto, ProjectStatus } from './projects';
 
 /**
  * GET /api/appointments: the appointments the dashboard's overview shows, across the

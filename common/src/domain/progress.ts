@@ -1,4 +1,4 @@
-import type { ColumnDto } from './document';
+import type { ColumnDto } from '../dto/projects';
 
 export interface Progress {
   done: number;

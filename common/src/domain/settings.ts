@@ -1,5 +1,5 @@
-import type { UserSettings, UserSettingsPatch } from './schemas/settings';
-import { userSettingsPatchSchema } from './schemas/settings';
+import type { UserSettings, UserSettingsPatch } from '../schemas/settings';
+import { userSettingsPatchSchema } from '../schemas/settings';
 
 /** Settings of a user who never changed any (spec section 9: dashboard defaults, black app background). */
 export const DEFAULT_USER_SETTINGS: UserSettings = {

@@ -1,4 +1,4 @@
-import { de } from './messages';
+import { de } from '../messages';
 
 const units = de.adminOverview.system.units;
 const wholeNumber = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });

@@ -9,7 +9,7 @@ import {
   localDay,
   localDayTime,
 } from './appointments';
-import type { AppointmentDto, AppointmentStatus } from './document';
+import type { AppointmentDto, AppointmentStatus } from '../dto/projects';
 
 let counter = 0;
 function appointment(title: string, date: string, status: AppointmentStatus = 'active'): AppointmentDto {

@@ -1,5 +1,5 @@
-import type { ProjectIcon, ProjectStatus } from '../projects/document';
-import { organisationMessages } from './messages';
+import type { ProjectIcon, ProjectStatus } from '../dto/projects';
+import { organisationMessages } from '../messages/organisation';
 
 /**
  * GET /api/search?q=…&tag=…&tag=…: projects the caller may see (not archived, no templates)

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { type Actor, can } from '../policies/access';
 import { canReadProject, canSeeAllProjects, type ProjectAccessFacts } from '../policies/projects';
-import { BODY_ERROR } from '../schemas/fields';
-import { teamMessages } from './messages';
+import { BODY_ERROR } from './fields';
+import { teamMessages } from '../messages/team';
 
 /**
  * Project teams and invitations (spec sections 2, 3, 6 and 7): an owner (Projektleiter), at

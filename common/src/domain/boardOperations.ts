@@ -1,6 +1,6 @@
-import { boardMessages as m } from './boardMessages';
-import type { CardDto, ColumnDto, MaterialEntryDto, ProjectDocument, TimeEntryDto } from './document';
-import { hoursSchema, quantitySchema } from './schemas';
+import { boardMessages as m } from '../messages/board';
+import type { CardDto, ColumnDto, MaterialEntryDto, ProjectDocument, TimeEntryDto } from '../dto/projects';
+import { hoursSchema, quantitySchema } from '../schemas/projects';
 import { compareByPosition, keyBetween } from './sortKey';
 
 /**

@@ -1,5 +1,5 @@
-import type { TagColor } from '../tags';
-import { organisationMessages } from './messages';
+import type { TagColor } from '../domain/tags';
+import { organisationMessages } from './organisation';
 
 const groups = organisationMessages.groups;
 const types = organisationMessages.customerTypes;

@@ -1,16 +1,16 @@
-import { dashboardMessages } from './organisation/dashboardMessages';
-import { organisationMessages } from './organisation/messages';
-import { organiseMessages } from './organisation/organiseMessages';
-import { templateScreenMessages } from './organisation/templateMessages';
-import { adminOverviewMessages } from './team/adminMessages';
-import { galleryMessages } from './team/galleryMessages';
-import { teamMessages } from './team/messages';
-import { teamScreenMessages } from './team/teamScreenMessages';
-import { boardMessages } from './projects/boardMessages';
-import { projectMessages } from './projects/messages';
-import { overviewMessages } from './projects/overviewMessages';
-import { panelMessages } from './projects/panelMessages';
-import { syncMessages } from './syncMessages';
+import { dashboardMessages } from './dashboard';
+import { organisationMessages } from './organisation';
+import { organiseMessages } from './organise';
+import { templateScreenMessages } from './templates';
+import { adminOverviewMessages } from './adminOverview';
+import { galleryMessages } from './gallery';
+import { teamMessages } from './team';
+import { teamScreenMessages } from './teamScreen';
+import { boardMessages } from './board';
+import { projectMessages } from './projects';
+import { overviewMessages } from './overview';
+import { panelMessages } from './panels';
+import { syncMessages } from './sync';
 
 /**
  * Every text a user reads, in German. Spec texts are verbatim; keys are English.

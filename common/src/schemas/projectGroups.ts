@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PROJECT_ICONS, type ProjectIcon } from '../projects/document';
-import { BODY_ERROR } from '../schemas/fields';
-import { organisationMessages } from './messages';
+import { PROJECT_ICONS, type ProjectIcon } from '../dto/projects';
+import { BODY_ERROR } from './fields';
+import { organisationMessages } from '../messages/organisation';
 
 const m = organisationMessages.groups;
 

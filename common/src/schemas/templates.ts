@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { projectNameSchema, uuidSchema } from '../projects/schemas';
-import { BODY_ERROR } from '../schemas/fields';
-import { organisationMessages } from './messages';
+import { projectNameSchema, uuidSchema } from './projects';
+import { BODY_ERROR } from './fields';
+import { organisationMessages } from '../messages/organisation';
 
 const m = organisationMessages.templates;
 

@@ -22,7 +22,7 @@ import {
   renameColumn,
   updateCard,
 } from './boardOperations';
-import type { CardDto, ColumnDto, ProjectDocument } from './document';
+import type { CardDto, ColumnDto, ProjectDocument } from '../dto/projects';
 import { compareByPosition, keysAfter } from './sortKey';
 
 function card(id: string, position: string, overrides: Partial<CardDto> = {}): CardDto {

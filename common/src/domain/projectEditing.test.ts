@@ -1,4 +1,4 @@
-import type { CardDto, ProjectDocument } from './document';
+import type { CardDto, ProjectDocument } from '../dto/projects';
 import {
   applyProjectFields,
   applyTaskGroupOperation,

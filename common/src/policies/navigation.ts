@@ -1,4 +1,4 @@
-import type { PermissionKey } from './permissions';
+import type { PermissionKey } from '../domain/permissions';
 
 export type NavLinkId = 'templates' | 'projectGroups' | 'users' | 'archive' | 'admin';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { BODY_ERROR } from '../schemas/fields';
-import { teamMessages } from './messages';
+import { BODY_ERROR } from './fields';
+import { teamMessages } from '../messages/team';
 
 /**
  * Project images (spec sections 2, 3, 7 and architecture decision 7). POST /api/images
