@@ -1,4 +1,5 @@
-import { highestPriorityTag, tagColor, type TagDto } from './tags';
+import type { TagDto } from '../dto/organisation';
+import { highestPriorityTag, tagColor } from './tags';
 
 const tag = (id: string, priority: TagDto['priority']): TagDto => ({
   id,

@@ -1,39 +1,7 @@
-/** Tags per customer type (spec section 3). Management of tags is the organisation issue's. */
-export const TAG_COLORS = [
-  'slate',
-  'red',
-  'orange',
-  'amber',
-  'yellow',
-  'lime',
-  'green',
-  'emerald',
-  'teal',
-  'cyan',
-  'sky',
-  'blue',
-  'indigo',
-  'violet',
-  'purple',
-  'fuchsia',
-  'pink',
-  'rose',
-] as const;
-export type TagColor = (typeof TAG_COLORS)[number];
-export const FALLBACK_TAG_COLOR: TagColor = 'slate';
+import { FALLBACK_TAG_COLOR, TAG_COLORS, type TagColor, type TagDto } from '../dto/organisation';
 
 /** Priorities 0 to 4 with their labels (spec section 3). */
 export const TAG_PRIORITY_LABELS = ['Unwichtig', 'Normal', 'Wichtig', 'Sofort', 'Höchste Priorität'] as const;
-export type TagPriority = 0 | 1 | 2 | 3 | 4;
-
-export interface TagDto {
-  id: string;
-  customerType: string;
-  label: string;
-  color: TagColor;
-  priority: TagPriority;
-}
-
 export function tagColor(color: string | null | undefined): TagColor {
   return (TAG_COLORS as readonly string[]).includes(color ?? '') ? (color as TagColor) : FALLBACK_TAG_COLOR;
 }
@@ -46,4 +14,29 @@ export function highestPriorityTag(tagIds: readonly string[], tagsById: Readonly
     if (tag && (best === null || tag.priority > best.priority)) best = tag;
   }
   return best;
+}
+
+/** A tag filter chip of /search: tags of several customer types with the same label are one. */
+export interface MergedTag {
+  /** The label as first spelled (sorted by label). */
+  label: string;
+  color: TagDto['color'];
+  priority: TagDto['priority'];
+  tagIds: string[];
+}
+
+/** Merges tags by label, case-insensitively; the chip takes the highest priority's colour. */
+export function mergeTagsByLabel(list: readonly TagDto[]): MergedTag[] {
+  const byKey = new Map<string, MergedTag>();
+  for (const tag of list) {
+    const key = tag.label.trim().toLocaleLowerCase('de');
+    const merged = byKey.get(key);
+    if (!merged)
+      byKey.set(key, { label: tag.label.trim(), color: tag.color, priority: tag.priority, tagIds: [tag.id] });
+    else {
+      merged.tagIds.push(tag.id);
+      if (tag.priority > merged.priority) Object.assign(merged, { color: tag.color, priority: tag.priority });
+    }
+  }
+  return [...byKey.values()].sort((a, b) => a.label.localeCompare(b.label, 'de'));
 }

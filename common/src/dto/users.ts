@@ -1,9 +1,8 @@
-import type { LimitKind, ProfileVisibility, SmtpEncryption } from '../domain/constants';
+import type { ProfileVisibility } from '../domain/constants';
 import type { PermissionKey } from '../domain/permissions';
 import type { Role } from '../domain/roles';
 import type { UserSettings } from '../schemas/settings';
-
-export type LicenseType = 'Free' | 'Lifetime';
+import type { LicenseType } from './admin';
 
 /** A user as the API returns it; never carries a password hash or token secret. */
 export interface UserDto {
@@ -90,81 +89,8 @@ export interface ExternalUserDto {
   name: string;
 }
 
-export interface MessageResponse {
-  message: string;
-}
-
 /** POST /api/users/change-password: the old tokens are void, this one keeps the caller signed in. */
 export interface ChangePasswordResponse {
   message: string;
   token: string;
-}
-
-/** The server's SMTP settings as answered to Admins: the password only as a flag. */
-export interface SmtpSettingsDto {
-  host: string;
-  port: number;
-  username: string;
-  encryption: SmtpEncryption;
-  fromEmail: string;
-  fromName: string;
-  hasPassword: boolean;
-}
-
-/** GET and PUT /api/settings: the user's settings, plus the SMTP settings for Admins. */
-export type SettingsResponse = UserSettings & { smtp?: SmtpSettingsDto };
-
-/** GET /api/stats/counts: counts and limits for the license usage bars and limit checks. */
-export interface StatsCounts {
-  activeProjectCount: number;
-  templateCount: number;
-  userCount: number;
-  externalUserCount: number;
-  licenseType: LicenseType;
-  /** The Free limits; null with a Lifetime license (no limits). */
-  limits: Record<LimitKind, number> | null;
-}
-
-export interface UsedTotal {
-  used: number;
-  total: number;
-}
-
-/** GET /api/system-info: sizes in bytes. */
-export interface SystemInfo {
-  version: string;
-  ram: UsedTotal;
-  disk: UsedTotal;
-  os: { distro: string };
-  appData: { dbSize: number; imagesSize: number };
-}
-
-/** POST /api/license/activate. */
-export interface LicenseActivationResponse {
-  message: string;
-  licenseType: LicenseType;
-}
-
-export interface ServerStatus {
-  startCommandSent: boolean;
-  backendStarted: boolean;
-  databaseReachable: boolean;
-  databaseInitialized: boolean;
-  message?: string;
-}
-
-export interface ServerInfo {
-  name: string;
-  version: string;
-}
-
-/** Every error the API answers with. */
-export interface ApiErrorBody {
-  message: string;
-  code?: string;
-  /** Field name to German message, for 400 answers. */
-  fields?: Record<string, string>;
-  /** With code 'limit_reached': which Free limit was hit and its maximum. */
-  limit?: LimitKind;
-  max?: number;
 }

@@ -1,4 +1,4 @@
-import type { TagColor } from '../domain/tags';
+import type { TagColor } from '../dto/organisation';
 import { organisationMessages } from './organisation';
 
 const groups = organisationMessages.groups;

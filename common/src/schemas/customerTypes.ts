@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BODY_ERROR } from './fields';
-import { TAG_COLORS, type TagDto } from '../domain/tags';
+import { TAG_COLORS } from '../dto/organisation';
 import { organisationMessages } from '../messages/organisation';
 
 const types = organisationMessages.customerTypes;
@@ -66,28 +66,3 @@ export const tagUpdateSchema = z.object(
   BODY_ERROR,
 );
 export type TagUpdateRequest = z.infer<typeof tagUpdateSchema>;
-
-/** A tag filter chip of /search: tags of several customer types with the same label are one. */
-export interface MergedTag {
-  /** The label as first spelled (sorted by label). */
-  label: string;
-  color: TagDto['color'];
-  priority: TagDto['priority'];
-  tagIds: string[];
-}
-
-/** Merges tags by label, case-insensitively; the chip takes the highest priority's colour. */
-export function mergeTagsByLabel(list: readonly TagDto[]): MergedTag[] {
-  const byKey = new Map<string, MergedTag>();
-  for (const tag of list) {
-    const key = tag.label.trim().toLocaleLowerCase('de');
-    const merged = byKey.get(key);
-    if (!merged)
-      byKey.set(key, { label: tag.label.trim(), color: tag.color, priority: tag.priority, tagIds: [tag.id] });
-    else {
-      merged.tagIds.push(tag.id);
-      if (tag.priority > merged.priority) Object.assign(merged, { color: tag.color, priority: tag.priority });
-    }
-  }
-  return [...byKey.values()].sort((a, b) => a.label.localeCompare(b.label, 'de'));
-}

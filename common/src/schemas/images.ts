@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UUID_PATTERN } from '../domain/uuid';
 import { BODY_ERROR } from './fields';
 import { teamMessages } from '../messages/team';
 
@@ -11,8 +12,6 @@ import { teamMessages } from '../messages/team';
  * who may see the project.
  */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-export type ImageMimeType = (typeof IMAGE_TYPES)[number];
 /** The longest data URL the server reads: 5 MB base64-encoded plus a generous prefix. */
 export const IMAGE_MAX_DATA_URL_LENGTH = Math.ceil(IMAGE_MAX_BYTES / 3) * 4 + 200;
 
@@ -22,7 +21,7 @@ export const imageUploadSchema = z.object(
   {
     projectId: z
       .string({ error: m.projectRequired })
-      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: m.projectRequired })
+      .regex(UUID_PATTERN, { error: m.projectRequired })
       .transform((id) => id.toLowerCase()),
     name: z
       .string({ error: m.nameRequired })
@@ -34,21 +33,3 @@ export const imageUploadSchema = z.object(
   BODY_ERROR,
 );
 export type ImageUploadRequest = z.infer<typeof imageUploadSchema>;
-
-export interface ImageDto {
-  id: string;
-  projectId: string;
-  name: string;
-  mimeType: ImageMimeType;
-  /** Bytes of the stored image. */
-  size: number;
-  width: number;
-  height: number;
-  uploadedBy: string | null;
-  uploadedByUsername: string;
-  createdAt: string;
-}
-
-/** The image's bytes and its gallery thumbnail (bearer token required, like every /api call). */
-export const imageFilePath = (id: string) => `/image-files/${id}`;
-export const imageThumbnailPath = (id: string) => `/image-files/${id}/thumbnail`;

@@ -5,18 +5,6 @@ import { organisationMessages } from '../messages/organisation';
 
 const m = organisationMessages.groups;
 
-/** A project group (spec section 3): dashboard sections group active projects by it. */
-export interface ProjectGroupDto {
-  id: string;
-  name: string;
-  description: string;
-  /** The group's colour, '#rrggbb'. */
-  color: string;
-  icon: ProjectIcon;
-  /** The icon's colour, '#rrggbb'. */
-  iconColor: string;
-}
-
 export const DEFAULT_GROUP_COLOR = '#3b82f6';
 export const DEFAULT_GROUP_ICON: ProjectIcon = 'folder';
 export const DEFAULT_GROUP_ICON_COLOR = '#ffffff';

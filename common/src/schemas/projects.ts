@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { DEFAULT_CUSTOMER_TYPE } from '../domain/constants';
+import { isUuid, UUID_PATTERN } from '../domain/uuid';
 import { BODY_ERROR } from './fields';
-import { APPOINTMENT_STATUSES, type AppointmentStatus, PROJECT_ICONS, type ProjectIcon } from '../dto/projects';
+import {
+  APPOINTMENT_STATUSES,
+  type AppointmentStatus,
+  EXTERNAL_ASSIGNEE_PREFIX,
+  PROJECT_ICONS,
+  type ProjectIcon,
+} from '../dto/projects';
 import { projectMessages as m } from '../messages/projects';
 import { SORT_KEY_MAX_LENGTH, SORT_KEY_PATTERN } from '../domain/sortKey';
 
@@ -32,7 +39,6 @@ export const PROJECT_LIMITS = {
   quantity: 1_000_000,
 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
@@ -55,7 +61,7 @@ export function isIsoDayTime(value: string): boolean {
 
 export const uuidSchema = z
   .string({ error: m.idInvalid })
-  .regex(UUID, { error: m.idInvalid })
+  .regex(UUID_PATTERN, { error: m.idInvalid })
   .transform((id) => id.toLowerCase());
 const rev = z
   .number({ error: m.documentInvalid })
@@ -91,8 +97,10 @@ const tagIds = z
 /** A user id or 'ext-<external worker id>'. */
 const assignee = z
   .string({ error: m.documentInvalid })
-  .regex(/^(ext-)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: m.documentInvalid })
-  .transform((id) => id.toLowerCase());
+  .transform((id) => id.toLowerCase())
+  .refine((id) => isUuid(id.startsWith(EXTERNAL_ASSIGNEE_PREFIX) ? id.slice(EXTERNAL_ASSIGNEE_PREFIX.length) : id), {
+    error: m.documentInvalid,
+  });
 
 /** A number, or a German decimal text such as '1,5' (spec section 5: comma accepted). */
 export function parseDecimal(value: unknown): number {

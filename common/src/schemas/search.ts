@@ -1,4 +1,3 @@
-import type { ProjectIcon, ProjectStatus } from '../dto/projects';
 import { organisationMessages } from '../messages/organisation';
 
 /**
@@ -8,35 +7,6 @@ import { organisationMessages } from '../messages/organisation';
  * all customer types with that label count as one). Answered by SQL.
  */
 export const SEARCH_LIMITS = { query: 200, tags: 20, projects: 50, tasksPerProject: 20 } as const;
-
-export interface SearchTaskDto {
-  id: string;
-  title: string;
-  columnTitle: string;
-  tagIds: string[];
-}
-
-export interface SearchProjectDto {
-  id: string;
-  name: string;
-  projectNumber: string;
-  icon: ProjectIcon;
-  status: ProjectStatus;
-  customerType: string;
-  tagIds: string[];
-  /** The project's name or number contains the text (or no text was given). */
-  projectMatches: boolean;
-  /** Matching tasks, at most SEARCH_LIMITS.tasksPerProject, in board order. */
-  tasks: SearchTaskDto[];
-  /** All matching tasks, also those beyond the list. */
-  taskCount: number;
-}
-
-export interface SearchResponse {
-  projects: SearchProjectDto[];
-  /** More projects matched than SEARCH_LIMITS.projects. */
-  truncated: boolean;
-}
 
 export interface SearchQuery {
   text: string;

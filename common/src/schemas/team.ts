@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { type Actor, can } from '../policies/access';
-import { canReadProject, canSeeAllProjects, type ProjectAccessFacts } from '../policies/projects';
+import { UUID_PATTERN } from '../domain/uuid';
 import { BODY_ERROR } from './fields';
 import { teamMessages } from '../messages/team';
 
@@ -20,13 +19,11 @@ import { teamMessages } from '../messages/team';
 const t = teamMessages.team;
 const inv = teamMessages.invitations;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** An id that must be given: missing, empty or malformed all answer the one given message. */
 const requiredId = (message: string) =>
   z
     .string({ error: message })
-    .regex(UUID, { error: message })
+    .regex(UUID_PATTERN, { error: message })
     .transform((id) => id.toLowerCase());
 
 export const deputySchema = z.object(
@@ -50,61 +47,3 @@ export const invitationRespondSchema = z.object(
   BODY_ERROR,
 );
 export type InvitationRespondRequest = z.infer<typeof invitationRespondSchema>;
-
-export type InvitationStatus = 'pending' | 'accepted' | 'declined' | 'withdrawn';
-
-/** GET /api/invitations (mine, pending) and GET /api/projects/{id}/invitations (pending). */
-export interface InvitationDto {
-  id: string;
-  /** The project's id. */
-  project: string;
-  projectName: string;
-  toUserId: string;
-  toUsername: string;
-  fromUserId: string | null;
-  fromUsername: string;
-  timestamp: string;
-  status: InvitationStatus;
-}
-
-/** Team management (deputy, remove, hand over) and the change log: the owner only (spec section 6). */
-export function canManageTeam(actor: Pick<Actor, 'id'>, project: Pick<ProjectAccessFacts, 'ownerId'>): boolean {
-  return project.ownerId === actor.id;
-}
-
-/**
- * Inviting: the owner and the deputy, and those who see every project (Admin, Firmenleiter).
- * A read-only project takes nobody new (canWorkOnProject, asked separately for its own message).
- */
-export function canInviteToProject(actor: Actor, project: ProjectAccessFacts): boolean {
-  if (!canReadProject(actor, project)) return false;
-  return project.ownerId === actor.id || project.deputyOwnerId === actor.id || canSeeAllProjects(actor);
-}
-
-/** Only the invited user answers an invitation. */
-export function canRespondToInvitation(actor: Pick<Actor, 'id'>, invitation: { toUserId: string }): boolean {
-  return invitation.toUserId === actor.id;
-}
-
-/** Withdrawing an invitation: the owner (spec section 3). */
-export function canWithdrawInvitation(actor: Pick<Actor, 'id'>, project: Pick<ProjectAccessFacts, 'ownerId'>): boolean {
-  return canManageTeam(actor, project);
-}
-
-/** 'Projekt neu zuweisen' in the admin overview. */
-export function canReassignProjects(actor: Actor): boolean {
-  return can(actor, 'can_reassign_projects');
-}
-
-/** Reassigning this project: active and completed ones change hands, archived ones stay as they are. */
-export function canReassignProject(actor: Actor, project: Pick<ProjectAccessFacts, 'status'>): boolean {
-  return canReassignProjects(actor) && project.status !== 'archived';
-}
-
-/** Who is on the team already (owner, deputy or member). */
-export function isOnTeam(
-  userId: string,
-  project: Pick<ProjectAccessFacts, 'ownerId' | 'deputyOwnerId' | 'memberIds'>,
-): boolean {
-  return project.ownerId === userId || project.deputyOwnerId === userId || project.memberIds.includes(userId);
-}
