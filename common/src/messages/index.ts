@@ -168,6 +168,9 @@ export const de = {
     tooLong: (label: string, max: number) => `${label} darf höchstens ${max} Zeichen lang sein.`,
     textInvalid: (label: string) => `${label} muss ein Text sein.`,
     booleanInvalid: 'Erwartet wird Ja oder Nein (true oder false).',
+    controlCharacters: 'Der Text enthält unzulässige Steuerzeichen.',
+    lineBreaks: 'Dieses Feld darf keine Zeilenumbrüche oder Tabulatoren enthalten.',
+    bidiOverrides: 'Namen dürfen keine Zeichen enthalten, die die Schreibrichtung umkehren.',
   },
   users: {
     fields: {

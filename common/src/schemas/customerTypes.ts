@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BODY_ERROR } from './fields';
+import { BODY_ERROR, textField } from './fields';
 import { TAG_COLORS } from '../dto/organisation';
 import { organisationMessages } from '../messages/organisation';
 
@@ -12,8 +12,7 @@ const tags = organisationMessages.tags;
  * Deleting a type deletes its tags and moves its projects and templates to 'Allgemein'.
  */
 
-export const customerTypeNameSchema = z
-  .string({ error: types.nameRequired })
+export const customerTypeNameSchema = textField('name', types.nameRequired)
   .trim()
   .min(1, { error: types.nameRequired })
   .max(100, { error: types.nameTooLong });
@@ -22,8 +21,7 @@ export const customerTypeNameSchema = z
 export const customerTypeCreateSchema = z.object(
   {
     name: customerTypeNameSchema,
-    copyTagsFrom: z
-      .string({ error: types.copySourceUnknown })
+    copyTagsFrom: textField('name', types.copySourceUnknown)
       .trim()
       .max(100, { error: types.copySourceUnknown })
       .nullish()
@@ -36,8 +34,7 @@ export type CustomerTypeCreateRequest = z.infer<typeof customerTypeCreateSchema>
 /** PUT /api/customer-types/{name}: rename. */
 export const customerTypeRenameSchema = z.object({ name: customerTypeNameSchema }, BODY_ERROR);
 
-const label = z
-  .string({ error: tags.labelRequired })
+const label = textField('name', tags.labelRequired)
   .trim()
   .min(1, { error: tags.labelRequired })
   .max(100, { error: tags.labelTooLong });

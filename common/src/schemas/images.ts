@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UUID_PATTERN } from '../domain/uuid';
-import { BODY_ERROR } from './fields';
+import { BODY_ERROR, textField } from './fields';
 import { teamMessages } from '../messages/team';
 
 /**
@@ -23,12 +23,8 @@ export const imageUploadSchema = z.object(
       .string({ error: m.projectRequired })
       .regex(UUID_PATTERN, { error: m.projectRequired })
       .transform((id) => id.toLowerCase()),
-    name: z
-      .string({ error: m.nameRequired })
-      .trim()
-      .min(1, { error: m.nameRequired })
-      .max(200, { error: m.nameTooLong }),
-    dataUrl: z.string({ error: m.dataRequired }).min(1, { error: m.dataRequired }),
+    name: textField('name', m.nameRequired).trim().min(1, { error: m.nameRequired }).max(200, { error: m.nameTooLong }),
+    dataUrl: textField('line', m.dataRequired).min(1, { error: m.dataRequired }),
   },
   BODY_ERROR,
 );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROJECT_ICONS, type ProjectIcon } from '../dto/projects';
-import { BODY_ERROR } from './fields';
+import { BODY_ERROR, textField } from './fields';
 import { organisationMessages } from '../messages/organisation';
 
 const m = organisationMessages.groups;
@@ -22,13 +22,8 @@ const color = (fallback: string) =>
 /** PUT /api/project-groups/{id}: creates the group under the client's id or replaces it. */
 export const projectGroupSchema = z.object(
   {
-    name: z
-      .string({ error: m.nameRequired })
-      .trim()
-      .min(1, { error: m.nameRequired })
-      .max(100, { error: m.nameTooLong }),
-    description: z
-      .string({ error: m.descriptionInvalid })
+    name: textField('name', m.nameRequired).trim().min(1, { error: m.nameRequired }).max(100, { error: m.nameTooLong }),
+    description: textField('multiLine', m.descriptionInvalid)
       .trim()
       .max(2000, { error: m.descriptionTooLong })
       .nullish()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_CUSTOMER_TYPE } from '../domain/constants';
 import { isUuid, UUID_PATTERN } from '../domain/uuid';
-import { BODY_ERROR } from './fields';
+import { BODY_ERROR, textField, type TextKind } from './fields';
 import {
   APPOINTMENT_STATUSES,
   type AppointmentStatus,
@@ -72,24 +72,22 @@ const position = z
   .max(SORT_KEY_MAX_LENGTH, { error: m.positionInvalid })
   .regex(SORT_KEY_PATTERN, { error: m.positionInvalid });
 
-function text(label: string, max: number) {
-  return z
-    .string({ error: m.documentInvalid })
+function text(label: string, max: number, kind: TextKind = 'line') {
+  return textField(kind, m.documentInvalid)
     .max(max, { error: m.tooLong(label, max) })
     .nullish()
     .transform((value) => value ?? '');
 }
 
-function requiredText(message: string, label: string, max: number) {
-  return z
-    .string({ error: message })
+function requiredText(message: string, label: string, max: number, kind: TextKind = 'line') {
+  return textField(kind, message)
     .trim()
     .min(1, { error: message })
     .max(max, { error: m.tooLong(label, max) });
 }
 
 const tagIds = z
-  .array(z.string({ error: m.documentInvalid }).max(100, { error: m.documentInvalid }), { error: m.documentInvalid })
+  .array(textField('line', m.documentInvalid).max(100, { error: m.documentInvalid }), { error: m.documentInvalid })
   .max(PROJECT_LIMITS.tags, { error: m.tooMany('Tags', PROJECT_LIMITS.tags) })
   .nullish()
   .transform((value) => [...new Set(value ?? [])]);
@@ -132,13 +130,11 @@ export const quantitySchema = z.preprocess(
 );
 
 /** Fields the server owns (authors, times): read back from the client but never trusted. */
-const nullableText = z
-  .string({ error: m.documentInvalid })
+const nullableText = textField('line', m.documentInvalid)
   .max(200, { error: m.documentInvalid })
   .nullish()
   .transform((value) => value ?? null);
-const emptyText = z
-  .string({ error: m.documentInvalid })
+const emptyText = textField('line', m.documentInvalid)
   .max(200, { error: m.documentInvalid })
   .nullish()
   .transform((value) => value ?? '');
@@ -156,8 +152,7 @@ export const materialEntrySchema = z.object({
   id: uuidSchema,
   rev: rev.default(0),
   quantity: quantitySchema,
-  unit: z
-    .string({ error: m.materialInvalid })
+  unit: textField('line', m.materialInvalid)
     .trim()
     .max(PROJECT_LIMITS.unit, { error: m.tooLong('Die Einheit', PROJECT_LIMITS.unit) })
     .nullish()
@@ -170,10 +165,9 @@ export const cardSchema = z.object({
   rev: rev.default(0),
   position,
   title: requiredText(m.cardTitleRequired, 'Der Titel der Aufgabe', PROJECT_LIMITS.title),
-  description: text('Die Beschreibung', PROJECT_LIMITS.text),
+  description: text('Die Beschreibung', PROJECT_LIMITS.text, 'multiLine'),
   tagIds,
-  group: z
-    .string({ error: m.documentInvalid })
+  group: textField('line', m.documentInvalid)
     .trim()
     .max(PROJECT_LIMITS.title, { error: m.documentInvalid })
     .nullish()
@@ -216,14 +210,14 @@ export const appointmentSchema = z.object({
   contactName: text('Der Ansprechpartner', PROJECT_LIMITS.contact),
   contactPhone: text('Die Telefonnummer', PROJECT_LIMITS.contact),
   tagIds,
-  notes: text('Die Notizen', PROJECT_LIMITS.text),
+  notes: text('Die Notizen', PROJECT_LIMITS.text, 'multiLine'),
 });
 
 export const noteSchema = z.object({
   id: uuidSchema,
   rev: rev.default(0),
   title: requiredText(m.noteInvalid, 'Die Überschrift', PROJECT_LIMITS.title),
-  content: requiredText(m.noteInvalid, 'Der Inhalt', PROJECT_LIMITS.text),
+  content: requiredText(m.noteInvalid, 'Der Inhalt', PROJECT_LIMITS.text, 'multiLine'),
   authorId: nullableText,
   authorUsername: emptyText,
   timestamp: emptyText,
@@ -231,7 +225,7 @@ export const noteSchema = z.object({
 
 export const changeLogEntrySchema = z.object({
   id: uuidSchema,
-  timestamp: z.string({ error: m.changeLogInvalid }).refine((value) => !Number.isNaN(Date.parse(value)), {
+  timestamp: textField('line', m.changeLogInvalid).refine((value) => !Number.isNaN(Date.parse(value)), {
     error: m.changeLogInvalid,
   }),
   userId: nullableText,
@@ -239,21 +233,18 @@ export const changeLogEntrySchema = z.object({
   action: requiredText(m.changeLogInvalid, 'Ein Protokolleintrag', PROJECT_LIMITS.action),
 });
 
-export const projectNameSchema = z
-  .string({ error: m.nameRequired })
+export const projectNameSchema = textField('name', m.nameRequired)
   .trim()
   .min(1, { error: m.nameRequired })
   .max(PROJECT_LIMITS.name, { error: m.nameTooLong });
 
-const projectNumber = z
-  .string({ error: m.documentInvalid })
+const projectNumber = textField('line', m.documentInvalid)
   .trim()
   .max(PROJECT_LIMITS.projectNumber, { error: m.tooLong('Die Projekt-Nr', PROJECT_LIMITS.projectNumber) })
   .nullish()
   .transform((value) => value ?? '');
 
-const customerType = z
-  .string({ error: m.customerTypeUnknown })
+const customerType = textField('name', m.customerTypeUnknown)
   .trim()
   .max(100, { error: m.customerTypeUnknown })
   .nullish()
@@ -282,13 +273,13 @@ export const projectDocumentSchema = z
         .int({ error: m.revisionInvalid })
         .min(0, { error: m.revisionInvalid }),
       name: projectNameSchema,
-      description: text('Die Beschreibung', PROJECT_LIMITS.description),
+      description: text('Die Beschreibung', PROJECT_LIMITS.description, 'multiLine'),
       icon,
       projectNumber,
       customerType,
       groupId: uuidSchema.nullish().transform((value) => value ?? null),
       groupAssignments: z
-        .record(z.string(), assignee, { error: m.documentInvalid })
+        .record(textField('line', m.documentInvalid), assignee, { error: m.documentInvalid })
         .nullish()
         .transform((value) => value ?? {}),
       thumbnailImageId: uuidSchema.nullish().transform((value) => value ?? null),

@@ -1,4 +1,5 @@
 import { organisationMessages } from '../messages/organisation';
+import { textProblem } from './fields';
 
 /**
  * GET /api/search?q=…&tag=…&tag=…: projects the caller may see (not archived, no templates)
@@ -31,5 +32,7 @@ export function parseSearchQuery(
   ];
   if (labels.length > SEARCH_LIMITS.tags) return { ok: false, message: organisationMessages.search.tooManyTags };
   if (labels.some((label) => label.length > 100)) return { ok: false, message: organisationMessages.search.tagTooLong };
+  const problem = [text, ...labels].map((value) => textProblem(value, 'line')).find((message) => message !== null);
+  if (problem) return { ok: false, message: problem };
   return { ok: true, value: { text, tagLabels: labels } };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { projectNameSchema, uuidSchema } from './projects';
-import { BODY_ERROR } from './fields';
+import { BODY_ERROR, textField } from './fields';
 import { organisationMessages } from '../messages/organisation';
 
 const m = organisationMessages.templates;
@@ -17,14 +17,12 @@ export const templateFromProjectSchema = z.object(
   {
     project: z.string({ error: m.projectRequired }).min(1, { error: m.projectRequired }).pipe(uuidSchema),
     name: projectNameSchema,
-    description: z
-      .string({ error: m.projectRequired })
+    description: textField('multiLine', m.projectRequired)
       .trim()
       .max(20000)
       .nullish()
       .transform((value) => value ?? ''),
-    customerType: z
-      .string()
+    customerType: textField('name', m.projectRequired)
       .trim()
       .max(100)
       .nullish()

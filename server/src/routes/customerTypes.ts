@@ -4,6 +4,7 @@ import {
   customerTypeRenameSchema,
   de,
   type MessageResponse,
+  textProblem,
 } from '@werkboard/common';
 import { authorize, notFound } from '../errors';
 import type { ApiRoutes, Params } from '../http/endpoint';
@@ -19,7 +20,7 @@ const types = de.organisation.customerTypes;
 /** The type's name from the path (URL-decoded by the router); 404 for what cannot be a name. */
 function typeName({ params }: { params: Params }): Promise<string> {
   const name = (params.name ?? '').trim();
-  if (!name || name.length > 100) throw notFound(types.notFound);
+  if (!name || name.length > 100 || textProblem(name, 'name') !== null) throw notFound(types.notFound);
   return Promise.resolve(name);
 }
 
