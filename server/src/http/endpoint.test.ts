@@ -1,7 +1,8 @@
 import http from 'node:http';
 import { de, keyBetween, newId, type ProjectDocument } from '@werkboard/common';
 import { grantLifetimeLicense } from '../test/licenseKeys';
-import { signedIn, testServer, type TestServer } from '../test/testServer';
+import { buildProject, signedIn } from '../test/factories';
+import { testServer, type TestServer } from '../test/testServer';
 
 /**
  * The one request path (endpoint.ts): body limits before and after authentication, the order
@@ -81,8 +82,8 @@ describe('body limits (finding 10)', () => {
   }, 20_000);
 
   it('takes large documents where a signed-in user sends them (project PUT)', async () => {
-    const created = await t.request<ProjectDocument>('POST', '/api/projects', { token, body: { name: newId() } });
-    const [first, ...rest] = created.body.columns;
+    const created = await buildProject(t, token);
+    const [first, ...rest] = created.columns;
     let position: string | null = null;
     const cards = Array.from({ length: 12 }, (_, index) => {
       position = keyBetween(position, null);
@@ -99,9 +100,12 @@ describe('body limits (finding 10)', () => {
         materialEntries: [],
       };
     });
-    const document = { ...created.body, columns: [{ ...first!, cards }, ...rest] };
+    const document = { ...created, columns: [{ ...first!, cards }, ...rest] };
     expect(JSON.stringify(document).length).toBeGreaterThan(150 * 1024);
-    const saved = await t.request<ProjectDocument>('PUT', `/api/projects/${created.body.id}`, { token, body: document });
+    const saved = await t.request<ProjectDocument>('PUT', `/api/projects/${created.id}`, {
+      token,
+      body: document,
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.columns[0]!.cards).toHaveLength(12);
   });
@@ -110,23 +114,23 @@ describe('body limits (finding 10)', () => {
 describe('the order of the checks: 401, 400, 404, 403', () => {
   it('checks the body before it looks for the project, and the project before the caller', async () => {
     const owner = await signedIn(t, 'Projektleiter');
-    const created = await t.request<ProjectDocument>('POST', '/api/projects', {
-      token: owner.token,
-      body: { name: newId() },
-    });
+    const created = await buildProject(t, owner.token);
     const stranger = await signedIn(t, 'Helfer');
     const invalid = { name: '' };
-    const valid = { ...created.body, name: 'Umbenannt' };
+    const valid = { ...created, name: 'Umbenannt' };
     const ask = (id: string, body: unknown, as = stranger.token) =>
       t.request<{ code: string }>('PUT', `/api/projects/${id}`, { token: as, body });
     expect((await t.request('PUT', `/api/projects/${newId()}`, { body: invalid })).status).toBe(401);
-    expect([(await ask(newId(), invalid)).status, (await ask(newId(), invalid)).body.code]).toEqual([400, 'validation']);
+    expect([(await ask(newId(), invalid)).status, (await ask(newId(), invalid)).body.code]).toEqual([
+      400,
+      'validation',
+    ]);
     expect([(await ask(newId(), valid)).status, (await ask(newId(), valid)).body.code]).toEqual([404, 'not_found']);
-    expect([(await ask(created.body.id, valid)).status, (await ask(created.body.id, valid)).body.code]).toEqual([
+    expect([(await ask(created.id, valid)).status, (await ask(created.id, valid)).body.code]).toEqual([
       403,
       'forbidden',
     ]);
-    expect((await ask(created.body.id, valid, owner.token)).status).toBe(200);
+    expect((await ask(created.id, valid, owner.token)).status).toBe(200);
   });
 });
 

@@ -8,7 +8,8 @@ import {
   type UserDto,
 } from '@werkboard/common';
 import { User } from '../models';
-import { buildUser, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { buildUser } from '../test/factories';
+import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -12,9 +12,9 @@ import {
   type ProjectSummaryDto,
   type Role,
 } from '@werkboard/common';
-import { User } from '../models';
 import { grantLifetimeLicense } from '../test/licenseKeys';
-import { signedIn, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { buildProject, signedIn } from '../test/factories';
+import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 /**
  * Project images (issue 6; docs/api.md "Images"): uploads decided by their bytes, the files
@@ -91,8 +91,6 @@ afterAll(() => t.close());
 
 const api = <T = ErrorBody>(method: string, urlPath: string, token?: string, body?: unknown) =>
   t.request<T>(method, urlPath, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
-
-const unique = (prefix: string) => `${prefix} ${crypto.randomBytes(4).toString('hex')}`;
 
 /** Fetches a file route and keeps the bytes as they are (TestServer.request reads text). */
 async function fetchFile(urlPath: string, token?: string) {
@@ -173,17 +171,7 @@ async function pngOfExactSize(size: number): Promise<Buffer> {
 // --- projects --------------------------------------------------------------------------
 
 /** A project of the owner with the member and the Helfer on its team. */
-async function createProject(projectOwner: Person = owner): Promise<ProjectDocument> {
-  const response = await api<ProjectDocument>('POST', '/api/projects', projectOwner.token, {
-    name: unique('Bilderprojekt'),
-  });
-  expect(response.status).toBe(201);
-  for (const teamMember of [member, helfer])
-    await User.sequelize!.query('INSERT INTO project_members (project_id, user_id) VALUES (:id, :userId)', {
-      replacements: { id: response.body.id, userId: teamMember.id },
-    });
-  return read(response.body.id);
-}
+const createProject = () => buildProject(t, owner.token, { memberIds: [member.id, helfer.id] });
 
 async function read(id: string, who: Person = owner): Promise<ProjectDocument> {
   const response = await api<ProjectDocument>('GET', `/api/projects/${id}`, who.token);

@@ -1,6 +1,7 @@
 import { type CardDto, de, keyBetween, keysAfter, newId, type ProjectDocument } from '@werkboard/common';
 import { User } from '../models';
-import { signedIn, testServer, type TestServer } from '../test/testServer';
+import { signedIn } from '../test/factories';
+import { testServer, type TestServer } from '../test/testServer';
 
 /**
  * The merging PUT through HTTP against the real database: the same ideas as the pure

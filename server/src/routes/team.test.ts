@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   de,
   type InvitationDto,
@@ -12,7 +11,8 @@ import {
 import { QueryTypes } from 'sequelize';
 import { User } from '../models';
 import { grantLifetimeLicense } from '../test/licenseKeys';
-import { signedIn, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { buildProject, signedIn, unique } from '../test/factories';
+import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 /**
  * Teams, invitations and the admin overview (issue 6; docs/api.md "Teams", "Invitations",
@@ -92,36 +92,16 @@ afterAll(() => t.close());
 const api = <T = ErrorBody>(method: string, path: string, token?: string, body?: unknown) =>
   t.request<T>(method, path, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
 
-const unique = (prefix: string) => `${prefix} ${crypto.randomBytes(4).toString('hex')}`;
-
 async function person(role: Role): Promise<Person> {
   const { user, token } = await signedIn(t, role);
   return { id: user.id, username: user.username, token };
 }
 
-const sql = (query: string, replacements: Record<string, unknown>) => User.sequelize!.query(query, { replacements });
-
-async function createProject(owner: Person, name = unique('Teamprojekt')): Promise<ProjectDocument> {
-  const response = await api<ProjectDocument>('POST', '/api/projects', owner.token, { name });
-  expect(response.status).toBe(201);
-  return response.body;
-}
-
 /** A project of `owner` with the given deputy and members placed straight into the database. */
-async function teamProject(
+const teamProject = (
   owner: Person,
   { deputy = null, members = [] }: { deputy?: Person | null; members?: Person[] } = {},
-): Promise<ProjectDocument> {
-  const project = await createProject(owner);
-  for (const member of members)
-    await sql('INSERT INTO project_members (project_id, user_id) VALUES (:id, :userId)', {
-      id: project.id,
-      userId: member.id,
-    });
-  if (deputy)
-    await sql('UPDATE projects SET deputy_owner_id = :userId WHERE id = :id', { id: project.id, userId: deputy.id });
-  return read(owner, project.id);
-}
+) => buildProject(t, owner.token, { deputyId: deputy?.id ?? null, memberIds: members.map((member) => member.id) });
 
 async function read(who: Person, id: string): Promise<ProjectDocument> {
   const response = await api<ProjectDocument>('GET', `/api/projects/${id}`, who.token);

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { de, DEFAULT_ROLE_PERMISSIONS, keyBetween, newId, type ProjectDocument } from '@werkboard/common';
 import { grantLifetimeLicense } from '../test/licenseKeys';
+import { buildProject } from '../test/factories';
 import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 /**
@@ -35,14 +36,7 @@ interface ErrorBody {
 const api = <T = ErrorBody>(method: string, path: string, body?: unknown) =>
   t.request<T>(method, path, { token, ...(body !== undefined ? { body } : {}) });
 
-let counter = 0;
-const unique = (prefix: string) => `${prefix} ${Date.now()} ${(counter += 1)}`;
-
-async function newProject(): Promise<ProjectDocument> {
-  const created = await api<ProjectDocument>('POST', '/api/projects', { name: unique('Projekt') });
-  expect(created.status).toBe(201);
-  return created.body;
-}
+const newProject = () => buildProject(t, token);
 
 type ServerOwned =
   | 'id'

@@ -10,7 +10,8 @@ import {
 } from '@werkboard/common';
 import { User } from '../models';
 import { grantLifetimeLicense } from '../test/licenseKeys';
-import { buildUser, signedIn, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { buildUser, signedIn } from '../test/factories';
+import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 interface ErrorBody {
   message: string;
