@@ -1,5 +1,4 @@
 import type Koa from 'koa';
-import type Router from '@koa/router';
 import type { RouterContext } from '@koa/router';
 import type { SessionActor } from './auth/sessionActor';
 import type { User } from './models';
@@ -17,6 +16,5 @@ export interface AppContext extends Koa.DefaultContext {
   services: Services;
 }
 
-export type AppRouter = Router<AppState, AppContext>;
 export type AppMiddleware = Koa.Middleware<AppState, AppContext>;
 export type AppRouterContext = RouterContext<AppState, AppContext>;

@@ -138,7 +138,7 @@ export type EditableProjectFields = Pick<
   'name' | 'projectNumber' | 'description' | 'icon' | 'customerType' | 'tagIds'
 >;
 
-export const EDITABLE_PROJECT_FIELD_KEYS = [
+const EDITABLE_PROJECT_FIELD_KEYS = [
   'name',
   'projectNumber',
   'description',

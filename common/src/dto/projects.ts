@@ -15,8 +15,7 @@ import type { Role } from '../domain/roles';
  *   author of new ones to the caller, whatever the client sent.
  */
 
-export const PROJECT_STATUSES = ['active', 'completed', 'archived'] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export type ProjectStatus = 'active' | 'completed' | 'archived';
 
 /** Appointment statuses (spec section 4); a missing status counts as active. */
 export const APPOINTMENT_STATUSES = ['active', 'attended', 'not_attended', 'cancelled', 'client_not_present'] as const;

@@ -474,5 +474,3 @@ export const de = {
   organise: organiseMessages,
   sync: syncMessages,
 } as const;
-
-export type Messages = typeof de;

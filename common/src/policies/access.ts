@@ -37,7 +37,7 @@ const ROUTE_RULES: readonly RouteRule[] = [
   { pattern: /^\/admin\/permissions$/, guard: 'admin' },
 ];
 
-export function routeGuard(path: string): RouteGuard | null {
+function routeGuard(path: string): RouteGuard | null {
   return ROUTE_RULES.find((rule) => rule.pattern.test(path))?.guard ?? null;
 }
 

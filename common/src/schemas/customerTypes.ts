@@ -12,7 +12,7 @@ const tags = organisationMessages.tags;
  * Deleting a type deletes its tags and moves its projects and templates to 'Allgemein'.
  */
 
-export const customerTypeNameSchema = textField('name', types.nameRequired)
+const customerTypeNameSchema = textField('name', types.nameRequired)
   .trim()
   .min(1, { error: types.nameRequired })
   .max(100, { error: types.nameTooLong });

@@ -64,7 +64,7 @@ export function optionalEmail(message: string = de.validation.emailInvalid, max 
 
 /** Only http and https: a website link must never run script (javascript:, data:). */
 const websiteCheck = z.url({ protocol: /^https?$/ });
-export function isWebsiteUrl(value: string): boolean {
+function isWebsiteUrl(value: string): boolean {
   return /^https?:\/\//i.test(value) && websiteCheck.safeParse(value).success;
 }
 

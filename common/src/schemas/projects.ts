@@ -53,7 +53,7 @@ export function isIsoDay(value: string): boolean {
 }
 
 /** 'YYYY-MM-DDTHH:mm' with a real day and time. */
-export function isIsoDayTime(value: string): boolean {
+function isIsoDayTime(value: string): boolean {
   if (!DAY_TIME.test(value) || !isRealDay(value)) return false;
   const [hours, minutes] = value.slice(11).split(':').map(Number);
   return hours! < 24 && minutes! < 60;

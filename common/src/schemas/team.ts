@@ -41,7 +41,7 @@ export const invitationCreateSchema = z.object(
 );
 export type InvitationCreateRequest = z.infer<typeof invitationCreateSchema>;
 
-export const INVITATION_ANSWERS = ['accepted', 'declined'] as const;
+const INVITATION_ANSWERS = ['accepted', 'declined'] as const;
 export const invitationRespondSchema = z.object(
   { status: z.enum(INVITATION_ANSWERS, { error: inv.statusInvalid }) },
   BODY_ERROR,

@@ -7,7 +7,7 @@ import { BODY_ERROR, booleanField, hexColor, optionalEmail, optionalText, option
 const f = de.users.fields;
 
 /** A role by name; the apprentice role is accepted in both spellings of the spec. */
-export const roleSchema = z.preprocess(
+const roleSchema = z.preprocess(
   (value) => (typeof value === 'string' ? (normalizeRole(value.trim()) ?? value) : value),
   z.enum(ROLES, { error: de.users.roleInvalid }),
 );
@@ -74,7 +74,7 @@ export const userUpdateSchema = z.object(
 );
 export type UserUpdateRequest = z.infer<typeof userUpdateSchema>;
 
-export const profileVisibilitySchema = z.enum(PROFILE_VISIBILITIES, { error: de.profile.visibilityInvalid });
+const profileVisibilitySchema = z.enum(PROFILE_VISIBILITIES, { error: de.profile.visibilityInvalid });
 
 /** PUT /api/users/profile: one's own profile. Absent fields keep their value; the avatar cannot change. */
 export const profileUpdateSchema = z.object(

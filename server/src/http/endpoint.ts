@@ -25,7 +25,7 @@ import type { Services } from '../serverState';
  */
 
 /** Request bodies: small everywhere (also on public routes), large only where declared. */
-export const BODY_LIMITS = { small: '100kb', large: '8mb' } as const;
+const BODY_LIMITS = { small: '100kb', large: '8mb' } as const;
 export type BodySize = keyof typeof BODY_LIMITS;
 
 const parsers: Record<BodySize, AppMiddleware> = {

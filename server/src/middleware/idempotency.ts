@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import type { AppRouterContext } from '../appTypes';
 import { requireDatabase } from './requireDatabase';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY = /^[A-Za-z0-9_-]{1,100}$/;
 /** Answers up to this size are kept whole; a larger one (a big project document) only by its status. */
 const MAX_STORED_BODY = 256 * 1024;

@@ -1,7 +1,7 @@
 import { tooManyAttempts } from '../errors';
 
 /** The window of the login limits; the 429's text names it (de.login.tooManyAttempts). */
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 /**
  * Counts failed logins per client address and username in a sliding window. In memory:

@@ -12,7 +12,7 @@ export function presentUserSettings(user: User): UserSettings {
 }
 
 /** The server's SMTP settings without the password: only whether one is set. */
-export function presentSmtp(stored: StoredSmtp): SmtpSettingsDto {
+function presentSmtp(stored: StoredSmtp): SmtpSettingsDto {
   const { password, ...rest } = stored;
   return { ...rest, hasPassword: password !== null };
 }

@@ -12,7 +12,7 @@ import type { ExternalUser, User } from '../models';
 import { presentUserSettings } from './settings';
 
 /** The user as the API shows it: never the password hash, the token version or settings internals. */
-export function presentUser(user: User, permissions: readonly PermissionKey[], licenseType: LicenseType): UserDto {
+function presentUser(user: User, permissions: readonly PermissionKey[], licenseType: LicenseType): UserDto {
   return {
     id: user.id,
     username: user.username,

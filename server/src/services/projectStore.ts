@@ -54,7 +54,7 @@ const PROJECT_COLUMNS = `
   p.revision, p.fields_rev AS "fieldsRev", p.last_modified AS "lastModified", p.created_at AS "createdAt",
   COALESCE((SELECT array_agg(m.user_id ORDER BY m.created_at) FROM project_members m WHERE m.project_id = p.id), '{}') AS "memberIds"`;
 
-export const PROJECT_SELECT = `SELECT ${PROJECT_COLUMNS} FROM projects p LEFT JOIN users o ON o.id = p.owner_id`;
+const PROJECT_SELECT = `SELECT ${PROJECT_COLUMNS} FROM projects p LEFT JOIN users o ON o.id = p.owner_id`;
 
 function select<T extends object>(
   sequelize: Sequelize,

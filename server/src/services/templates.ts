@@ -37,7 +37,7 @@ interface NewTemplate {
 }
 
 /** Inserts the template's row and the first version of its fields; true when the id was free. */
-export async function insertTemplateRow(
+async function insertTemplateRow(
   sequelize: Sequelize,
   transaction: Transaction,
   actorId: string,
