@@ -59,6 +59,11 @@ export function limitReached(kind: LimitKind, max: number): ApiError {
   return new ApiError(403, de.limits[kind], 'limit_reached', undefined, { limit: kind, max });
 }
 
+/** A feature the Free license does not include: 403 with code 'license' (spec section 9). */
+export function licenseRequired(message: string): ApiError {
+  return new ApiError(403, message, 'license');
+}
+
 /** 429 with the seconds until the next try may pass. */
 export function tooManyAttempts(message: string, retryAfterSeconds: number): ApiError {
   const error = new ApiError(429, message, 'too_many_attempts');

@@ -1,6 +1,6 @@
 import { de, type ProjectGroupDto, type ProjectGroupInput } from '@werkboard/common';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { ApiError, invalidField } from '../errors';
+import { invalidField, licenseRequired } from '../errors';
 import { currentLicenseType } from './license';
 import { recordFieldsChangedElsewhere } from './projects';
 
@@ -12,8 +12,7 @@ export async function listProjectGroups(sequelize: Sequelize): Promise<ProjectGr
 
 /** Project groups are disabled on the Free license (spec sections 2 and 9). */
 export async function requireGroupsLicensed(transaction?: Transaction): Promise<void> {
-  if ((await currentLicenseType(transaction)) === 'Free')
-    throw new ApiError(403, de.organisation.groups.freeLicense, 'license');
+  if ((await currentLicenseType(transaction)) === 'Free') throw licenseRequired(de.organisation.groups.freeLicense);
 }
 
 /** Creates the group under the client's id or replaces its fields. */

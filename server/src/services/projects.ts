@@ -275,6 +275,8 @@ export async function copyBoard(sequelize: Sequelize, templateId: string, transa
 
 /** First start: the global template with the columns To Do, In Bearbeitung, Erledigt. */
 export async function seedDefaultTemplate(sequelize: Sequelize): Promise<void> {
+  // Start-up (db/seed.ts), not a request: its own transaction.
+  // eslint-disable-next-line no-restricted-syntax
   await sequelize.transaction(async (transaction) => {
     const [existing] = await sequelize.query('SELECT 1 FROM projects WHERE is_template LIMIT 1', {
       type: QueryTypes.SELECT,
