@@ -1,7 +1,7 @@
 import http from 'node:http';
-import { de, keyBetween, newId, type ProjectDocument } from '@werkboard/common';
+import { de, newId, type ProjectDocument } from '@werkboard/common';
 import { grantLifetimeLicense } from '../test/licenseKeys';
-import { buildProject, signedIn } from '../test/factories';
+import { buildProject, signedIn, withCard } from '../test/factories';
 import { testServer, type TestServer } from '../test/testServer';
 
 /**
@@ -83,24 +83,9 @@ describe('body limits (finding 10)', () => {
 
   it('takes large documents where a signed-in user sends them (project PUT)', async () => {
     const created = await buildProject(t, token);
-    const [first, ...rest] = created.columns;
-    let position: string | null = null;
-    const cards = Array.from({ length: 12 }, (_, index) => {
-      position = keyBetween(position, null);
-      return {
-        id: newId(),
-        rev: 0,
-        position,
-        title: `Aufgabe ${index}`,
-        description: 'Kabel verlegen. '.repeat(1000),
-        tagIds: [],
-        group: null,
-        assignedTo: null,
-        timeEntries: [],
-        materialEntries: [],
-      };
-    });
-    const document = { ...created, columns: [{ ...first!, cards }, ...rest] };
+    let document = created;
+    for (let index = 0; index < 12; index++)
+      document = withCard(document, { title: `Aufgabe ${index}`, description: 'Kabel verlegen. '.repeat(1000) });
     expect(JSON.stringify(document).length).toBeGreaterThan(150 * 1024);
     const saved = await t.request<ProjectDocument>('PUT', `/api/projects/${created.id}`, {
       token,

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
-import { DEFAULT_ROLE_PERMISSIONS, keyBetween, newId, type ProjectDocument, ROLES, type Role } from '@werkboard/common';
+import { DEFAULT_ROLE_PERMISSIONS, newId, type ProjectDocument, ROLES, type Role } from '@werkboard/common';
 import { ExternalUser, User } from '../models';
 import { createTestLicenseKeys, grantLifetimeLicense } from '../test/licenseKeys';
-import { buildProject, buildUser, templateDocument, unique } from '../test/factories';
+import { buildProject, buildUser, templateDocument, unique, withCard } from '../test/factories';
 import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 /**
@@ -94,22 +94,7 @@ const onProject =
   };
 
 /** The document with one card more in its first column (a change any team member may make). */
-function withNewCard(project: ProjectDocument): ProjectDocument {
-  const [first, ...rest] = project.columns;
-  const card = {
-    id: newId(),
-    rev: 0,
-    position: keyBetween(null, null),
-    title: 'Neue Aufgabe',
-    description: '',
-    tagIds: [],
-    group: null,
-    assignedTo: null,
-    timeEntries: [],
-    materialEntries: [],
-  };
-  return { ...project, columns: [{ ...first!, cards: [card] }, ...rest] };
-}
+const withNewCard = (project: ProjectDocument) => withCard(project, { title: 'Neue Aufgabe' });
 
 /** An archived template (templates are rows of `projects`; the template issue adds their editing). */
 async function archivedTemplate(): Promise<Partial<Request>> {

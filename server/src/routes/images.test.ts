@@ -5,7 +5,6 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import {
   type ImageDto,
-  keyBetween,
   type MessageResponse,
   newId,
   type ProjectDocument,
@@ -13,7 +12,7 @@ import {
   type Role,
 } from '@werkboard/common';
 import { grantLifetimeLicense } from '../test/licenseKeys';
-import { buildProject, signedIn } from '../test/factories';
+import { buildProject, signedIn, withCard } from '../test/factories';
 import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 /**
@@ -205,22 +204,7 @@ async function stored(projectId: string) {
 }
 
 /** The document with one card more at the end of its first column. */
-function withNewCard(document: ProjectDocument, title: string): ProjectDocument {
-  const [first, ...rest] = document.columns;
-  const card = {
-    id: newId(),
-    rev: 0,
-    position: keyBetween(first!.cards.at(-1)?.position ?? null, null),
-    title,
-    description: '',
-    tagIds: [],
-    group: null,
-    assignedTo: null,
-    timeEntries: [],
-    materialEntries: [],
-  };
-  return { ...document, columns: [{ ...first!, cards: [...first!.cards, card] }, ...rest] };
-}
+const withNewCard = (document: ProjectDocument, title: string) => withCard(document, { title });
 
 const putProject = (document: ProjectDocument, who: Person = owner) =>
   api<ProjectDocument & ErrorBody>('PUT', `/api/projects/${document.id}`, who.token, document);

@@ -75,6 +75,12 @@ function teamChange<Body>(
   };
 }
 
+/** Completing and reopening: who sees the project and may edit its fields (can_edit_projects). */
+const byProjectEditor = ({ actor, resource }: { actor: SessionActor; resource: ProjectRow }) => {
+  mayRead(actor, resource);
+  authorize(canEditProject(actor, resource), de.projects.editForbidden);
+};
+
 const byOwnerOfActiveProject = ({ actor, resource }: { actor: SessionActor; resource: ProjectRow }) => {
   mayRead(actor, resource);
   authorize(canManageTeam(actor, resource), de.team.team.forbidden);
@@ -175,10 +181,7 @@ export function registerProjectRoutes(api: ApiRoutes): void {
   api.post('/projects/:id/complete', {
     transaction: true,
     load: loadProject,
-    authorize: ({ actor, resource }) => {
-      mayRead(actor, resource);
-      authorize(canEditProject(actor, resource), de.projects.editForbidden);
-    },
+    authorize: byProjectEditor,
     handle: async ({ sequelize, transaction, actor, resource }) => {
       if (!canCompleteProject(actor, resource)) throw new ApiError(400, de.projects.notActive, 'validation');
       await changeStatus(sequelize, transaction, resource, 'completed', logEntry(actor, de.projects.log.completed));
@@ -189,10 +192,7 @@ export function registerProjectRoutes(api: ApiRoutes): void {
   api.post('/projects/:id/reopen', {
     transaction: true,
     load: loadProject,
-    authorize: ({ actor, resource }) => {
-      mayRead(actor, resource);
-      authorize(canEditProject(actor, resource), de.projects.editForbidden);
-    },
+    authorize: byProjectEditor,
     handle: async ({ sequelize, transaction, actor, resource }) => {
       if (!canReopenProject(actor, resource)) throw new ApiError(400, de.projects.notCompleted, 'validation');
       await requireRoomFor(sequelize, transaction, 'activeProjects');

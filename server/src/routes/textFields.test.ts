@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import { de, DEFAULT_ROLE_PERMISSIONS, keyBetween, newId, type ProjectDocument } from '@werkboard/common';
+import { de, DEFAULT_ROLE_PERMISSIONS, newId, type ProjectDocument } from '@werkboard/common';
 import { grantLifetimeLicense } from '../test/licenseKeys';
-import { buildProject } from '../test/factories';
+import { buildProject, withCard } from '../test/factories';
 import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 /**
@@ -71,26 +71,22 @@ function fullDocument(project: ProjectDocument) {
     ProjectDocument,
     ServerOwned
   >;
-  const [first, ...rest] = sent.columns;
-  const card = {
-    id: newId(),
-    rev: 0,
-    position: keyBetween(null, null),
+  const withBoard = withCard(sent, {
     title: 'Kabel verlegen',
     description: 'Erdgeschoss\nund Keller',
     tagIds: [newId()],
     group: 'Elektro',
-    assignedTo: null,
     timeEntries: [{ id: newId(), rev: 0, userId: null, username: '', date: '2026-03-02', hours: 2 }],
     materialEntries: [{ id: newId(), rev: 0, quantity: 3, unit: 'm', name: 'NYM-J 3x1,5' }],
-  };
+  });
+  const [first, ...rest] = withBoard.columns;
   return {
     ...sent,
     description: 'Neubau',
     projectNumber: 'P-7',
     cardGroups: ['Elektro'],
     groupAssignments: { Elektro: adminId },
-    columns: [{ ...first!, title: 'Offen', cards: [card] }, ...rest],
+    columns: [{ ...first!, title: 'Offen' }, ...rest],
     appointments: [
       {
         id: newId(),

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { keysAfter, newId, type ProjectDocument, type Role } from '@werkboard/common';
+import { type CardDto, keyBetween, keysAfter, newId, type ProjectDocument, type Role } from '@werkboard/common';
 import { hashPassword } from '../auth/passwords';
 import { User } from '../models';
 import type { TestServer } from './testServer';
@@ -77,6 +77,27 @@ export async function buildProject(
     });
   if (!options.memberIds?.length && !options.deputyId) return created.body;
   return (await t.request<ProjectDocument>('GET', `/api/projects/${id}`, { token })).body;
+}
+
+/** The document with one card more at the end of its first column: the fields given, the rest empty. */
+export function withCard<T extends Pick<ProjectDocument, 'columns'>>(
+  document: T,
+  fields: Partial<CardDto> & Pick<CardDto, 'title'>,
+): T {
+  const [first, ...rest] = document.columns;
+  const card: CardDto = {
+    id: newId(),
+    rev: 0,
+    position: keyBetween(first!.cards.at(-1)?.position ?? null, null),
+    description: '',
+    tagIds: [],
+    group: null,
+    assignedTo: null,
+    timeEntries: [],
+    materialEntries: [],
+    ...fields,
+  };
+  return { ...document, columns: [{ ...first!, cards: [...first!.cards, card] }, ...rest] };
 }
 
 /** The body of a template editor's first save: a new template with the given columns (one 'To Do' by default). */
