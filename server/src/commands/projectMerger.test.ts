@@ -1,5 +1,5 @@
 import { type CardDto, type ColumnDto, de, keyBetween, keysAfter, newId } from '@werkboard/common';
-import { type ClientCopy, emptyFields, MemoryProjectServer } from './projectMergeHarness';
+import { type ClientCopy, emptyFields, MemoryProjectServer } from '../test/projectMergeHarness';
 import type { SessionActor } from '../auth/sessionActor';
 import { MergeRefused } from './projectMerger';
 

@@ -6,9 +6,9 @@ import {
   type ProjectFieldsDto,
 } from '@werkboard/common';
 import { randomUUID } from 'node:crypto';
-import { type EntityMap, fieldsOf, flattenDocument, nestEntities } from './projectEntities';
+import { type EntityMap, fieldsOf, flattenDocument, nestEntities } from '../commands/projectEntities';
 import type { SessionActor } from '../auth/sessionActor';
-import { historyNeeded, mergeProject, type StoredProject, type VersionRecord } from './projectMerger';
+import { historyNeeded, mergeProject, type StoredProject, type VersionRecord } from '../commands/projectMerger';
 
 /**
  * An in-memory server for the merge's own tests: it keeps the stored project and the
