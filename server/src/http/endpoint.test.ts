@@ -61,12 +61,12 @@ describe('body limits (finding 10)', () => {
   it('refuses a large anonymous body on a public route with 413 before reading it', async () => {
     const answer = await answerToUnfinishedBody('/api/auth/login', 7 * MB);
     expect(answer).toEqual({ status: 413, body: { message: de.api.payloadTooLarge, code: 'payload_too_large' } });
-  }, 20_000);
+  });
 
   it('never reads an anonymous body on a signed-in route: 401 first', async () => {
     const answer = await answerToUnfinishedBody('/api/images', 7 * MB);
     expect(answer).toEqual({ status: 401, body: { message: de.api.unauthorized, code: 'unauthorized' } });
-  }, 20_000);
+  });
 
   it('keeps the small limit for signed-in users on routes without large bodies', async () => {
     const answer = await answerToUnfinishedBody('/api/projects', 7 * MB, { Authorization: `Bearer ${token}` });
@@ -79,7 +79,7 @@ describe('body limits (finding 10)', () => {
       413,
       { message: de.api.payloadTooLarge, code: 'payload_too_large' },
     ]);
-  }, 20_000);
+  });
 
   it('takes large documents where a signed-in user sends them (project PUT)', async () => {
     const created = await buildProject(t, token);
