@@ -42,6 +42,7 @@ module.exports = {
       rootDir: 'server',
       testEnvironment: 'node',
       transform: { '^.+\\.ts$': swc(false) },
+      setupFilesAfterEnv: ['<rootDir>/src/test/jestSetup.ts'],
     },
     {
       ...common,

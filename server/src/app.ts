@@ -1,4 +1,3 @@
-import bodyParser from '@koa/bodyparser';
 import path from 'node:path';
 import Koa from 'koa';
 import helmet from 'koa-helmet';
@@ -9,9 +8,6 @@ import { serveRenderer } from './middleware/serveRenderer';
 import { createApiMiddleware } from './routes';
 import { serveUpdates } from './routes/updates';
 import type { Services } from './serverState';
-
-/** Largest JSON body: a 5 MB image as a data URL is about 6.7 MB. */
-export const JSON_BODY_LIMIT = '8mb';
 
 export function createApp(services: Services): Koa<AppState, AppContext> {
   const app = new Koa<AppState, AppContext>({ proxy: process.env.TRUST_PROXY === 'true' });
@@ -41,7 +37,6 @@ export function createApp(services: Services): Koa<AppState, AppContext> {
       strictTransportSecurity: services.config.tls ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false } : false,
     }),
   );
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' }));
   app.use(createApiMiddleware(services.secrets.jwtSecret));
   app.use(serveUpdates(path.join(services.config.dataDir, 'updates')));
   app.use(serveRenderer(services.config.rendererDir));

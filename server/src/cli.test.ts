@@ -1,5 +1,6 @@
 import { type CliIo, runCli } from './cli';
-import { buildUser, TEST_ADMIN, testServer, type TestServer } from './test/testServer';
+import { buildUser } from './test/factories';
+import { TEST_ADMIN, testServer, type TestServer } from './test/testServer';
 
 let t: TestServer;
 

@@ -1,5 +1,5 @@
-import type { ProjectStatus } from '../projects/document';
-import { isManagementRole } from '../roles';
+import type { ProjectStatus } from '../dto/projects';
+import { isManagementRole } from '../domain/roles';
 import { type Actor, can } from './access';
 import { canEditTemplate } from './organisation';
 

@@ -1,9 +1,10 @@
 import { type ColumnDto, de, keyBetween, keysAfter, newId } from '@werkboard/common';
-import { type ClientCopy, emptyFields, MemoryProjectServer, newCard } from './projectMergeHarness';
-import { type MergeActor, MergeRefused } from './projectMerger';
-import { type BoardState, randomWrite, RuleLedger, seeded, writersOfEveryRole } from './projectMergeRandom';
+import { type ClientCopy, emptyFields, MemoryProjectServer, newCard } from '../test/projectMergeHarness';
+import { type BoardState, randomWrite, RuleLedger, seeded, writersOfEveryRole } from '../test/projectMergeRandom';
+import type { SessionActor } from '../auth/sessionActor';
+import { MergeRefused } from './projectMerger';
 
-const actor = (username: string, role: MergeActor['role'] = 'Monteur'): MergeActor => ({
+const actor = (username: string, role: SessionActor['role'] = 'Monteur'): SessionActor => ({
   id: newId(),
   username,
   role,
@@ -39,7 +40,7 @@ function moveCard(copy: ClientCopy, cardId: string, toColumn: number) {
   target.cards.push(moving);
 }
 
-function addTime(copy: ClientCopy, cardId: string, hours: number, who: MergeActor) {
+function addTime(copy: ClientCopy, cardId: string, hours: number, who: SessionActor) {
   const target = copy.columns.flatMap((column) => column.cards).find((item) => item.id === cardId)!;
   target.timeEntries.push({ id: newId(), rev: 0, userId: who.id, username: who.username, date: '2026-11-20', hours });
 }

@@ -1,5 +1,4 @@
 import {
-  type Actor,
   type BoardActor,
   canChangeColumns,
   canChangeNote,
@@ -12,6 +11,7 @@ import {
   type ProjectFieldsDto,
 } from '@werkboard/common';
 import { describeChanges, describeEntity, type LogNames } from './projectChangeLog';
+import type { SessionActor } from '../auth/sessionActor';
 import { type Entity, type EntityMap, parentOf, sameContent, sameValue } from './projectEntities';
 
 /**
@@ -59,10 +59,6 @@ export interface IncomingProject {
   entities: EntityMap;
 }
 
-export interface MergeActor extends Actor {
-  username: string;
-}
-
 export interface MergeResult {
   changed: boolean;
   revision: number;
@@ -102,7 +98,7 @@ export interface MergeInput {
   incoming: IncomingProject;
   /** Versions per entity id, ascending by rev, for the ids `historyNeeded` named. */
   history: ReadonlyMap<string, readonly VersionRecord[]>;
-  actor: MergeActor;
+  actor: SessionActor;
   /**
    * The writer may edit the project (can_edit_projects; in a template, may edit the
    * template): its fields, its columns, and cards holding other people's time entries.
@@ -264,7 +260,7 @@ export function mergeProject(input: MergeInput): MergeResult {
  * id, so the ids ascend against the order of the actions: the write's first action is listed
  * lowest, as if it had been done first.
  */
-function logEntries(all: readonly string[], actor: MergeActor, timestamp: string, newId: () => string) {
+function logEntries(all: readonly string[], actor: SessionActor, timestamp: string, newId: () => string) {
   // The log keeps its newest entries only; of one write those are its last actions.
   const actions = all.slice(-PROJECT_LIMITS.changeLog);
   const ids = actions.map(() => newId()).sort();
@@ -345,7 +341,7 @@ function checkDeletions(removed: readonly Entity[], rules: BoardActor): void {
 }
 
 /** New time entries and notes belong to the writer, at the server's time, whatever the client sent. */
-function withOwner(entity: Entity, actor: MergeActor, now: Date): Entity {
+function withOwner(entity: Entity, actor: SessionActor, now: Date): Entity {
   if (entity.kind === 'timeEntry') return { ...entity, owned: { userId: actor.id, username: actor.username } };
   if (entity.kind === 'note')
     return {

@@ -1,8 +1,9 @@
 import { canDeleteCard, de, keyBetween, keysAfter, newId, type ProjectDocument, type Role } from '@werkboard/common';
-import { newCard } from '../commands/projectMergeHarness';
-import { seeded } from '../commands/projectMergeRandom';
+import { newCard } from '../test/projectMergeHarness';
+import { seeded } from '../test/projectMergeRandom';
 import { User } from '../models';
-import { signedIn, testServer, type TestServer } from '../test/testServer';
+import { signedIn } from '../test/factories';
+import { testServer, type TestServer } from '../test/testServer';
 
 /**
  * The merging PUT through HTTP against the real database: the same ideas as the pure

@@ -10,7 +10,7 @@ import {
 } from '@werkboard/common';
 import { QueryTypes } from 'sequelize';
 import { fieldsOf, flattenDocument } from '../commands/projectEntities';
-import { newCard } from '../commands/projectMergeHarness';
+import { newCard } from '../test/projectMergeHarness';
 import {
   type BoardState,
   randomWrite,
@@ -18,9 +18,10 @@ import {
   seeded,
   type Writer,
   writersOfEveryRole,
-} from '../commands/projectMergeRandom';
+} from '../test/projectMergeRandom';
 import { User } from '../models';
-import { signedIn, testServer, type TestServer } from '../test/testServer';
+import { signedIn } from '../test/factories';
+import { testServer, type TestServer } from '../test/testServer';
 
 /**
  * Issue 13, findings 1, 3 and 4, over HTTP against the real database: every path through the

@@ -7,6 +7,7 @@ import {
 } from '@werkboard/common';
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import type { SessionActor } from '../auth/sessionActor';
 import type { LogNames } from '../commands/projectChangeLog';
 import { fieldsOf, flattenDocument } from '../commands/projectEntities';
 import { historyNeeded, mergeProject, MergeRefused } from '../commands/projectMerger';
@@ -14,7 +15,7 @@ import { isImageOfProject } from '../images/imageStore';
 import { ApiError, forbidden } from '../errors';
 import { checkGroupOfProject } from './projectGroups';
 import { applyMerge, loadEntities, loadHistory, type ProjectRow, storedProject } from './projectStore';
-import { canonicalCustomerType, presentFor, type ProjectActor } from './projects';
+import { canonicalCustomerType, presentFor } from './projects';
 
 export interface WriteRules {
   /**
@@ -36,7 +37,7 @@ export interface WriteRules {
 export async function writeDocument(
   sequelize: Sequelize,
   transaction: Transaction,
-  actor: ProjectActor,
+  actor: SessionActor,
   row: ProjectRow,
   document: ProjectDocumentInput,
   rules: WriteRules,

@@ -1,6 +1,5 @@
 import {
   type ChangeLogEntryDto,
-  type ProjectDocument,
   type ProjectFieldsDto,
   type ProjectIcon,
   PROJECT_LIMITS,
@@ -9,7 +8,7 @@ import {
   type Role,
 } from '@werkboard/common';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { type Entity, type EntityMap, nestEntities } from '../commands/projectEntities';
+import type { Entity, EntityMap } from '../commands/projectEntities';
 import type { MergeResult, StoredProject, VersionRecord } from '../commands/projectMerger';
 
 /**
@@ -56,7 +55,7 @@ const PROJECT_COLUMNS = `
   p.revision, p.fields_rev AS "fieldsRev", p.last_modified AS "lastModified", p.created_at AS "createdAt",
   COALESCE((SELECT array_agg(m.user_id ORDER BY m.created_at) FROM project_members m WHERE m.project_id = p.id), '{}') AS "memberIds"`;
 
-export const PROJECT_SELECT = `SELECT ${PROJECT_COLUMNS} FROM projects p LEFT JOIN users o ON o.id = p.owner_id`;
+const PROJECT_SELECT = `SELECT ${PROJECT_COLUMNS} FROM projects p LEFT JOIN users o ON o.id = p.owner_id`;
 
 function select<T extends object>(
   sequelize: Sequelize,
@@ -326,30 +325,6 @@ export async function loadTeam(
   add(row.deputyOwnerId, 'deputy');
   for (const id of row.memberIds) add(id, 'member');
   return team;
-}
-
-export function presentDocument(
-  row: ProjectRow,
-  entities: Iterable<Entity>,
-  changeLog: ChangeLogEntryDto[],
-  team: ProjectMemberDto[],
-): ProjectDocument {
-  return {
-    id: row.id,
-    revision: row.revision,
-    isTemplate: row.isTemplate,
-    status: row.status,
-    ...fieldsOfRow(row),
-    ownerId: row.ownerId,
-    ownerUsername: row.ownerUsername,
-    deputyOwnerId: row.deputyOwnerId,
-    memberIds: row.memberIds,
-    team,
-    ...nestEntities(entities),
-    changeLog,
-    lastModified: row.lastModified.toISOString(),
-    createdAt: row.createdAt.toISOString(),
-  };
 }
 
 type Value = string | number | boolean | null | Date;

@@ -3,11 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import type { LoginResponse, Role, ServerStatus } from '@werkboard/common';
-import { hashPassword } from '../auth/passwords';
+import type { LoginResponse, ServerStatus } from '@werkboard/common';
 import type { Config } from '../config';
 import { BUILT_IN_LICENSE_PUBLIC_KEY } from '../license/publicKey';
-import { User } from '../models';
 import { type RunningServer, startServer } from '../server';
 
 export const TEST_ADMIN = { username: 'admin', password: 'admin-test-passwort' } as const;
@@ -125,30 +123,6 @@ export async function testServer(overrides: Partial<Config> = {}): Promise<TestS
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Factory: a user of the given role with a known password. */
-export async function buildUser(
-  options: { role?: Role; username?: string; password?: string } = {},
-): Promise<{ user: User; password: string }> {
-  const password = options.password ?? `pw-${crypto.randomBytes(4).toString('hex')}`;
-  const user = await User.create({
-    username: options.username ?? `user-${crypto.randomBytes(4).toString('hex')}`,
-    passwordHash: await hashPassword(password),
-    role: options.role ?? 'Monteur',
-  });
-  return { user, password };
-}
-
-/** A user of the given role, signed in: the user, the password and a token. */
-export async function signedIn(
-  t: TestServer,
-  role: Role,
-  options: { username?: string; password?: string } = {},
-): Promise<{ user: User; password: string; token: string }> {
-  const { user, password } = await buildUser({ role, ...options });
-  const { token } = await t.login(user.username, password);
-  return { user, password, token };
 }
 
 /** Polls /api/status of a server whose database start fails until it says why (the start is retried meanwhile). */
