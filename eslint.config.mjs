@@ -137,6 +137,44 @@ export default tseslint.config(
     },
   },
   {
+    // The one request path (server/src/http/endpoint.ts): routes declare endpoints and call
+    // services; they hold no SQL, open no transaction and refuse only through authorize().
+    files: ['server/src/routes/**/*.ts', 'server/src/services/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: "Transactions are opened by the endpoint (transaction: true); services take the caller's.",
+        },
+        {
+          selector: "NewExpression[callee.name='ApiError'][arguments.0.value=403]",
+          message: "Refuse through authorize() in the endpoint's authorize stage (or limitReached for a Free limit).",
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/src/routes/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ours('renderer'),
+            ours('desktop'),
+            relativeInto('renderer'),
+            relativeInto('desktop'),
+            { group: ['**/models', '**/models/*'], message: 'Routes reach the database through services.' },
+          ],
+          paths: [{ name: 'sequelize', allowTypeImports: true, message: 'No SQL in routes: use a service.' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['desktop/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -42,11 +42,20 @@ module.exports = {
       rootDir: 'server',
       testEnvironment: 'node',
       transform: { '^.+\\.ts$': swc(false) },
+      setupFilesAfterEnv: ['<rootDir>/src/test/jestSetup.ts'],
     },
     {
       ...common,
       displayName: 'desktop',
       rootDir: 'desktop',
+      testEnvironment: 'node',
+      transform: { '^.+\\.ts$': swc(false) },
+    },
+    {
+      // The Docker image's steps performed without an engine (docker/image.test.ts): slow, one file.
+      ...common,
+      displayName: 'docker',
+      rootDir: 'docker',
       testEnvironment: 'node',
       transform: { '^.+\\.ts$': swc(false) },
     },

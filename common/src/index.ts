@@ -1,39 +1,53 @@
-export * from './constants';
-export * from './desktopBridge';
-export * from './dto';
-export * from './format';
-export * from './messages';
-export * from './navigation';
-export * from './permissions';
+/**
+ * The one public entry of @werkboard/common: server, renderer and desktop import only this.
+ * Inside, files are sorted by kind (README.md): API types, request schemas, policies, the
+ * German messages, and pure domain logic with its constants.
+ */
+export * from './dto/admin';
+export * from './dto/app';
+export * from './dto/desktopBridge';
+export * from './dto/images';
+export * from './dto/organisation';
+export * from './dto/projects';
+export * from './dto/team';
+export * from './dto/users';
+
+export * from './schemas/auth';
+export * from './schemas/customerTypes';
+export * from './schemas/fields';
+export * from './schemas/images';
+export * from './schemas/license';
+export * from './schemas/permissions';
+export * from './schemas/projectGroups';
+export * from './schemas/projects';
+export * from './schemas/search';
+export * from './schemas/settings';
+export * from './schemas/team';
+export * from './schemas/templates';
+export * from './schemas/users';
+export * from './schemas/validate';
+
 export * from './policies/access';
 export * from './policies/admin';
 export * from './policies/limits';
-export * from './policies/users';
-export * from './roles';
-export * from './schemas/auth';
-export * from './schemas/fields';
-export * from './schemas/license';
-export * from './schemas/permissions';
-export * from './schemas/settings';
-export * from './schemas/users';
-export * from './schemas/validate';
-export * from './settings';
-export * from './policies/projects';
-export * from './projects/document';
-export * from './projects/progress';
-export * from './projects/relativeTime';
-export * from './projects/schemas';
-export * from './projects/sortKey';
-export * from './uuid';
-export * from './tags';
-export * from './projects/appointments';
-export * from './projects/projectEditing';
-export * from './projects/boardOperations';
+export * from './policies/navigation';
 export * from './policies/organisation';
-export * from './organisation/groups';
-export * from './organisation/customerTypes';
-export * from './organisation/templates';
-export * from './organisation/search';
-export * from './organisation/dashboard';
-export * from './team/team';
-export * from './team/images';
+export * from './policies/projects';
+export * from './policies/team';
+export * from './policies/users';
+
+export * from './messages';
+
+export * from './domain/appointments';
+export * from './domain/boardOperations';
+export * from './domain/constants';
+export * from './domain/format';
+export * from './domain/permissions';
+export * from './domain/progress';
+export * from './domain/projectEditing';
+export * from './domain/relativeTime';
+export * from './domain/roles';
+export * from './domain/settings';
+export * from './domain/sortKey';
+export * from './domain/tags';
+export * from './domain/uuid';

@@ -1,4 +1,4 @@
-import bodyParser from '@koa/bodyparser';
+import path from 'node:path';
 import Koa from 'koa';
 import helmet from 'koa-helmet';
 import type { AppContext, AppState } from './appTypes';
@@ -6,10 +6,8 @@ import { errorHandler } from './middleware/errorHandler';
 import { requestLog } from './middleware/requestLog';
 import { serveRenderer } from './middleware/serveRenderer';
 import { createApiMiddleware } from './routes';
+import { serveUpdates } from './routes/updates';
 import type { Services } from './serverState';
-
-/** Largest JSON body: a 5 MB image as a data URL is about 6.7 MB. */
-export const JSON_BODY_LIMIT = '8mb';
 
 export function createApp(services: Services): Koa<AppState, AppContext> {
   const app = new Koa<AppState, AppContext>({ proxy: process.env.TRUST_PROXY === 'true' });
@@ -35,12 +33,12 @@ export function createApp(services: Services): Koa<AppState, AppContext> {
           upgradeInsecureRequests: null,
         },
       },
-      // HSTS belongs to the TLS proxy in front of the server, not to a LAN http server.
-      strictTransportSecurity: false,
+      // HSTS only when this server speaks TLS itself (180 days); behind a TLS proxy it is the proxy's.
+      strictTransportSecurity: services.config.tls ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false } : false,
     }),
   );
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' }));
   app.use(createApiMiddleware(services.secrets.jwtSecret));
+  app.use(serveUpdates(path.join(services.config.dataDir, 'updates')));
   app.use(serveRenderer(services.config.rendererDir));
   return app;
 }

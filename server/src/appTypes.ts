@@ -1,25 +1,20 @@
 import type Koa from 'koa';
-import type Router from '@koa/router';
 import type { RouterContext } from '@koa/router';
-import type { PermissionKey } from '@werkboard/common';
+import type { SessionActor } from './auth/sessionActor';
 import type { User } from './models';
 import type { Services } from './serverState';
 
-/** The signed-in user of a request, loaded fresh from the database for every request. */
-export interface Actor {
-  user: User;
-  permissions: PermissionKey[];
-}
-
 export interface AppState extends Koa.DefaultState {
   jwt?: unknown;
-  actor?: Actor;
+  /** The signed-in user, loaded fresh from the database for every request. */
+  user?: User;
+  /** The same caller in the shape the policies take (permissions fixed at login). */
+  actor?: SessionActor;
 }
 
 export interface AppContext extends Koa.DefaultContext {
   services: Services;
 }
 
-export type AppRouter = Router<AppState, AppContext>;
 export type AppMiddleware = Koa.Middleware<AppState, AppContext>;
 export type AppRouterContext = RouterContext<AppState, AppContext>;

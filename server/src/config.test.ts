@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { de } from '@werkboard/common';
 import { ConfigError, configFromEnv } from './config';
 import { BUILT_IN_LICENSE_PUBLIC_KEY } from './license/publicKey';
 import { createTestLicenseKeys } from './test/licenseKeys';
@@ -47,5 +48,46 @@ describe('configFromEnv', () => {
     const { publicKeyPem } = createTestLicenseKeys();
     expect(configFromEnv({ LICENSE_PUBLIC_KEY: publicKeyPem }).licensePublicKey).toBe(publicKeyPem);
     expect(() => configFromEnv({ LICENSE_PUBLIC_KEY: 'kein Schlüssel' })).toThrow(ConfigError);
+  });
+
+  it('serves plain HTTP unless TLS is asked for', () => {
+    expect(configFromEnv({})).toMatchObject({ tls: null, httpRedirectPort: null });
+  });
+
+  it('reads a certificate and key from TLS_CERT and TLS_KEY, relative to the working folder', () => {
+    expect(configFromEnv({ TLS_CERT: 'tls/cert.pem', TLS_KEY: '/etc/wb/key.pem' }, '/srv').tls).toEqual({
+      source: 'files',
+      certificateFile: '/srv/tls/cert.pem',
+      keyFile: '/etc/wb/key.pem',
+    });
+  });
+
+  it('generates for TLS_HOSTS, always with the local names, and without them for the machine', () => {
+    const tls = configFromEnv({ TLS: 'self-signed', TLS_HOSTS: 'Werkboard.Firma.de, 192.168.178.20 fd00::5' }).tls;
+    expect(tls).toEqual({
+      source: 'self-signed',
+      hosts: ['werkboard.firma.de', '192.168.178.20', 'fd00::5', 'localhost', '127.0.0.1', '::1'],
+    });
+    const machine = configFromEnv({ TLS: 'self-signed' }).tls;
+    expect(machine?.source === 'self-signed' && machine.hosts).toEqual(
+      expect.arrayContaining(['localhost', '127.0.0.1', '::1']),
+    );
+  });
+
+  it('refuses unclear TLS settings with German messages', () => {
+    const t = de.server.tls;
+    expect(() => configFromEnv({ TLS_CERT: 'cert.pem' })).toThrow(new ConfigError(t.certificateAndKey));
+    expect(() => configFromEnv({ TLS: 'ja' })).toThrow(new ConfigError(t.unknownMode('ja')));
+    expect(() => configFromEnv({ TLS: 'self-signed', TLS_CERT: 'c', TLS_KEY: 'k' })).toThrow(
+      new ConfigError(t.twoSources),
+    );
+    expect(() => configFromEnv({ TLS: 'self-signed', TLS_HOSTS: 'firma_server' })).toThrow(
+      new ConfigError(t.invalidHost('firma_server')),
+    );
+    expect(() => configFromEnv({ HTTP_REDIRECT_PORT: '80' })).toThrow(new ConfigError(t.redirectWithoutTls));
+    expect(() => configFromEnv({ TLS: 'self-signed', HTTP_REDIRECT_PORT: 'achtzig' })).toThrow(
+      new ConfigError(t.invalidRedirectPort('achtzig')),
+    );
+    expect(configFromEnv({ TLS: 'self-signed', HTTP_REDIRECT_PORT: '80' }).httpRedirectPort).toBe(80);
   });
 });

@@ -1,7 +1,16 @@
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { de } from '@werkboard/common';
 import { parseLicensePublicKey } from './license/licenseKey';
 import { BUILT_IN_LICENSE_PUBLIC_KEY } from './license/publicKey';
 import { defaultRendererDir } from './paths';
+
+/** Where the server's TLS certificate comes from. */
+export type TlsConfig =
+  | { source: 'files'; certificateFile: string; keyFile: string }
+  /** Generated into DATA_DIR/tls for these host names and addresses (the first is the certificate's name). */
+  | { source: 'self-signed'; hosts: string[] };
 
 export interface Config {
   port: number;
@@ -21,6 +30,10 @@ export interface Config {
   logToConsole: boolean;
   /** PEM of the Ed25519 key that license keys are verified with (the built-in one by default). */
   licensePublicKey: string;
+  /** HTTPS on the server's own port; null serves plain HTTP (behind a TLS proxy, or only in the LAN). */
+  tls: TlsConfig | null;
+  /** A plain-HTTP port that redirects to HTTPS (and offers the local authority's certificate). */
+  httpRedirectPort: number | null;
 }
 
 export class ConfigError extends Error {}
@@ -50,9 +63,58 @@ function parseLicenseKey(value: string | undefined): string {
   return value;
 }
 
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+/** Always in the certificate, so that the server can be reached from its own machine. */
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '::1'];
+
+/** Without TLS_HOSTS: the machine's name and its network addresses (link-local ones cannot be named in a URL). */
+function machineHosts(): string[] {
+  const addresses = Object.values(os.networkInterfaces())
+    .flat()
+    .filter((entry) => entry !== undefined && !entry.internal && !entry.address.startsWith('fe80:'))
+    .map((entry) => entry?.address ?? '');
+  return [os.hostname(), ...addresses].filter((host) => net.isIP(host) !== 0 || HOST_NAME.test(host));
+}
+
+function parseTlsHosts(value: string | undefined): string[] {
+  const given = (value ?? '').split(/[\s,]+/).filter((host) => host !== '');
+  for (const host of given) {
+    if (net.isIP(host) === 0 && !HOST_NAME.test(host)) throw new ConfigError(de.server.tls.invalidHost(host));
+  }
+  const hosts = given.length > 0 ? given : machineHosts();
+  return [...new Set([...hosts.map((host) => (net.isIP(host) === 0 ? host.toLowerCase() : host)), ...LOCAL_HOSTS])];
+}
+
+function parseTls(env: NodeJS.ProcessEnv, cwd: string): TlsConfig | null {
+  const certificateFile = env.TLS_CERT ?? '';
+  const keyFile = env.TLS_KEY ?? '';
+  const mode = env.TLS ?? '';
+  if (mode !== '' && mode !== 'self-signed') throw new ConfigError(de.server.tls.unknownMode(mode));
+  if ((certificateFile === '') !== (keyFile === '')) throw new ConfigError(de.server.tls.certificateAndKey);
+  if (certificateFile !== '') {
+    if (mode !== '') throw new ConfigError(de.server.tls.twoSources);
+    return {
+      source: 'files',
+      certificateFile: path.resolve(cwd, certificateFile),
+      keyFile: path.resolve(cwd, keyFile),
+    };
+  }
+  return mode === 'self-signed' ? { source: 'self-signed', hosts: parseTlsHosts(env.TLS_HOSTS) } : null;
+}
+
+function parseRedirectPort(value: string | undefined, tls: TlsConfig | null): number | null {
+  if (value === undefined || value === '') return null;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new ConfigError(de.server.tls.invalidRedirectPort(value));
+  if (!tls) throw new ConfigError(de.server.tls.redirectWithoutTls);
+  return port;
+}
+
 /** Reads the configuration from environment variables (documented in the README). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
   const adminPassword = env.ADMIN_PASSWORD ?? '';
+  const tls = parseTls(env, cwd);
   return {
     port: parsePort(env.PORT, 3000),
     host: env.HOST || '0.0.0.0',
@@ -65,5 +127,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd: string 
     tokenTtlSeconds: parsePositiveInt('TOKEN_TTL_SECONDS', env.TOKEN_TTL_SECONDS, 12 * 60 * 60),
     logToConsole: env.LOG_TO_CONSOLE !== 'false',
     licensePublicKey: parseLicenseKey(env.LICENSE_PUBLIC_KEY),
+    tls,
+    httpRedirectPort: parseRedirectPort(env.HTTP_REDIRECT_PORT, tls),
   };
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './privateFiles';
 
 export type Logger = pino.Logger;
 
@@ -14,9 +15,10 @@ export function logFilePath(dataDir: string): string {
  */
 export function createLogger(dataDir: string, level: string, toConsole: boolean): Logger {
   const file = logFilePath(dataDir);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
   const streams: pino.StreamEntry[] = [
-    { level: level as pino.Level, stream: pino.destination({ dest: file, sync: true }) },
+    // Readable by the server alone (the Admin reads it through the API).
+    { level: level as pino.Level, stream: pino.destination({ dest: file, sync: true, mode: PRIVATE_FILE_MODE }) },
   ];
   if (toConsole) streams.push({ level: level as pino.Level, stream: process.stdout });
   return pino(

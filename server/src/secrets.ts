@@ -5,25 +5,33 @@ import path from 'node:path';
 export interface Secrets {
   /** HS256 key for login tokens. */
   jwtSecret: string;
-  /** Superuser password of the embedded PostgreSQL. */
+  /** Superuser password of the embedded PostgreSQL (used only to set up the app's role). */
   databasePassword: string;
+  /** Password of the embedded PostgreSQL's app role, which the server connects with. */
+  databaseAppPassword: string;
 }
 
+const newSecret = (bytes: number) => crypto.randomBytes(bytes).toString('base64url');
+
 /**
- * Secrets are generated on first start and kept in dataDir/secrets.json (mode 600),
- * so every installation has its own and none is ever committed or logged.
+ * Secrets are generated on first start and kept in dataDir/secrets.json (mode 600), so every
+ * installation has its own and none is ever committed or logged. A secret that a newer
+ * version added is generated into an older file; the ones already there are kept (a new
+ * superuser password would lock the server out of its own database).
  */
 export function loadOrCreateSecrets(dataDir: string): Secrets {
   const file = path.join(dataDir, 'secrets.json');
-  if (fs.existsSync(file)) {
-    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Secrets>;
-    if (stored.jwtSecret && stored.databasePassword) return stored as Secrets;
-  }
+  const stored = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Secrets>) : {};
   const secrets: Secrets = {
-    jwtSecret: crypto.randomBytes(48).toString('base64url'),
-    databasePassword: crypto.randomBytes(24).toString('base64url'),
+    jwtSecret: stored.jwtSecret || newSecret(48),
+    databasePassword: stored.databasePassword || newSecret(24),
+    databaseAppPassword: stored.databaseAppPassword || newSecret(24),
   };
-  fs.mkdirSync(dataDir, { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  if (Object.keys(secrets).some((key) => stored[key as keyof Secrets] !== secrets[key as keyof Secrets])) {
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    // Written aside and renamed: a kill while writing never leaves a file without the passwords.
+    fs.writeFileSync(`${file}.new`, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+    fs.renameSync(`${file}.new`, file);
+  }
   return secrets;
 }

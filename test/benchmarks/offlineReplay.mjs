@@ -65,13 +65,14 @@ async function seedProjects(api) {
  * `count` document saves as a device that read `documents` and then worked offline queues
  * them: round-robin over the projects, each save the whole document with one more change
  * (even: a time entry on a card, odd: a note; each with its change-log entry, as the board
- * writes it), all based on the revision the device read, each containing the earlier offline
- * changes of its project. `attempts: 1`: a save that was tried once is never joined with
+ * writes it, which the server ignores and writes itself), all based on the revision the device
+ * read, each containing the earlier offline changes of its project. `attempts: 1`: a save that was tried once is never joined with
  * later ones (syncQueue.ts, enqueue), so every one is replayed on its own.
  */
 function offlineSaves(documents, user, count, round, kinds = ['time', 'note']) {
   const local = documents.map((document) => structuredClone(document));
-  const expected = { time: new Set(), note: new Set(), log: new Set() };
+  // The log is the server's (issue 13): expected are its actions, one per write.
+  const expected = { time: new Set(), note: new Set(), log: [] };
   const writes = [];
   const started = Date.now() - count * 1000;
   for (let index = 0; index < count; index++) {
@@ -105,15 +106,14 @@ function offlineSaves(documents, user, count, round, kinds = ['time', 'note']) {
       action = `hat die Notiz „${title}“ hinzugefügt.`;
       expected.note.add(id);
     }
-    const logId = newId();
     document.changeLog.unshift({
-      id: logId,
+      id: newId(),
       timestamp: new Date(started + index * 1000).toISOString(),
       userId: user.id,
       username: user.username,
       action,
     });
-    expected.log.add(logId);
+    expected.log.push(action);
     writes.push({
       key: newKey(round),
       queuedAt: new Date(started + index * 1000).toISOString(),
@@ -138,29 +138,34 @@ async function serverState(api, documents) {
       revision: document.revision,
       time: time.map((entry) => entry.id),
       note: document.notes.map((note) => note.id),
-      log: document.changeLog.map((entry) => entry.id),
+      log: document.changeLog.map((entry) => entry.action),
       conflicts: document.changeLog.filter((entry) => entry.action.includes('gleichzeitig')).length,
     });
   }
   return projects;
 }
 
-/** Ids of `expected` missing on the server and ids there more than once, per kind. */
+/**
+ * Per kind: how many of `expected` (entry ids; for the log, the server's actions, which may
+ * repeat) are missing on the server, and how many are there more often than expected.
+ */
 function compare(projects, expected) {
   const result = {};
   for (const kind of ['time', 'note', 'log']) {
     const held = projects.flatMap((project) => project[kind]);
-    const seen = new Map();
-    for (const id of held) seen.set(id, (seen.get(id) ?? 0) + 1);
+    const count = new Map();
+    for (const value of held) count.set(value, (count.get(value) ?? 0) + 1);
+    const wanted = new Map();
+    for (const value of expected[kind]) wanted.set(value, (wanted.get(value) ?? 0) + 1);
     let missing = 0;
-    for (const id of expected[kind]) if (!seen.has(id)) missing += 1;
-    result[kind] = {
-      expected: expected[kind].size,
-      found: expected[kind].size - missing,
-      missing,
-      twice: [...seen.values()].filter((times) => times > 1).length,
-      total: held.length,
-    };
+    let twice = 0;
+    for (const [value, times] of wanted) {
+      const found = count.get(value) ?? 0;
+      missing += Math.max(0, times - found);
+      twice += Math.max(0, found - times);
+    }
+    const total = [...expected[kind]].length;
+    result[kind] = { expected: total, found: total - missing, missing, twice, total: held.length };
   }
   return result;
 }

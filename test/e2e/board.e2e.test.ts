@@ -84,6 +84,21 @@ describe('the project board in Chromium', () => {
       return saved.columns[0]!.cards.some((card) => card.timeEntries.some((entry) => entry.hours === 1.5));
     });
 
+    // The change log shows the entries the server wrote for what the board did (issue 13),
+    // read from the server after a reload.
+    await page.reload();
+    await cardIn('To Do', 'Dosen setzen').getByText('1,50 Std.').waitFor();
+    await page.getByRole('button', { name: 'Änderungsprotokoll' }).click();
+    const log = page.getByRole('dialog', { name: 'Änderungsprotokoll' });
+    for (const action of [
+      'admin hat die Aufgabe „Verteiler montieren“ in „In Bearbeitung“ hinzugefügt.',
+      'admin hat die Aufgabe „Kabel ziehen“ nach „Erledigt“ verschoben.',
+      'admin hat 1,50 Stunden für die Aufgabe „Dosen setzen“ erfasst.',
+      'admin hat das Material „2,5 m NYM-J 3x1,5“ zur Aufgabe „Dosen setzen“ hinzugefügt.',
+    ])
+      await log.getByText(action, { exact: true }).waitFor();
+    await log.getByRole('button', { name: 'Schließen' }).first().click();
+
     // Complete: read-only banner, no more editing.
     await page.getByRole('button', { name: 'Projekt bearbeiten' }).click();
     const edit = page.getByRole('dialog', { name: 'Projekt bearbeiten' });

@@ -143,6 +143,11 @@ describe('teams, invitations, images and the admin overview in Chromium', () => 
       .click();
     await admin.getByRole('button', { name: `Projekt neu zuweisen: ${PROJECT}` }).click();
     const reassign = admin.getByRole('dialog').filter({ has: admin.getByLabel('Neuer Besitzer') });
+    // The users load after the dialog opens: wait for them before reading the choices.
+    await reassign
+      .getByLabel('Neuer Besitzer')
+      .locator('option', { hasText: FITTER.username })
+      .waitFor({ state: 'attached' });
     const owners = await reassign.getByLabel('Neuer Besitzer').locator('option').allTextContents();
     expect(owners).toContain(FITTER.username);
     expect(owners).not.toContain(LEAD.username);

@@ -1,6 +1,6 @@
-import type { PermissionKey } from '../permissions';
-import type { Role } from '../roles';
-import { isManagementRole } from '../roles';
+import type { PermissionKey } from '../domain/permissions';
+import type { Role } from '../domain/roles';
+import { isManagementRole } from '../domain/roles';
 
 /** The part of a user that authorization needs. */
 export interface Actor {
@@ -37,7 +37,7 @@ const ROUTE_RULES: readonly RouteRule[] = [
   { pattern: /^\/admin\/permissions$/, guard: 'admin' },
 ];
 
-export function routeGuard(path: string): RouteGuard | null {
+function routeGuard(path: string): RouteGuard | null {
   return ROUTE_RULES.find((rule) => rule.pattern.test(path))?.guard ?? null;
 }
 

@@ -1,5 +1,5 @@
-import { DEFAULT_ROLE_PERMISSIONS, PERMISSION_KEYS } from '../permissions';
-import { ROLES, type Role } from '../roles';
+import { DEFAULT_ROLE_PERMISSIONS, PERMISSION_KEYS } from '../domain/permissions';
+import { ROLES, type Role } from '../domain/roles';
 import { canManageLicense, canManagePermissions, canManageSmtp, canReadServerLog, canViewSystemInfo } from './admin';
 
 const actor = (role: Role, permissions = [...DEFAULT_ROLE_PERMISSIONS[role]]) => ({ id: role, role, permissions });

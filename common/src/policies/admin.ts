@@ -1,6 +1,6 @@
 import type { Actor } from './access';
 import { can } from './access';
-import { isManagementRole } from '../roles';
+import { isManagementRole } from '../domain/roles';
 
 /**
  * Admin-area rules. The spec makes the permission matrix, SMTP settings, the license section

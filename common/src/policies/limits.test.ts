@@ -1,4 +1,4 @@
-import { FREE_LIMITS } from '../constants';
+import { FREE_LIMITS } from '../domain/constants';
 import { isLimitReached, limitFor } from './limits';
 
 describe('license limits', () => {

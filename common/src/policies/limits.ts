@@ -1,5 +1,5 @@
-import { FREE_LIMITS, type LimitKind } from '../constants';
-import type { LicenseType } from '../dto';
+import { FREE_LIMITS, type LimitKind } from '../domain/constants';
+import type { LicenseType } from '../dto/admin';
 
 /** The most entries of a kind the license allows; null means no limit (Lifetime). */
 export function limitFor(licenseType: LicenseType, kind: LimitKind): number | null {

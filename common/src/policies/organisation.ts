@@ -1,4 +1,4 @@
-import { isManagementRole } from '../roles';
+import { isManagementRole } from '../domain/roles';
 import { type Actor, can } from './access';
 
 /**

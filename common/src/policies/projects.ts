@@ -1,6 +1,7 @@
-import type { ProjectStatus } from '../projects/document';
-import { isManagementRole } from '../roles';
+import type { ProjectStatus } from '../dto/projects';
+import { isManagementRole } from '../domain/roles';
 import { type Actor, can } from './access';
+import { canEditTemplate } from './organisation';
 
 /** The part of a project that its rules need. */
 export interface ProjectAccessFacts {
@@ -86,4 +87,39 @@ export function canChangeNote(actor: Pick<Actor, 'id' | 'role'>, note: { authorI
 /** Time entries: only the author deletes. */
 export function canDeleteTimeEntry(actor: Pick<Actor, 'id'>, entry: { userId: string | null }): boolean {
   return entry.userId !== null && entry.userId === actor.id;
+}
+
+/**
+ * Who works on a board, for the rules of its entities: `mayEditProject` is the right to edit
+ * this project (`canEditProject`) or, in a template, this template (`canEditTemplate`); see
+ * `canEditBoard`.
+ */
+export interface BoardActor extends Pick<Actor, 'id' | 'role'> {
+  mayEditProject: boolean;
+}
+
+/** The editing right of a board: a template's editors, a project's holders of can_edit_projects. */
+export function canEditBoard(actor: Actor, board: ProjectAccessFacts & { isTemplate: boolean }): boolean {
+  return board.isTemplate ? canEditTemplate(actor, board) : canEditProject(actor, board);
+}
+
+/** Columns shape the board (add, rename, move, delete): only who may edit the project. */
+export function canChangeColumns(actor: BoardActor): boolean {
+  return actor.mayEditProject;
+}
+
+/**
+ * Deleting a card deletes its time entries. Only their author deletes a time entry (spec
+ * section 6); who may edit the project may also clear a card holding other people's hours.
+ */
+export function canDeleteCard(actor: BoardActor, card: { timeEntries: readonly { userId: string | null }[] }): boolean {
+  return actor.mayEditProject || card.timeEntries.every((entry) => canDeleteTimeEntry(actor, entry));
+}
+
+/** A column goes with its cards: the column right and every card's. */
+export function canDeleteColumn(
+  actor: BoardActor,
+  column: { cards: readonly { timeEntries: readonly { userId: string | null }[] }[] },
+): boolean {
+  return canChangeColumns(actor) && column.cards.every((card) => canDeleteCard(actor, card));
 }

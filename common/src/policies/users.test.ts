@@ -1,6 +1,6 @@
 import { de } from '../messages';
-import { DEFAULT_ROLE_PERMISSIONS, type PermissionKey } from '../permissions';
-import { ROLES, type Role } from '../roles';
+import { DEFAULT_ROLE_PERMISSIONS, type PermissionKey } from '../domain/permissions';
+import { ROLES, type Role } from '../domain/roles';
 import type { Actor } from './access';
 import {
   assignableRoles,

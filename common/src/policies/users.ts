@@ -1,7 +1,7 @@
-import type { ProfileVisibility } from '../constants';
+import type { ProfileVisibility } from '../domain/constants';
 import { de } from '../messages';
-import type { Role } from '../roles';
-import { isManagementRole, isRankedBelow, ROLES } from '../roles';
+import type { Role } from '../domain/roles';
+import { isManagementRole, isRankedBelow, ROLES } from '../domain/roles';
 import { type Actor, can } from './access';
 
 /**

@@ -1,7 +1,40 @@
 import { z } from 'zod';
 import { de } from '../messages';
 
-/** Building blocks of the request schemas: trimmed texts, optional contact fields, colours. */
+/** Building blocks of the request schemas: texts of a kind, optional contact fields, colours. */
+
+/**
+ * What a text field may hold (issue 13, finding 15). No field takes control characters
+ * (PostgreSQL refuses a NUL byte, the others hide in the interface); tabs and line breaks only
+ * a multi-line field (descriptions, notes, addresses); a name (of a person, project, customer
+ * type, tag, group or file) no bidi overrides either, which turn the shown text around.
+ */
+export type TextKind = 'multiLine' | 'line' | 'name';
+
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const LINE_BREAKS_AND_TABS = /[\t\n\r\u2028\u2029]/;
+const BIDI_OVERRIDES = /[\u202A-\u202E\u2066-\u2069]/;
+
+/** The German message for what the text holds that its kind refuses, or null. */
+export function textProblem(value: string, kind: TextKind): string | null {
+  if (CONTROL_CHARACTERS.test(value)) return de.validation.controlCharacters;
+  if (kind !== 'multiLine' && LINE_BREAKS_AND_TABS.test(value)) return de.validation.lineBreaks;
+  if (kind === 'name' && BIDI_OVERRIDES.test(value)) return de.validation.bidiOverrides;
+  return null;
+}
+
+/**
+ * A string field of the kind, the start of every text field's schema: `error` answers a value
+ * that is no string, textProblem's message a text the kind refuses (checked as sent, before
+ * any trimming).
+ */
+export function textField(kind: TextKind, error: string) {
+  return z.string({ error }).superRefine((value, context) => {
+    const problem = textProblem(value, kind);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+}
 
 const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 const emailCheck = z.email();
@@ -12,9 +45,8 @@ function emptyToNull(value: string | null | undefined): string | null | undefine
   return value === null || value === '' ? null : value;
 }
 
-export function optionalText(label: string, max: number) {
-  return z
-    .string({ error: de.validation.textInvalid(label) })
+export function optionalText(label: string, max: number, kind: TextKind = 'line') {
+  return textField(kind, de.validation.textInvalid(label))
     .trim()
     .max(max, { error: de.validation.tooLong(label, max) })
     .nullish()
@@ -22,8 +54,7 @@ export function optionalText(label: string, max: number) {
 }
 
 export function optionalEmail(message: string = de.validation.emailInvalid, max = 254) {
-  return z
-    .string({ error: message })
+  return textField('line', message)
     .trim()
     .max(max, { error: message })
     .refine((value) => value === '' || emailCheck.safeParse(value).success, { error: message })
@@ -33,13 +64,12 @@ export function optionalEmail(message: string = de.validation.emailInvalid, max 
 
 /** Only http and https: a website link must never run script (javascript:, data:). */
 const websiteCheck = z.url({ protocol: /^https?$/ });
-export function isWebsiteUrl(value: string): boolean {
+function isWebsiteUrl(value: string): boolean {
   return /^https?:\/\//i.test(value) && websiteCheck.safeParse(value).success;
 }
 
 export function optionalWebsite(max = 500) {
-  return z
-    .string({ error: de.validation.websiteInvalid })
+  return textField('line', de.validation.websiteInvalid)
     .trim()
     .max(max, { error: de.validation.tooLong('Die Website', max) })
     .refine((value) => value === '' || isWebsiteUrl(value), { error: de.validation.websiteInvalid })

@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import { de } from '../messages';
-import { isPermissionKey, type PermissionKey } from '../permissions';
-import { normalizeRole, type Role } from '../roles';
+import { isPermissionKey, type PermissionKey } from '../domain/permissions';
+import { normalizeRole, type Role } from '../domain/roles';
+import { textField } from './fields';
 
 /**
  * PUT /api/permissions/roles: role name -> permission names. Roles left out keep their
  * permissions; an unknown role or key is refused by name. Duplicates are dropped.
  */
 export const rolePermissionsUpdateSchema = z
-  .record(z.string(), z.array(z.string({ error: de.permissions.invalidMap }), { error: de.permissions.invalidMap }), {
-    error: de.permissions.invalidMap,
-  })
+  .record(
+    textField('line', de.permissions.invalidMap),
+    z.array(textField('line', de.permissions.invalidMap), { error: de.permissions.invalidMap }),
+    {
+      error: de.permissions.invalidMap,
+    },
+  )
   .superRefine((map, ctx) => {
     for (const [name, keys] of Object.entries(map)) {
       if (!normalizeRole(name)) {

@@ -1,7 +1,7 @@
 import { de } from '../messages';
 import { settingsUpdateSchema, userSettingsSchema } from './settings';
 import { validate } from './validate';
-import { DEFAULT_USER_SETTINGS } from '../settings';
+import { DEFAULT_USER_SETTINGS } from '../domain/settings';
 
 describe('settingsUpdateSchema', () => {
   it('accepts any part of the settings and drops unknown fields', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { BACKGROUND_THEMES, DEFAULT_SMTP_ENCRYPTION, DEFAULT_SMTP_PORT, SMTP_ENCRYPTIONS } from '../constants';
+import { BACKGROUND_THEMES, DEFAULT_SMTP_ENCRYPTION, DEFAULT_SMTP_PORT, SMTP_ENCRYPTIONS } from '../domain/constants';
 import { de } from '../messages';
-import { BODY_ERROR, booleanField, hexColor, optionalEmail } from './fields';
+import { BODY_ERROR, booleanField, hexColor, optionalEmail, textField } from './fields';
 
 /**
  * The user settings of spec section 3. Each section is a strict shape with every field;
@@ -98,8 +98,7 @@ const smtpPort = z.preprocess(
 );
 
 const smtpText = (label: string, max: number) =>
-  z
-    .string({ error: de.validation.textInvalid(label) })
+  textField('line', de.validation.textInvalid(label))
     .trim()
     .max(max, { error: de.validation.tooLong(label, max) });
 
@@ -113,8 +112,7 @@ export const smtpSettingsPatchSchema = z
       host: smtpText('Der SMTP-Server', 255),
       port: smtpPort,
       username: smtpText('Der SMTP-Benutzername', 255),
-      password: z
-        .string({ error: de.validation.textInvalid('Das SMTP-Passwort') })
+      password: textField('line', de.validation.textInvalid('Das SMTP-Passwort'))
         .max(1000, { error: de.validation.tooLong('Das SMTP-Passwort', 1000) })
         .nullable(),
       encryption: z.enum(SMTP_ENCRYPTIONS, { error: de.settings.smtpEncryptionInvalid }),

@@ -1,19 +1,18 @@
 import { z } from 'zod';
-import { FIELD_LIMITS, MIN_PASSWORD_LENGTH, PROFILE_VISIBILITIES } from '../constants';
+import { FIELD_LIMITS, MIN_PASSWORD_LENGTH, PROFILE_VISIBILITIES } from '../domain/constants';
 import { de } from '../messages';
-import { normalizeRole, ROLES } from '../roles';
-import { BODY_ERROR, booleanField, hexColor, optionalEmail, optionalText, optionalWebsite } from './fields';
+import { normalizeRole, ROLES } from '../domain/roles';
+import { BODY_ERROR, booleanField, hexColor, optionalEmail, optionalText, optionalWebsite, textField } from './fields';
 
 const f = de.users.fields;
 
 /** A role by name; the apprentice role is accepted in both spellings of the spec. */
-export const roleSchema = z.preprocess(
+const roleSchema = z.preprocess(
   (value) => (typeof value === 'string' ? (normalizeRole(value.trim()) ?? value) : value),
   z.enum(ROLES, { error: de.users.roleInvalid }),
 );
 
-const username = z
-  .string({ error: de.users.usernameRequired })
+const username = textField('name', de.users.usernameRequired)
   .trim()
   .min(1, { error: de.users.usernameRequired })
   .max(FIELD_LIMITS.username, { error: de.validation.tooLong(f.username, FIELD_LIMITS.username) });
@@ -23,9 +22,9 @@ const contactFields = {
   email: optionalEmail(de.validation.emailInvalid, FIELD_LIMITS.email),
   phone: optionalText(f.phone, FIELD_LIMITS.phone),
   privatePhone: optionalText(f.privatePhone, FIELD_LIMITS.phone),
-  address: optionalText(f.address, FIELD_LIMITS.address),
+  address: optionalText(f.address, FIELD_LIMITS.address, 'multiLine'),
   website: optionalWebsite(FIELD_LIMITS.website),
-  otherInfo: optionalText(f.otherInfo, FIELD_LIMITS.otherInfo),
+  otherInfo: optionalText(f.otherInfo, FIELD_LIMITS.otherInfo, 'multiLine'),
 };
 
 const userFormFields = {
@@ -45,8 +44,7 @@ const isBlank = (value: string) => value.trim() === '';
 export const userCreateSchema = z.object(
   {
     ...userFormFields,
-    password: z
-      .string({ error: de.users.passwordRequired })
+    password: textField('line', de.users.passwordRequired)
       .refine((value) => !isBlank(value), { error: de.users.passwordRequired })
       .refine((value) => isBlank(value) || value.length >= MIN_PASSWORD_LENGTH, { error: de.users.passwordTooShort })
       .refine((value) => value.length <= FIELD_LIMITS.password, {
@@ -64,8 +62,7 @@ export type UserCreateRequest = z.infer<typeof userCreateSchema>;
 export const userUpdateSchema = z.object(
   {
     ...userFormFields,
-    password: z
-      .string({ error: de.users.passwordTooShort })
+    password: textField('line', de.users.passwordTooShort)
       .refine((value) => isBlank(value) || value.length >= MIN_PASSWORD_LENGTH, { error: de.users.passwordTooShort })
       .refine((value) => value.length <= FIELD_LIMITS.password, {
         error: de.validation.tooLong(f.password, FIELD_LIMITS.password),
@@ -77,7 +74,7 @@ export const userUpdateSchema = z.object(
 );
 export type UserUpdateRequest = z.infer<typeof userUpdateSchema>;
 
-export const profileVisibilitySchema = z.enum(PROFILE_VISIBILITIES, { error: de.profile.visibilityInvalid });
+const profileVisibilitySchema = z.enum(PROFILE_VISIBILITIES, { error: de.profile.visibilityInvalid });
 
 /** PUT /api/users/profile: one's own profile. Absent fields keep their value; the avatar cannot change. */
 export const profileUpdateSchema = z.object(
@@ -93,12 +90,10 @@ export type ProfileUpdateRequest = z.infer<typeof profileUpdateSchema>;
 /** POST /api/users/change-password. */
 export const changePasswordSchema = z.object(
   {
-    currentPassword: z
-      .string({ error: de.password.currentRequired })
+    currentPassword: textField('line', de.password.currentRequired)
       .min(1, { error: de.password.currentRequired })
       .max(FIELD_LIMITS.password, { error: de.password.currentWrong }),
-    newPassword: z
-      .string({ error: de.password.tooShort })
+    newPassword: textField('line', de.password.tooShort)
       .refine((value) => !isBlank(value) && value.length >= MIN_PASSWORD_LENGTH, { error: de.password.tooShort })
       .refine((value) => value.length <= FIELD_LIMITS.password, {
         error: de.validation.tooLong('Das neue Passwort', FIELD_LIMITS.password),
@@ -110,7 +105,7 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;
 
 /** The profile page's password form: the request plus the confirmation (checked only in the form). */
 export const changePasswordFormSchema = changePasswordSchema
-  .extend({ confirmPassword: z.string({ error: de.password.mismatch }) })
+  .extend({ confirmPassword: textField('line', de.password.mismatch) })
   .refine((value) => value.newPassword === value.confirmPassword, {
     error: de.password.mismatch,
     path: ['confirmPassword'],
@@ -119,8 +114,7 @@ export const changePasswordFormSchema = changePasswordSchema
 /** POST /api/external-users and PUT /api/external-users/{id}. */
 export const externalUserSchema = z.object(
   {
-    name: z
-      .string({ error: de.externalUsers.nameRequired })
+    name: textField('name', de.externalUsers.nameRequired)
       .trim()
       .min(1, { error: de.externalUsers.nameRequired })
       .max(FIELD_LIMITS.externalUserName, { error: de.externalUsers.nameTooLong }),

@@ -1,6 +1,10 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { de } from '@werkboard/common';
-import { useAppSelector } from '../store/hooks';
+import { desktopBridgeOf } from '../platform/bridge';
+import { diagnosticsApi } from '../api/endpoints/diagnostics';
+import { FRESH, readOnce } from '../api/readOnce';
+import { ServerVersionNotice } from '../platform/appVersion/ServerVersionNotice';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { SyncStatusButton } from '../features/sync/SyncStatusButton';
 import { HelpDialog } from '../features/help/HelpDialog';
 
@@ -8,10 +12,21 @@ import { HelpDialog } from '../features/help/HelpDialog';
 export function Footer() {
   const licenseType = useAppSelector((state) => state.auth.user?.licenseType);
   const [helpOpen, setHelpOpen] = useState(false);
+  const dispatch = useAppDispatch();
+  const fetchServerInfo = useCallback(
+    () => readOnce(dispatch(diagnosticsApi.endpoints.serverInfo.initiate(undefined, FRESH))),
+    [dispatch],
+  );
   return (
     <footer className="app-footer">
       <SyncStatusButton />
       <span className="app-footer__item">{de.footer.version(__APP_VERSION__)}</span>
+      <ServerVersionNotice
+        appVersion={__APP_VERSION__}
+        fetchInfo={fetchServerInfo}
+        isDesktop={desktopBridgeOf(window) !== null}
+        reload={() => window.location.reload()}
+      />
       {licenseType && (
         <span className="app-footer__item">
           {de.footer.license(licenseType === 'Lifetime' ? de.license.lifetime : de.license.free)}

@@ -15,6 +15,8 @@ import { SyncEngine } from '../entities/outbox/syncEngine';
 import { readSourceChanged, replayApplied, syncStatusChanged } from '../entities/outbox/syncSlice';
 import type { LocalStore } from '../platform/localStore';
 import { createMemoryStore } from '../platform/localStore';
+import type { SaveFile } from '../platform/fileSave';
+import { createWebSaveFile } from '../platform/fileSave';
 import type { PersistStorage } from '../platform/persistStorage';
 import type { AppDispatch, RootState, ThunkExtra } from './types';
 import { createAppListeners } from './listeners';
@@ -35,6 +37,8 @@ export interface AppStoreDeps {
   requestBackgroundSync?: () => void;
   /** New idempotency keys; random UUIDs by default. */
   newKey?: () => string;
+  /** The platform's file saving (renderer/src/platform); the browser's download by default. */
+  saveFile?: SaveFile;
 }
 
 /** Cached project and template documents (api/endpoints): as large as the open project, so not walked either. */
@@ -83,6 +87,7 @@ export function createAppStore(deps: AppStoreDeps) {
     localStorage: deps.localStorage,
     deviceId: deps.deviceId,
     projectSavers: new ProjectSavers(),
+    saveFile: deps.saveFile ?? createWebSaveFile(document, URL),
   };
 
   const listeners = createAppListeners(extra);

@@ -1,6 +1,7 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ApiClient } from '../api/client';
 import type { Save } from '../api/save';
+import type { SaveFile } from '../platform/fileSave';
 import type { ProjectSavers } from '../entities/outbox/projectSaver';
 import type { SyncEngine } from '../entities/outbox/syncEngine';
 import type { RootState } from './rootReducer';
@@ -16,12 +17,14 @@ export interface ThunkExtra {
   /** This browser's device id (also sent as X-Device-Id); license activation names it. */
   deviceId: string;
   /**
-   * The open project's save queue (features/project/projectSaver.ts). Outside the state: it
+   * The open project's save queue (entities/outbox/projectSaver.ts). Outside the state: it
    * holds the pending edits as functions, to apply them again on the server's answer.
    */
   projectSavers: ProjectSavers;
-  /** The sync queue (features/sync/syncEngine.ts): replay, failed list, logout clearing. */
+  /** The sync queue (entities/outbox/syncEngine.ts): replay, failed list, logout clearing. */
   sync: SyncEngine;
+  /** Saves a generated file (PDF, export): the shell's save dialog, or the browser's download. */
+  saveFile: SaveFile;
 }
 
 export type AppDispatch = ThunkDispatch<RootState, ThunkExtra, UnknownAction>;

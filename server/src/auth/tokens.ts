@@ -1,3 +1,4 @@
+import { isUuid } from '@werkboard/common';
 import jwt from 'jsonwebtoken';
 
 export const TOKEN_ISSUER = 'werkboard';
@@ -25,11 +26,17 @@ export function signToken(secret: string, claims: TokenClaims, ttlSeconds: numbe
   });
 }
 
+/**
+ * Whether verified claims are ours: a user id as subject, a token version, the permissions and
+ * an expiry. A token signed without `exp` would never end, so it is refused like any other
+ * foreign token (401), as is a subject that cannot be a user id (issue 13, finding 18).
+ */
 export function isTokenClaims(value: unknown): value is TokenClaims {
   if (typeof value !== 'object' || value === null) return false;
-  const { sub, ver, perms } = value as Record<string, unknown>;
+  const { sub, ver, perms, exp } = value as Record<string, unknown>;
   return (
-    typeof sub === 'string' &&
+    isUuid(sub) &&
+    typeof exp === 'number' &&
     Number.isInteger(ver) &&
     Array.isArray(perms) &&
     perms.every((perm) => typeof perm === 'string')

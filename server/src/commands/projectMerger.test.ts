@@ -1,8 +1,10 @@
-import { type CardDto, type ColumnDto, de, keyBetween, keysAfter, newId } from '@werkboard/common';
-import { type ClientCopy, emptyFields, MemoryProjectServer } from './projectMergeHarness';
-import { type MergeActor, MergeRefused } from './projectMerger';
+import { type ColumnDto, de, keyBetween, keysAfter, newId } from '@werkboard/common';
+import { type ClientCopy, emptyFields, MemoryProjectServer, newCard } from '../test/projectMergeHarness';
+import { type BoardState, randomWrite, RuleLedger, seeded, writersOfEveryRole } from '../test/projectMergeRandom';
+import type { SessionActor } from '../auth/sessionActor';
+import { MergeRefused } from './projectMerger';
 
-const actor = (username: string, role: MergeActor['role'] = 'Monteur'): MergeActor => ({
+const actor = (username: string, role: SessionActor['role'] = 'Monteur'): SessionActor => ({
   id: newId(),
   username,
   role,
@@ -10,21 +12,6 @@ const actor = (username: string, role: MergeActor['role'] = 'Monteur'): MergeAct
 });
 const anna = actor('anna');
 const ben = actor('ben');
-
-function card(title: string, position: string): CardDto {
-  return {
-    id: newId(),
-    rev: 0,
-    position,
-    title,
-    description: '',
-    tagIds: [],
-    group: null,
-    assignedTo: null,
-    timeEntries: [],
-    materialEntries: [],
-  };
-}
 
 function initialProject(): ClientCopy {
   const [p1, p2, p3] = keysAfter(null, 3);
@@ -35,7 +22,7 @@ function initialProject(): ClientCopy {
     title,
     cards: [],
   }));
-  columns[0]!.cards = keysAfter(null, 4).map((position, index) => card(`Aufgabe ${index + 1}`, position));
+  columns[0]!.cards = keysAfter(null, 4).map((position, index) => newCard(`Aufgabe ${index + 1}`, position));
   return { ...emptyFields(), revision: 0, columns, appointments: [], notes: [], changeLog: [] };
 }
 
@@ -53,7 +40,7 @@ function moveCard(copy: ClientCopy, cardId: string, toColumn: number) {
   target.cards.push(moving);
 }
 
-function addTime(copy: ClientCopy, cardId: string, hours: number, who: MergeActor) {
+function addTime(copy: ClientCopy, cardId: string, hours: number, who: SessionActor) {
   const target = copy.columns.flatMap((column) => column.cards).find((item) => item.id === cardId)!;
   target.timeEntries.push({ id: newId(), rev: 0, userId: who.id, username: who.username, date: '2026-11-20', hours });
 }
@@ -114,9 +101,9 @@ describe('mergeProject', () => {
     const result = server.put(b, ben);
     expect(findCard(result, 'Version Ben')).toBeDefined();
     expect(result.columns.flatMap((column) => column.cards).some((item) => item.title === 'Version Anna')).toBe(false);
-    const entry = result.changeLog.find((item) => item.action.includes('Version Anna'));
+    const entry = result.changeLog.find((item) => item.action.includes('überschrieben'));
     expect(entry?.username).toBe('ben');
-    expect(entry?.action).toContain('überschrieben');
+    expect(entry?.action).toContain('Version Anna');
   });
 
   it('does not revert what others changed when a stale copy is written', () => {
@@ -184,7 +171,7 @@ describe('mergeProject', () => {
 
   it('keeps a card a writer created even if the answer was lost and someone deleted it meanwhile', () => {
     const a = server.read();
-    const extra = card('Neu von Anna', keyBetween(a.columns[0]!.cards.at(-1)!.position, null));
+    const extra = newCard('Neu von Anna', keyBetween(a.columns[0]!.cards.at(-1)!.position, null));
     a.columns[0]!.cards.push(extra);
     server.put(a, anna);
     const b = server.read();
@@ -194,7 +181,7 @@ describe('mergeProject', () => {
     expect(replay.columns[0]!.cards.some((item) => item.id === extra.id)).toBe(false);
   });
 
-  it('writes change-log entries for the writer only and never drops existing ones', () => {
+  it('writes the change log itself: ignores the entries a client sends and never drops existing ones', () => {
     const a = server.read();
     a.changeLog.push({
       id: newId(),
@@ -203,12 +190,19 @@ describe('mergeProject', () => {
       username: 'ben',
       action: 'hat alles gelöscht.',
     });
+    findCard(a, 'Aufgabe 1').title = 'Eins';
     const saved = server.put(a, anna);
-    expect(saved.changeLog[0]).toMatchObject({ userId: anna.id, username: 'anna', action: 'hat alles gelöscht.' });
+    expect(saved.changeLog).toEqual([
+      expect.objectContaining({
+        userId: anna.id,
+        username: 'anna',
+        action: de.board.log.cardRenamed('Aufgabe 1', 'Eins'),
+      }),
+    ]);
     const next = server.read();
     next.changeLog = [];
     findCard(next, 'Aufgabe 4').title = 'Vier';
-    expect(server.put(next, ben).changeLog).toHaveLength(1);
+    expect(server.put(next, ben).changeLog).toHaveLength(2);
   });
 
   it('sets the author of new time entries and notes to the writer', () => {
@@ -294,19 +288,10 @@ describe('mergeProject', () => {
 });
 
 describe('mergeProject with random clients', () => {
-  /** A small deterministic random source, so a failure can be replayed from its seed. */
-  function random(seed: number) {
-    let state = seed;
-    return () => {
-      state = (state * 1103515245 + 12345) % 2147483648;
-      return state / 2147483648;
-    };
-  }
-
   it.each(Array.from({ length: 40 }, (_, index) => index + 1))(
     'never loses a change only one client made (seed %i)',
     (seed) => {
-      const rand = random(seed);
+      const rand = seeded(seed);
       const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
       const server = new MemoryProjectServer(initialProject());
       const clients = [anna, ben, actor('cem'), actor('dora')].map((who) => ({ who, copy: server.read() }));
@@ -325,7 +310,7 @@ describe('mergeProject with random clients', () => {
               cards.length === 0 ? 'add' : pick(['add', 'title', 'move', 'time', 'delete', 'title', 'move']);
             if (operation === 'add') {
               const column = pick(client.copy.columns);
-              const created = card(
+              const created = newCard(
                 `neu ${client.who.username} ${round}.${step}`,
                 keyBetween(column.cards.at(-1)?.position ?? null, null),
               );
@@ -379,6 +364,65 @@ describe('mergeProject with random clients', () => {
         if (wanted.hours)
           expect(found!.item.timeEntries.map((entry) => entry.hours).sort()).toEqual([...wanted.hours].sort());
       }
+    },
+  );
+});
+
+describe('mergeProject with random writers of every role (issue 13)', () => {
+  const people = writersOfEveryRole((role) => ({ id: newId(), username: role.toLowerCase() }));
+  const stateOf = (server: MemoryProjectServer): BoardState => ({
+    revision: server.revision,
+    fields: server.fields,
+    entities: new Map(server.entities),
+    changeLog: [...server.changeLog],
+  });
+
+  /** initialProject() with an hour of everyone's on the first cards and a note of each. */
+  function startingProject(): ClientCopy {
+    const copy = initialProject();
+    copy.columns[0]!.cards.forEach((item, index) => {
+      const who = people[index % people.length]!;
+      addTime(copy, item.id, 1 + index, who);
+    });
+    copy.notes = people.map((who) => ({
+      ...{ id: newId(), rev: 0, title: 'Notiz', content: `von ${who.username}` },
+      ...{ authorId: who.id, authorUsername: who.username, timestamp: '2026-11-01T08:00:00.000Z' },
+    }));
+    return copy;
+  }
+
+  it.each(Array.from({ length: 150 }, (_, index) => index + 1))(
+    'never lets a write past the rules of a direct edit (seed %i)',
+    (seed) => {
+      const rand = seeded(seed);
+      const server = new MemoryProjectServer(startingProject());
+      const ledger = new RuleLedger(stateOf(server));
+      const copies = new Map(people.map((who) => [who.id, server.read()]));
+      const earlier: ClientCopy[] = [server.read()];
+      let applied = 0;
+      for (let step = 0; step < 40; step++) {
+        const { writer, stale, copy, operations } = randomWrite(rand, people, copies, earlier);
+        const before = stateOf(server);
+        const from = Date.now();
+        try {
+          const answer = server.put(copy, writer, writer.mayEditProject);
+          copies.set(writer.id, answer);
+          earlier.push(answer);
+          applied++;
+        } catch (error) {
+          if (!(error instanceof MergeRefused)) throw error;
+          copies.set(writer.id, server.read());
+        }
+        const problems = ledger.breaks(before, stateOf(server), writer, from, Date.now());
+        expect({ step, writer: writer.role, stale, operations, problems }).toEqual({
+          step,
+          writer: writer.role,
+          stale,
+          operations,
+          problems: [],
+        });
+      }
+      expect(applied).toBeGreaterThan(0);
     },
   );
 });

@@ -1,12 +1,17 @@
 import {
-  type Actor,
+  type BoardActor,
+  canChangeColumns,
   canChangeNote,
+  canDeleteCard,
   canDeleteTimeEntry,
   type ChangeLogEntryDto,
   de,
   PROJECT_FIELD_KEYS,
+  PROJECT_LIMITS,
   type ProjectFieldsDto,
 } from '@werkboard/common';
+import { describeChanges, describeEntity, type LogNames } from './projectChangeLog';
+import type { SessionActor } from '../auth/sessionActor';
 import { type Entity, type EntityMap, parentOf, sameContent, sameValue } from './projectEntities';
 
 /**
@@ -21,11 +26,19 @@ import { type Entity, type EntityMap, parentOf, sameContent, sameValue } from '.
  *   change log. Several saves of the same writer in a row are no conflict.
  * - A parent survives while a child survives (a column with cards, a card with entries).
  * - Writing the same document twice changes nothing the second time.
+ *
+ * Every way an entity changes runs the rules of a direct edit (issue 13): changed, created,
+ * deleted (also with its parent), brought back by the writer's change after someone else
+ * deleted it, and restored as the parent of a surviving child. `owned` fields are the
+ * server's. The change log is the server's too: written from what the merge did, in the
+ * writer's name at the server's time; entries a client sends are not taken.
  */
 
 export interface VersionRecord {
   rev: number;
   projectId: string;
+  /** The entity's kind ('project' for the project's fields). */
+  kind: string;
   actorId: string | null;
   /** What the entity was at this revision; null: deleted at this revision. */
   data: { content: unknown; owned: unknown } | null;
@@ -38,18 +51,12 @@ export interface StoredProject {
   fieldsRev: number;
   fields: ProjectFieldsDto;
   entities: EntityMap;
-  changeLogIds: ReadonlySet<string>;
 }
 
 export interface IncomingProject {
   base: number;
   fields: ProjectFieldsDto;
   entities: EntityMap;
-  changeLog: readonly Pick<ChangeLogEntryDto, 'id' | 'timestamp' | 'action'>[];
-}
-
-export interface MergeActor extends Actor {
-  username: string;
 }
 
 export interface MergeResult {
@@ -61,7 +68,7 @@ export interface MergeResult {
   upserts: Entity[];
   /** Entities to delete (children of deleted parents included). */
   deletes: Entity[];
-  /** Change-log entries to add: the writer's own (rewritten to the writer) and the merge's notes. */
+  /** Change-log entries to add: what the write did, and the merge's notes (conflicts, kept, brought back). */
   log: ChangeLogEntryDto[];
 }
 
@@ -91,34 +98,50 @@ export interface MergeInput {
   incoming: IncomingProject;
   /** Versions per entity id, ascending by rev, for the ids `historyNeeded` named. */
   history: ReadonlyMap<string, readonly VersionRecord[]>;
-  actor: MergeActor;
-  canEditFields: boolean;
+  actor: SessionActor;
+  /**
+   * The writer may edit the project (can_edit_projects; in a template, may edit the
+   * template): its fields, its columns, and cards holding other people's time entries.
+   */
+  mayEditProject: boolean;
+  /** Names the change log needs (assignees, the thumbnail image). */
+  names: LogNames;
   now: Date;
-  newId(): string;
+  newId: () => string;
 }
-
-const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 export function mergeProject(input: MergeInput): MergeResult {
   const { stored, incoming, history, actor } = input;
+  const rules: BoardActor = { id: actor.id, role: actor.role, mayEditProject: input.mayEditProject };
   const base = Math.min(incoming.base, stored.revision);
   const revision = stored.revision + 1;
-  const nowIso = input.now.toISOString();
-  const log: ChangeLogEntryDto[] = [];
-  const note = (action: string) =>
-    log.push({ id: input.newId(), timestamp: nowIso, userId: actor.id, username: actor.username, action });
+  /** The merge's own notes for the change log. */
+  const notes: string[] = [];
+  /** Entities whose log entry is one of those notes. */
+  const noted = new Set<string>();
 
-  for (const id of history.keys())
-    if (history.get(id)!.some((version) => version.projectId !== stored.id))
-      throw new MergeRefused(400, de.projects.idTaken);
+  if (incoming.entities.has(stored.id)) throw new MergeRefused(400, de.projects.duplicateId);
+  for (const [id, versions] of history) {
+    if (versions.some((version) => version.projectId !== stored.id)) throw new MergeRefused(400, de.projects.idTaken);
+    // An id once used for another kind of entity (a deleted card's id sent as a note's).
+    const kind = incoming.entities.get(id)?.kind ?? stored.entities.get(id)?.kind;
+    if (kind && versions.some((version) => version.kind !== kind)) throw new MergeRefused(400, de.projects.duplicateId);
+  }
 
   const versionAt = (id: string, rev: number) => history.get(id)?.find((version) => version.rev === rev);
+  const lastLive = (id: string) => [...(history.get(id) ?? [])].reverse().find((version) => version.data)?.data;
   const othersChangedSince = (id: string, rev: number) =>
     (history.get(id) ?? []).some((version) => version.rev > rev && version.actorId !== actor.id);
 
   // The final state, starting from what is stored.
   const final: EntityMap = new Map(stored.entities);
   const upserts = new Map<string, Entity>();
+  const apply = (entity: Entity): Entity => {
+    const applied = { ...entity, rev: revision };
+    final.set(applied.id, applied);
+    upserts.set(applied.id, applied);
+    return applied;
+  };
 
   for (const mine of incoming.entities.values()) {
     const current = stored.entities.get(mine.id);
@@ -129,32 +152,28 @@ export function mergeProject(input: MergeInput): MergeResult {
         const read = versionAt(mine.id, mine.rev);
         if (read?.data && sameValue(read.data.content, mine.content)) continue; // stale copy, not a change
         if (othersChangedSince(mine.id, mine.rev))
-          note(de.projects.log.overwritten(describe(current), summary(current, mine)));
+          notes.push(de.projects.log.overwritten(describeEntity(current), summary(current, mine)));
       }
-      checkChange(current, mine, actor);
-      const applied = { ...current, content: mine.content, rev: revision } as Entity;
-      final.set(mine.id, applied);
-      upserts.set(mine.id, applied);
+      checkChange(current, rules);
+      apply({ ...current, content: mine.content } as Entity);
       continue;
     }
-    const versions = history.get(mine.id) ?? [];
-    if (versions.length > 0) {
-      // Deleted by someone else: stays deleted unless the writer changed it since.
-      const lastLive = [...versions].reverse().find((version) => version.data);
-      const read = mine.rev > 0 ? versionAt(mine.id, mine.rev) : lastLive;
-      if (read?.data && sameValue(read.data.content, mine.content)) continue;
-      // Brought back by the writer's change; who wrote it stays as it was.
-      if (lastLive?.data) {
-        const restored = { ...mine, owned: lastLive.data.owned, rev: revision } as Entity;
-        final.set(mine.id, restored);
-        upserts.set(mine.id, restored);
-        continue;
-      }
+    const was = lastLive(mine.id);
+    if (was) {
+      // Deleted by someone else. The copy as the writer read it, or as it was last, is stale:
+      // it stays deleted. Anything else is the writer's change to it, which brings it back
+      // under the rules of a change, with its author as it was.
+      const read = versionAt(mine.id, mine.rev);
+      if ((read?.data && sameValue(read.data.content, mine.content)) || sameValue(was.content, mine.content)) continue;
+      const revived = { ...mine, owned: inKeyOrderOf(mine.owned, was.owned) } as Entity;
+      checkChange(revived, rules);
+      apply(revived);
+      noted.add(mine.id);
+      notes.push(de.projects.log.revived(describeEntity(revived)));
+      continue;
     }
-    const created = withOwner(mine, actor, input.now);
-    const applied = { ...created, rev: revision };
-    final.set(mine.id, applied);
-    upserts.set(mine.id, applied);
+    if (mine.kind === 'column' && !canChangeColumns(rules)) throw new MergeRefused(403, de.projects.columnsForbidden);
+    apply(withOwner(mine, actor, input.now));
   }
 
   // Deletions: what the writer had seen (rev <= base) and left out.
@@ -179,10 +198,8 @@ export function mergeProject(input: MergeInput): MergeResult {
   const keptIds = new Set([...deletions].filter((id) => final.has(id) && mustStay(id)));
   for (const id of keptIds) {
     // Kept at the new revision, so that a replay of this write does not try again.
-    const kept = { ...final.get(id)!, rev: revision };
-    final.set(id, kept);
-    upserts.set(id, kept);
-    note(de.projects.log.kept(capitalise(describe(kept))));
+    const kept = apply(final.get(id)!);
+    notes.push(de.projects.log.kept(capitalise(describeEntity(kept))));
   }
   // The writer deleted a parent that stays: its children, which left with it, stay too.
   const parentStays = (entity: Entity): boolean => {
@@ -193,32 +210,40 @@ export function mergeProject(input: MergeInput): MergeResult {
   const removed: Entity[] = [];
   for (const id of deletions) {
     const entity = final.get(id);
-    if (!entity || keptIds.has(id) || parentStays(entity)) continue;
-    // Deleting a card takes its entries along; only what the writer removed from a kept parent is checked.
-    const parent = parentOf(entity);
-    if (!parent || incoming.entities.has(parent)) checkDelete(entity, actor);
-    removed.push(entity);
+    if (entity && !keptIds.has(id) && !parentStays(entity)) removed.push(entity);
   }
+  checkDeletions(removed, rules);
   for (const entity of removed) {
     final.delete(entity.id);
     upserts.delete(entity.id);
   }
 
-  // A surviving child whose parent is gone brings the writer's copy of the parent back.
-  for (const entity of [...final.values()]) restoreParents(entity, final, upserts, incoming.entities, revision);
+  // A surviving child whose parent someone else deleted brings the parent back as it was last.
+  const restoreParent = (entity: Entity): void => {
+    const parentId = parentOf(entity);
+    if (!parentId || final.has(parentId)) return;
+    const mine = incoming.entities.get(parentId);
+    const was = lastLive(parentId);
+    if (!mine || !was) return; // cannot happen: a child in the document sits inside its parent, which has lived
+    const restored = apply({
+      ...mine,
+      content: inKeyOrderOf(mine.content, was.content),
+      owned: inKeyOrderOf(mine.owned, was.owned),
+    } as Entity);
+    noted.add(parentId);
+    notes.push(de.projects.log.parentRestored(capitalise(describeEntity(restored))));
+    restoreParent(restored);
+  };
+  for (const entity of [...final.values()]) restoreParent(entity);
 
-  const fields = mergeFields(input, base, note);
+  const fields = mergeFields(input, base, notes);
   const fieldsChanged = !sameValue(fields, stored.fields);
-  if (fieldsChanged && !input.canEditFields) throw new MergeRefused(403, de.projects.editForbidden);
+  if (fieldsChanged && !input.mayEditProject) throw new MergeRefused(403, de.projects.editForbidden);
 
-  for (const entry of incoming.changeLog) {
-    if (stored.changeLogIds.has(entry.id)) continue;
-    const time = Date.parse(entry.timestamp);
-    const timestamp = time > input.now.getTime() + CLOCK_SKEW_MS ? nowIso : new Date(time).toISOString();
-    log.push({ id: entry.id, timestamp, userId: actor.id, username: actor.username, action: entry.action });
-  }
-
-  const changed = upserts.size > 0 || removed.length > 0 || fieldsChanged || log.length > 0;
+  const changed = upserts.size > 0 || removed.length > 0 || fieldsChanged;
+  const actions = changed
+    ? [...describeChanges(stored, { fields, entities: final }, noted, input.names), ...notes]
+    : [];
   return {
     changed,
     revision: changed ? revision : stored.revision,
@@ -226,11 +251,37 @@ export function mergeProject(input: MergeInput): MergeResult {
     fields,
     upserts: [...upserts.values()],
     deletes: removed,
-    log,
+    log: logEntries(actions, actor, input.now.toISOString(), input.newId),
   };
 }
 
-function mergeFields(input: MergeInput, base: number, note: (action: string) => void): ProjectFieldsDto {
+/**
+ * One entry per action, all at the server's time of the write. The log lists equal times by
+ * id, so the ids ascend against the order of the actions: the write's first action is listed
+ * lowest, as if it had been done first.
+ */
+function logEntries(all: readonly string[], actor: SessionActor, timestamp: string, newId: () => string) {
+  // The log keeps its newest entries only; of one write those are its last actions.
+  const actions = all.slice(-PROJECT_LIMITS.changeLog);
+  const ids = actions.map(() => newId()).sort();
+  return actions.map((action, index): ChangeLogEntryDto => ({
+    id: ids[actions.length - 1 - index]!,
+    timestamp,
+    userId: actor.id,
+    username: actor.username,
+    action,
+  }));
+}
+
+/** `value` (from the history, whose jsonb reorders keys) with the keys in the order of `template`. */
+function inKeyOrderOf<T>(template: T, value: unknown): T {
+  if (template === null || typeof template !== 'object' || value === null || typeof value !== 'object')
+    return value as T;
+  const source = value as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(template).map((key) => [key, source[key]])) as T;
+}
+
+function mergeFields(input: MergeInput, base: number, notes: string[]): ProjectFieldsDto {
   const { stored, incoming } = input;
   if (stored.fieldsRev <= base) return { ...incoming.fields };
   const versions = input.history.get(stored.id) ?? [];
@@ -246,69 +297,58 @@ function mergeFields(input: MergeInput, base: number, note: (action: string) => 
     if (!read || !sameValue(read[key], stored.fields[key]))
       overwritten.push(`${key}: ${JSON.stringify(stored.fields[key])}`);
   }
-  if (overwritten.length > 0) note(de.projects.log.overwritten(de.projects.entity.project, overwritten.join('; ')));
+  if (overwritten.length > 0)
+    notes.push(de.projects.log.overwritten(de.projects.entity.project, overwritten.join('; ')));
   return merged as unknown as ProjectFieldsDto;
 }
 
-function checkChange(current: Entity, mine: Entity, actor: MergeActor): void {
-  if (current.kind === 'timeEntry') throw new MergeRefused(400, de.projects.timeEntryImmutable);
-  if (current.kind === 'note' && !canChangeNote(actor, current.owned))
+/** The rules of a direct change, for an entity as it is stored (or was, when brought back). */
+function checkChange(entity: Entity, rules: BoardActor): void {
+  if (entity.kind === 'timeEntry') throw new MergeRefused(400, de.projects.timeEntryImmutable);
+  if (entity.kind === 'note' && !canChangeNote(rules, entity.owned))
     throw new MergeRefused(403, de.projects.noteForbidden);
-  void mine;
+  if (entity.kind === 'column' && !canChangeColumns(rules)) throw new MergeRefused(403, de.projects.columnsForbidden);
 }
 
-function checkDelete(current: Entity, actor: MergeActor): void {
-  if (current.kind === 'timeEntry' && !canDeleteTimeEntry(actor, current.owned))
-    throw new MergeRefused(403, de.projects.timeEntryDeleteForbidden);
-  if (current.kind === 'note' && !canChangeNote(actor, current.owned))
-    throw new MergeRefused(403, de.projects.noteForbidden);
+/**
+ * The rules of a direct deletion, for everything a write removes: a column needs the column
+ * right, a card the right to delete the time entries that go with it, a time entry removed
+ * from its card its author, a note its author or Admin/Firmenleiter.
+ */
+function checkDeletions(removed: readonly Entity[], rules: BoardActor): void {
+  if (removed.some((entity) => entity.kind === 'column') && !canChangeColumns(rules))
+    throw new MergeRefused(403, de.projects.columnsForbidden);
+  const removedIds = new Set(removed.map((entity) => entity.id));
+  const timesOf = new Map<string, { userId: string | null }[]>();
+  for (const entity of removed) {
+    if (entity.kind !== 'timeEntry') continue;
+    const times = timesOf.get(entity.content.cardId);
+    if (times) times.push(entity.owned);
+    else timesOf.set(entity.content.cardId, [entity.owned]);
+  }
+  for (const entity of removed) {
+    if (entity.kind === 'card' && !canDeleteCard(rules, { timeEntries: timesOf.get(entity.id) ?? [] }))
+      throw new MergeRefused(403, de.projects.othersTimeEntriesForbidden);
+    if (
+      entity.kind === 'timeEntry' &&
+      !removedIds.has(entity.content.cardId) &&
+      !canDeleteTimeEntry(rules, entity.owned)
+    )
+      throw new MergeRefused(403, de.projects.timeEntryDeleteForbidden);
+    if (entity.kind === 'note' && !canChangeNote(rules, entity.owned))
+      throw new MergeRefused(403, de.projects.noteForbidden);
+  }
 }
 
-/** New time entries and notes belong to the writer, whatever the client sent. */
-function withOwner(entity: Entity, actor: MergeActor, now: Date): Entity {
+/** New time entries and notes belong to the writer, at the server's time, whatever the client sent. */
+function withOwner(entity: Entity, actor: SessionActor, now: Date): Entity {
   if (entity.kind === 'timeEntry') return { ...entity, owned: { userId: actor.id, username: actor.username } };
-  if (entity.kind === 'note') {
-    const time = Date.parse(entity.owned.timestamp);
-    const timestamp =
-      Number.isNaN(time) || time > now.getTime() + CLOCK_SKEW_MS ? now.toISOString() : new Date(time).toISOString();
-    return { ...entity, owned: { authorId: actor.id, authorUsername: actor.username, timestamp } };
-  }
+  if (entity.kind === 'note')
+    return {
+      ...entity,
+      owned: { authorId: actor.id, authorUsername: actor.username, timestamp: now.toISOString() },
+    };
   return entity;
-}
-
-function restoreParents(
-  entity: Entity,
-  final: EntityMap,
-  upserts: Map<string, Entity>,
-  incoming: EntityMap,
-  revision: number,
-) {
-  const parentId = parentOf(entity);
-  if (!parentId || final.has(parentId)) return;
-  const parent = incoming.get(parentId);
-  if (!parent) return; // cannot happen: a child in the document sits inside its parent
-  const restored = { ...parent, rev: revision };
-  final.set(parentId, restored);
-  upserts.set(parentId, restored);
-  restoreParents(restored, final, upserts, incoming, revision);
-}
-
-function describe(entity: Entity): string {
-  const e = de.projects.entity;
-  switch (entity.kind) {
-    case 'column':
-      return e.column(entity.content.title);
-    case 'card':
-      return e.card(entity.content.title);
-    case 'materialEntry':
-      return e.materialEntry(entity.content.name);
-    case 'appointment':
-      return e.appointment(entity.content.title);
-    case 'note':
-      return e.note(entity.content.title);
-    case 'timeEntry':
-      return `${entity.content.hours} h`;
-  }
 }
 
 /** The overwritten values of the fields that differ, for the change log. */

@@ -1,11 +1,14 @@
-import { de, type ImageDto, type ImageUploadRequest } from '@werkboard/common';
+import { de, type ImageDto, type ImageMimeType } from '@werkboard/common';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import type { SessionActor } from '../auth/sessionActor';
 import { ApiError, notFound } from '../errors';
-import { findReadableProject, type ProjectActor, recordFieldsChangedElsewhere } from '../services/projects';
+import type { ImageRow } from '../presenters/image';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privateFiles';
+import { recordFieldsChangedElsewhere } from '../services/projects';
 import { decodeDataUrl, EXTENSIONS, sniffImageType } from './imageBytes';
 
 const m = de.team.images;
@@ -20,15 +23,9 @@ const THUMBNAIL_SIZE = 320;
 export const imagesDir = (dataDir: string) => path.join(dataDir, 'images');
 const projectDir = (dataDir: string, projectId: string) => path.join(imagesDir(dataDir), projectId);
 
-interface ImageRow extends Omit<ImageDto, 'createdAt'> {
-  createdAt: Date;
-}
-
 const IMAGE_SELECT = `SELECT id, project_id AS "projectId", name, mime_type AS "mimeType", size, width, height,
   uploaded_by AS "uploadedBy", uploaded_by_username AS "uploadedByUsername", created_at AS "createdAt"
   FROM project_images`;
-
-const present = (row: ImageRow): ImageDto => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 function filePaths(dataDir: string, image: Pick<ImageDto, 'id' | 'projectId' | 'mimeType'>) {
   const dir = projectDir(dataDir, image.projectId);
@@ -38,38 +35,30 @@ function filePaths(dataDir: string, image: Pick<ImageDto, 'id' | 'projectId' | '
   };
 }
 
-export async function listImages(sequelize: Sequelize, actor: ProjectActor, projectId: string): Promise<ImageDto[]> {
-  await findReadableProject(sequelize, actor, projectId);
-  const rows = await sequelize.query<ImageRow>(
-    `${IMAGE_SELECT} WHERE project_id = :projectId ORDER BY created_at, id`,
-    {
-      type: QueryTypes.SELECT,
-      replacements: { projectId },
-    },
-  );
-  return rows.map(present);
+export function listImages(sequelize: Sequelize, projectId: string): Promise<ImageRow[]> {
+  return sequelize.query<ImageRow>(`${IMAGE_SELECT} WHERE project_id = :projectId ORDER BY created_at, id`, {
+    type: QueryTypes.SELECT,
+    replacements: { projectId },
+  });
 }
 
-async function findImage(sequelize: Sequelize, id: string, transaction?: Transaction): Promise<ImageDto> {
+/** The image with this id; 404 when there is none. */
+export async function findImage(sequelize: Sequelize, id: string, transaction?: Transaction): Promise<ImageRow> {
   const [row] = await sequelize.query<ImageRow>(`${IMAGE_SELECT} WHERE id = :id`, {
     type: QueryTypes.SELECT,
     replacements: { id },
     transaction,
   });
   if (!row) throw notFound(m.notFound);
-  return present(row);
+  return row;
 }
 
-/** The file of an image the caller may see (its project readable). */
+/** The bytes of an image or its thumbnail. */
 export async function readImageFile(
-  sequelize: Sequelize,
   dataDir: string,
-  actor: ProjectActor,
-  id: string,
+  image: ImageRow,
   variant: 'full' | 'thumbnail',
 ): Promise<{ bytes: Buffer; mimeType: string }> {
-  const image = await findImage(sequelize, id);
-  await findReadableProject(sequelize, actor, image.projectId);
   const file = filePaths(dataDir, image)[variant];
   try {
     return { bytes: await fs.readFile(file), mimeType: variant === 'full' ? image.mimeType : 'image/webp' };
@@ -78,8 +67,16 @@ export async function readImageFile(
   }
 }
 
-/** Decodes and checks the upload: size, type by signature, and that it really decodes as that type. */
-async function inspect(dataUrl: string) {
+export interface InspectedImage {
+  bytes: Buffer;
+  mimeType: ImageMimeType;
+  width: number;
+  height: number;
+  thumbnail: Buffer;
+}
+
+/** Decodes and checks an upload (400 otherwise): size, type by signature, and that it really decodes as that type. */
+export async function inspectImage(dataUrl: string): Promise<InspectedImage> {
   const bytes = decodeDataUrl(dataUrl);
   const mimeType = sniffImageType(bytes);
   if (mimeType === null) throw new ApiError(400, m.wrongType, 'validation');
@@ -100,80 +97,70 @@ async function inspect(dataUrl: string) {
   }
 }
 
-/** May the caller change this project's images: whoever may see it (403 otherwise), on an active project. */
-async function requireImageWork(
+/**
+ * Stores an inspected image of the (locked) project: the files first, then the row; a failed
+ * insert removes the files again.
+ */
+export async function storeImage(
   sequelize: Sequelize,
-  actor: ProjectActor,
-  projectId: string,
-  transaction?: Transaction,
-) {
-  const row = await findReadableProject(sequelize, actor, projectId, { transaction, lock: transaction !== undefined });
-  if (row.status !== 'active') throw new ApiError(403, m.readOnly, 'forbidden');
-  return row;
-}
-
-export async function uploadImage(
-  sequelize: Sequelize,
+  transaction: Transaction,
   dataDir: string,
-  actor: ProjectActor,
-  request: ImageUploadRequest,
-): Promise<ImageDto> {
-  await requireImageWork(sequelize, actor, request.projectId);
-  const image = await inspect(request.dataUrl);
+  actor: SessionActor,
+  upload: { projectId: string; name: string; image: InspectedImage },
+): Promise<ImageRow> {
+  const { projectId, name, image } = upload;
   const id = randomUUID();
-  const files = filePaths(dataDir, { id, projectId: request.projectId, mimeType: image.mimeType });
-  await fs.mkdir(path.dirname(files.full), { recursive: true });
-  await fs.writeFile(files.full, image.bytes, { flag: 'wx' });
-  await fs.writeFile(files.thumbnail, image.thumbnail, { flag: 'wx' });
+  const files = filePaths(dataDir, { id, projectId, mimeType: image.mimeType });
+  await fs.mkdir(path.dirname(files.full), { recursive: true, mode: PRIVATE_DIR_MODE });
+  await fs.writeFile(files.full, image.bytes, { flag: 'wx', mode: PRIVATE_FILE_MODE });
+  await fs.writeFile(files.thumbnail, image.thumbnail, { flag: 'wx', mode: PRIVATE_FILE_MODE });
+  const removeFiles = () => Promise.all([fs.rm(files.full, { force: true }), fs.rm(files.thumbnail, { force: true })]);
   try {
-    await sequelize.transaction(async (transaction) => {
-      await requireImageWork(sequelize, actor, request.projectId, transaction);
-      await sequelize.query(
-        `INSERT INTO project_images (id, project_id, name, mime_type, size, width, height, uploaded_by, uploaded_by_username)
-         VALUES (:id, :projectId, :name, :mimeType, :size, :width, :height, :userId, :username)`,
-        {
-          replacements: {
-            id,
-            projectId: request.projectId,
-            name: request.name,
-            mimeType: image.mimeType,
-            size: image.bytes.length,
-            width: image.width,
-            height: image.height,
-            userId: actor.id,
-            username: actor.username,
-          },
-          transaction,
+    await sequelize.query(
+      `INSERT INTO project_images (id, project_id, name, mime_type, size, width, height, uploaded_by, uploaded_by_username)
+       VALUES (:id, :projectId, :name, :mimeType, :size, :width, :height, :userId, :username)`,
+      {
+        replacements: {
+          id,
+          projectId,
+          name,
+          mimeType: image.mimeType,
+          size: image.bytes.length,
+          width: image.width,
+          height: image.height,
+          userId: actor.id,
+          username: actor.username,
         },
-      );
-    });
+        transaction,
+      },
+    );
   } catch (error) {
-    await Promise.all([fs.rm(files.full, { force: true }), fs.rm(files.thumbnail, { force: true })]);
+    await removeFiles();
     throw error;
   }
-  return findImage(sequelize, id);
+  return findImage(sequelize, id, transaction);
 }
 
+/** Deletes the image of the (locked) project: the row now, the files once that is committed. */
 export async function deleteImage(
   sequelize: Sequelize,
+  transaction: Transaction,
   dataDir: string,
-  actor: ProjectActor,
-  id: string,
+  image: ImageRow,
+  project: { id: string; thumbnailImageId: string | null },
 ): Promise<void> {
-  const image = await findImage(sequelize, id);
-  await sequelize.transaction(async (transaction) => {
-    const row = await requireImageWork(sequelize, actor, image.projectId, transaction);
-    if (row.thumbnailImageId === id) {
-      await sequelize.query('UPDATE projects SET thumbnail_image_id = NULL WHERE id = :projectId', {
-        replacements: { projectId: row.id },
-        transaction,
-      });
-      await recordFieldsChangedElsewhere(sequelize, transaction, [row.id], null);
-    }
-    await sequelize.query('DELETE FROM project_images WHERE id = :id', { replacements: { id }, transaction });
-  });
+  if (project.thumbnailImageId === image.id) {
+    await sequelize.query('UPDATE projects SET thumbnail_image_id = NULL WHERE id = :projectId', {
+      replacements: { projectId: project.id },
+      transaction,
+    });
+    await recordFieldsChangedElsewhere(sequelize, transaction, [project.id], null);
+  }
+  await sequelize.query('DELETE FROM project_images WHERE id = :id', { replacements: { id: image.id }, transaction });
   const files = filePaths(dataDir, image);
-  await Promise.all([fs.rm(files.full, { force: true }), fs.rm(files.thumbnail, { force: true })]);
+  transaction.afterCommit(async () => {
+    await Promise.all([fs.rm(files.full, { force: true }), fs.rm(files.thumbnail, { force: true })]);
+  });
 }
 
 /** After a project is deleted permanently (its rows went with it): its files. */

@@ -20,7 +20,7 @@ export type LicenseKeyCheck = { ok: true; payload: LicensePayload } | { ok: fals
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 /** Pasted keys often carry line breaks or blanks; they are not part of the key. */
-export function normalizeLicenseKey(key: string): string {
+function normalizeLicenseKey(key: string): string {
   return key.replace(/\s+/g, '');
 }
 

@@ -31,7 +31,13 @@ export function authenticate(jwtSecret: string): AppMiddleware[] {
     if (!isTokenClaims(claims)) throw sessionInvalid();
     const user = await User.findByPk(claims.sub);
     if (!user || user.tokenVersion !== claims.ver) throw sessionInvalid();
-    ctx.state.actor = { user, permissions: effectivePermissions(user.role, claims.perms) };
+    ctx.state.user = user;
+    ctx.state.actor = {
+      id: user.id,
+      role: user.role,
+      username: user.username,
+      permissions: effectivePermissions(user.role, claims.perms),
+    };
     await next();
   };
 

@@ -1,6 +1,7 @@
 import { de, type ProjectDocument } from '@werkboard/common';
 import { grantLifetimeLicense } from '../test/licenseKeys';
-import { signedIn, testServer, type TestServer } from '../test/testServer';
+import { buildProject, signedIn } from '../test/factories';
+import { testServer, type TestServer } from '../test/testServer';
 
 let t: TestServer;
 let token: string;
@@ -15,11 +16,7 @@ afterAll(() => t.close());
 let counter = 0;
 const newKey = () => `sync-${Date.now()}-${(counter += 1)}`;
 
-async function project(): Promise<ProjectDocument> {
-  const created = await t.request<ProjectDocument>('POST', '/api/projects', { token, body: { name: newKey() } });
-  expect(created.status).toBe(201);
-  return created.body;
-}
+const project = () => buildProject(t, token, { name: newKey() });
 
 const withKey = (key: string, extra: { body?: unknown; token?: string } = {}) => ({
   token,

@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import type { AppRouterContext } from '../appTypes';
 import { requireDatabase } from './requireDatabase';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY = /^[A-Za-z0-9_-]{1,100}$/;
 /** Answers up to this size are kept whole; a larger one (a big project document) only by its status. */
 const MAX_STORED_BODY = 256 * 1024;
@@ -31,7 +31,7 @@ export async function idempotency(ctx: AppRouterContext, next: () => Promise<unk
   }
   if (!KEY.test(key)) throw new ApiError(400, de.api.idempotencyKeyInvalid, 'validation');
   const { sequelize } = requireDatabase(ctx);
-  const userId = ctx.state.actor.user.id;
+  const userId = ctx.state.actor.id;
   const [stored] = await sequelize.query<StoredAnswer>(
     'SELECT method, path, status, body FROM idempotency_keys WHERE user_id = :userId AND key = :key',
     { type: QueryTypes.SELECT, replacements: { userId, key } },

@@ -13,7 +13,7 @@ export const requestLog: AppMiddleware = async (ctx, next) => {
           path: ctx.path,
           status: ctx.status,
           ms: Math.round(performance.now() - started),
-          userId: ctx.state.actor?.user.id,
+          userId: ctx.state.actor?.id,
         },
         'request',
       );

@@ -6,7 +6,12 @@ import {
   Model,
   type Sequelize,
 } from 'sequelize';
-import type { ProfileVisibility, Role } from '@werkboard/common';
+import {
+  DEFAULT_PROFILE_VISIBILITY,
+  DEFAULT_USERNAME_COLOR,
+  type ProfileVisibility,
+  type Role,
+} from '@werkboard/common';
 
 export class User extends Model<InferAttributes<User>, InferCreationAttributes<User>> {
   declare id: CreationOptional<string>;
@@ -43,9 +48,9 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
         address: { type: DataTypes.STRING(500), allowNull: true },
         website: { type: DataTypes.STRING(500), allowNull: true },
         otherInfo: { type: DataTypes.TEXT, allowNull: true },
-        usernameColor: { type: DataTypes.STRING(32), allowNull: false, defaultValue: '#FFFFFF' },
+        usernameColor: { type: DataTypes.STRING(32), allowNull: false, defaultValue: DEFAULT_USERNAME_COLOR },
         avatar: { type: DataTypes.TEXT, allowNull: true },
-        profileVisibility: { type: DataTypes.STRING(40), allowNull: false, defaultValue: 'everyone' },
+        profileVisibility: { type: DataTypes.STRING(40), allowNull: false, defaultValue: DEFAULT_PROFILE_VISIBILITY },
         directMessagesEnabled: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
         settings: { type: DataTypes.JSONB, allowNull: false, defaultValue: {} },
         tokenVersion: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },

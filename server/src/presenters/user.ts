@@ -5,19 +5,19 @@ import type {
   ManagedUserDto,
   PermissionKey,
   ProfileDto,
+  UserDirectoryEntryDto,
   UserDto,
-  UserSettings,
 } from '@werkboard/common';
-import { resolveUserSettings } from '@werkboard/common';
 import type { ExternalUser, User } from '../models';
+import { presentUserSettings } from './settings';
 
 /** The user as the API shows it: never the password hash, the token version or settings internals. */
-export function presentUser(user: User, permissions: PermissionKey[], licenseType: LicenseType): UserDto {
+function presentUser(user: User, permissions: readonly PermissionKey[], licenseType: LicenseType): UserDto {
   return {
     id: user.id,
     username: user.username,
     role: user.role,
-    permissions,
+    permissions: [...permissions],
     licenseType,
     email: user.email ?? null,
     usernameColor: user.usernameColor,
@@ -27,17 +27,12 @@ export function presentUser(user: User, permissions: PermissionKey[], licenseTyp
   };
 }
 
-/**
- * A user's settings with the defaults filled in. The features switch for direct messages is
- * the user's own directMessagesEnabled field, the one other users' messages are checked against.
- */
-export function presentUserSettings(user: User): UserSettings {
-  const settings = resolveUserSettings(user.settings);
-  return { ...settings, features: { ...settings.features, directMessagesEnabled: user.directMessagesEnabled } };
-}
-
 /** The signed-in user: also the own profile fields and the settings. */
-export function presentCurrentUser(user: User, permissions: PermissionKey[], licenseType: LicenseType): CurrentUserDto {
+export function presentCurrentUser(
+  user: User,
+  permissions: readonly PermissionKey[],
+  licenseType: LicenseType,
+): CurrentUserDto {
   return {
     ...presentUser(user, permissions, licenseType),
     phone: user.phone ?? null,
@@ -93,6 +88,11 @@ export function presentProfile(user: User, detailsVisible: boolean): ProfileDto 
         }
       : null,
   };
+}
+
+/** A person to choose from (the directory every signed-in user reads): no contact details. */
+export function presentDirectoryEntry({ id, username, role, usernameColor }: User): UserDirectoryEntryDto {
+  return { id, username, role, usernameColor };
 }
 
 export function presentExternalUser(externalUser: ExternalUser): ExternalUserDto {

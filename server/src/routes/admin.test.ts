@@ -5,7 +5,8 @@ import { type ApiErrorBody, de, type StatsCounts, type SystemInfo } from '@werkb
 import { readAppVersion } from '../paths';
 import { RolePermission } from '../models';
 import { readOsDistro } from '../services/systemInfo';
-import { signedIn, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { signedIn } from '../test/factories';
+import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 let t: TestServer;
 let adminToken: string;

@@ -8,7 +8,8 @@ import {
   type UserDto,
 } from '@werkboard/common';
 import { User } from '../models';
-import { buildUser, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { buildUser } from '../test/factories';
+import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -78,6 +79,12 @@ describe('POST /api/auth/login', () => {
     });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe(de.login.tooManyAttempts);
+    // Issue 13, finding 17: the text names the 15-minute window, and Retry-After says when.
+    expect(blocked.body).toEqual({ message: de.login.tooManyAttempts, code: 'too_many_attempts' });
+    expect(de.login.tooManyAttempts).toContain('15 Minuten');
+    const retryAfter = Number(blocked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
   });
 });
 
@@ -86,6 +93,16 @@ describe('GET /api/auth/me', () => {
     const response = await t.request<{ message: string }>('GET', '/api/auth/me');
     expect(response.status).toBe(401);
     expect(response.body.message).toBe('Sitzung abgelaufen oder ungültig. Bitte erneut anmelden.');
+  });
+
+  // Issue 13, finding 17: koa-jwt's own 401s (no token, a forged or expired one) came as
+  // `{message}` without a code; every error is `{message, code}` now.
+  it("answers koa-jwt's refusals in the one error format", async () => {
+    const forged = jwt.sign({ ver: 0 }, 'not-the-secret', { issuer: 'werkboard', audience: 'werkboard-api' });
+    for (const token of [undefined, forged, 'kein-token']) {
+      const response = await t.request('GET', '/api/auth/me', token ? { token } : {});
+      expect([response.status, response.body]).toEqual([401, { message: de.api.unauthorized, code: 'unauthorized' }]);
+    }
   });
 
   it('returns the current user with the permissions of the role', async () => {
@@ -142,13 +159,36 @@ describe('GET /api/auth/me', () => {
   it('refuses a correctly signed token without the permissions of its session', async () => {
     const { user } = await buildUser();
     const secret = t.server.services.secrets.jwtSecret;
-    const options = { subject: user.id, issuer: 'werkboard', audience: 'werkboard-api' } as const;
+    // With an expiry: a token without one is refused on its own (next test).
+    const options = { subject: user.id, issuer: 'werkboard', audience: 'werkboard-api', expiresIn: 60 } as const;
     const noPermissions = jwt.sign({ ver: 0 }, secret, options);
     expect((await t.request('GET', '/api/auth/me', { token: noPermissions })).status).toBe(401);
     const withPermissions = jwt.sign({ ver: 0, perms: ['can_view_dashboard', 'unknown_key'] }, secret, options);
     const me = await t.request<UserDto>('GET', '/api/auth/me', { token: withPermissions });
     expect(me.status).toBe(200);
     expect(me.body.permissions).toEqual(['can_view_dashboard']);
+  });
+
+  // Issue 13, finding 18: both gave 500 (a token without exp never ends; a subject that is no
+  // UUID reached the database as a user id).
+  it('refuses a signed token without expiry, and one whose subject is no user id, with 401 in German', async () => {
+    const { user } = await buildUser();
+    const secret = t.server.services.secrets.jwtSecret;
+    const claims = { ver: 0, perms: ['can_view_dashboard'] };
+    const base = { issuer: 'werkboard', audience: 'werkboard-api' } as const;
+    const withoutExpiry = jwt.sign(claims, secret, { ...base, subject: user.id });
+    const notAUserId = jwt.sign(claims, secret, { ...base, subject: 'admin', expiresIn: 60 });
+    const emptySubject = jwt.sign({ ...claims, sub: 42 }, secret, { ...base, expiresIn: 60 });
+    for (const token of [withoutExpiry, notAUserId, emptySubject]) {
+      const response = await t.request<{ message: string; code: string }>('GET', '/api/auth/me', { token });
+      expect([response.status, response.body]).toEqual([
+        401,
+        { message: de.login.sessionExpired, code: 'session_invalid' },
+      ]);
+    }
+    // The same claims with an expiry and the user's id are a valid session.
+    const valid = jwt.sign(claims, secret, { ...base, subject: user.id, expiresIn: 60 });
+    expect((await t.request('GET', '/api/auth/me', { token: valid })).status).toBe(200);
   });
 
   it('returns the own profile fields and the settings with their defaults', async () => {

@@ -1,9 +1,11 @@
-import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
-import { DEFAULT_ROLE_PERMISSIONS, keyBetween, newId, type ProjectDocument, ROLES, type Role } from '@werkboard/common';
+import { DEFAULT_ROLE_PERMISSIONS, newId, type ProjectDocument, ROLES, type Role } from '@werkboard/common';
 import { ExternalUser, User } from '../models';
 import { createTestLicenseKeys, grantLifetimeLicense } from '../test/licenseKeys';
-import { buildUser, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { buildProject, buildUser, templateDocument, unique, withCard } from '../test/factories';
+import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 /**
  * The authorization matrix: every route of the API x anonymous and all six roles ->
@@ -49,9 +51,8 @@ const projectWorkers =
     who === 'anonymous' ? 401 : who === 'Auszubildender' || who === 'Helfer' ? 403 : success;
 
 const keys = createTestLicenseKeys();
-const uniqueName = (prefix: string) => `${prefix}-${crypto.randomBytes(4).toString('hex')}`;
 const helferTarget = async () => (await buildUser({ role: 'Helfer' })).user;
-const externalTarget = () => ExternalUser.create({ name: uniqueName('extern') });
+const externalTarget = () => ExternalUser.create({ name: unique('extern') });
 
 let t: TestServer;
 const tokens = new Map<Who, string>();
@@ -71,12 +72,7 @@ async function projectFor(
   who: Who,
   { status = 'active', caller = 'stranger' }: ProjectSetup,
 ): Promise<ProjectDocument> {
-  const created = await t.request<ProjectDocument>('POST', '/api/projects', {
-    token: ownerToken,
-    body: { name: uniqueName('Projekt') },
-  });
-  expect(created.status).toBe(201);
-  const { id } = created.body;
+  const { id } = await buildProject(t, ownerToken);
   if (status === 'completed') await t.request('POST', `/api/projects/${id}/complete`, { token: ownerToken });
   if (status === 'archived') await t.request('DELETE', `/api/projects/${id}`, { token: ownerToken });
   const userId = userIds.get(who);
@@ -100,22 +96,7 @@ const onProject =
   };
 
 /** The document with one card more in its first column (a change any team member may make). */
-function withNewCard(project: ProjectDocument): ProjectDocument {
-  const [first, ...rest] = project.columns;
-  const card = {
-    id: newId(),
-    rev: 0,
-    position: keyBetween(null, null),
-    title: 'Neue Aufgabe',
-    description: '',
-    tagIds: [],
-    group: null,
-    assignedTo: null,
-    timeEntries: [],
-    materialEntries: [],
-  };
-  return { ...project, columns: [{ ...first!, cards: [card] }, ...rest] };
-}
+const withNewCard = (project: ProjectDocument) => withCard(project, { title: 'Neue Aufgabe' });
 
 /** An archived template (templates are rows of `projects`; the template issue adds their editing). */
 async function archivedTemplate(): Promise<Partial<Request>> {
@@ -123,7 +104,7 @@ async function archivedTemplate(): Promise<Partial<Request>> {
   await User.sequelize!.query(
     `INSERT INTO projects (id, is_template, name, icon, customer_type, status, archived_at)
      VALUES (:id, true, :name, 'briefcase', 'Allgemein', 'archived', now())`,
-    { replacements: { id, name: uniqueName('Vorlage') } },
+    { replacements: { id, name: unique('Vorlage') } },
   );
   return { id };
 }
@@ -134,30 +115,9 @@ const organisers =
   (who: Who) =>
     who === 'anonymous' ? 401 : who === 'Admin' || who === 'Firmenleiter' || who === 'Projektleiter' ? success : 403;
 
-/** A template with one column, owned by the caller, by someone else, or global. */
-function newTemplateDocument() {
-  return {
-    revision: 0,
-    name: uniqueName('Vorlage'),
-    description: '',
-    icon: 'clipboard',
-    projectNumber: '',
-    customerType: 'Allgemein',
-    groupId: null,
-    groupAssignments: {},
-    thumbnailImageId: null,
-    tagIds: [],
-    cardGroups: [],
-    columns: [{ id: newId(), rev: 0, position: keyBetween(null, null), title: 'To Do', cards: [] }],
-    appointments: [],
-    notes: [],
-    changeLog: [],
-  };
-}
-
 async function templateFor(who: Who, owner: 'caller' | 'other' | 'global'): Promise<ProjectDocument> {
   const id = newId();
-  const created = await t.request('PUT', `/api/templates/${id}`, { token: ownerToken, body: newTemplateDocument() });
+  const created = await t.request('PUT', `/api/templates/${id}`, { token: ownerToken, body: templateDocument() });
   expect(created.status).toBe(200);
   const ownerId = owner === 'global' ? null : owner === 'caller' ? (userIds.get(who) ?? null) : ownerUserId;
   await User.sequelize!.query('UPDATE projects SET owner_id = :ownerId WHERE id = :id', {
@@ -177,13 +137,13 @@ async function groupRow(): Promise<Partial<Request>> {
   const id = newId();
   await User.sequelize!.query(
     `INSERT INTO project_groups (id, name, color, icon, icon_color) VALUES (:id, :name, '#ff0000', 'folder', '#ffffff')`,
-    { replacements: { id, name: uniqueName('Gruppe') } },
+    { replacements: { id, name: unique('Gruppe') } },
   );
   return { id };
 }
 
 async function customerTypeRow(): Promise<Partial<Request>> {
-  const name = uniqueName('Kundentyp');
+  const name = unique('Kundentyp');
   await User.sequelize!.query(
     'INSERT INTO customer_types (id, name, created_at, updated_at) VALUES (:id, :name, now(), now())',
     { replacements: { id: newId(), name } },
@@ -195,7 +155,7 @@ async function tagRow(): Promise<Partial<Request>> {
   const id = newId();
   await User.sequelize!.query(
     `INSERT INTO tags (id, customer_type_id, label) SELECT :id, id, :label FROM customer_types WHERE name = 'Allgemein'`,
-    { replacements: { id, label: uniqueName('Tag') } },
+    { replacements: { id, label: unique('Tag') } },
   );
   return { id };
 }
@@ -253,6 +213,18 @@ const ownerOnly = (who: Who) => (who === 'anonymous' ? 401 : 403);
 const ROUTES: RouteCase[] = [
   { method: 'GET', route: '/api/status', expect: everyone },
   { method: 'GET', route: '/api/server-info', expect: everyone },
+  // The desktop app's update feed: public like the app's files (the updater has no session).
+  {
+    method: 'GET',
+    route: '/updates/latest.yml',
+    expect: everyone,
+    prepare: () => {
+      const dir = path.join(t.server.services.config.dataDir, 'updates');
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, 'latest.yml'), 'version: 0.2.0\n');
+      return Promise.resolve({});
+    },
+  },
   { method: 'GET', route: '/api/auth/me', expect: signedIn },
   { method: 'GET', route: '/api/logs/server.log', expect: adminOnly },
 
@@ -271,7 +243,7 @@ const ROUTES: RouteCase[] = [
     method: 'POST',
     route: '/api/users',
     expect: management(201),
-    prepare: () => Promise.resolve({ body: { username: uniqueName('neu'), password: 'abc', role: 'Helfer' } }),
+    prepare: () => Promise.resolve({ body: { username: unique('neu'), password: 'abc', role: 'Helfer' } }),
   },
   {
     method: 'PUT',
@@ -357,7 +329,7 @@ const ROUTES: RouteCase[] = [
     method: 'POST',
     route: '/api/projects',
     expect: projectWorkers(201),
-    prepare: () => Promise.resolve({ body: { name: uniqueName('Projekt'), projectNumber: 'P-7' } }),
+    prepare: () => Promise.resolve({ body: { name: unique('Projekt'), projectNumber: 'P-7' } }),
   },
   { method: 'GET', route: '/api/projects/archived', expect: management() },
   { method: 'GET', route: "/api/projects/{id} (someone else's)", expect: management(), prepare: onProject() },
@@ -383,7 +355,7 @@ const ROUTES: RouteCase[] = [
     method: 'PUT',
     route: '/api/projects/{id} (as member, renamed)',
     expect: projectWorkers(),
-    prepare: onProject({ caller: 'member' }, (project) => ({ ...project, name: uniqueName('Umbenannt') })),
+    prepare: onProject({ caller: 'member' }, (project) => ({ ...project, name: unique('Umbenannt') })),
   },
   {
     method: 'PUT',
@@ -466,7 +438,7 @@ const ROUTES: RouteCase[] = [
     method: 'PUT',
     route: '/api/templates/{id} (new template)',
     expect: organisers(),
-    prepare: () => Promise.resolve({ id: newId(), body: newTemplateDocument() }),
+    prepare: () => Promise.resolve({ id: newId(), body: templateDocument() }),
   },
   {
     method: 'PUT',
@@ -510,7 +482,7 @@ const ROUTES: RouteCase[] = [
     expect: organisers(201),
     prepare: async (who) => {
       const { id } = await onProject({ caller: 'owner' })(who);
-      return { body: { project: id, name: uniqueName('Vorlage'), ownerId: userIds.get(who) ?? null } };
+      return { body: { project: id, name: unique('Vorlage'), ownerId: userIds.get(who) ?? null } };
     },
   },
   {
@@ -519,7 +491,7 @@ const ROUTES: RouteCase[] = [
     expect: management(201),
     prepare: async (who) => {
       const { id } = await onProject({ caller: 'owner' })(who);
-      return { body: { project: id, name: uniqueName('Vorlage'), ownerId: null } };
+      return { body: { project: id, name: unique('Vorlage'), ownerId: null } };
     },
   },
 
@@ -528,7 +500,7 @@ const ROUTES: RouteCase[] = [
     method: 'PUT',
     route: '/api/project-groups/{id}',
     expect: management(),
-    prepare: () => Promise.resolve({ id: newId(), body: { name: uniqueName('Gruppe') } }),
+    prepare: () => Promise.resolve({ id: newId(), body: { name: unique('Gruppe') } }),
   },
   { method: 'DELETE', route: '/api/project-groups/{id}', expect: management(), prepare: groupRow },
 
@@ -536,20 +508,20 @@ const ROUTES: RouteCase[] = [
     method: 'POST',
     route: '/api/customer-types',
     expect: organisers(201),
-    prepare: () => Promise.resolve({ body: { name: uniqueName('Kundentyp') } }),
+    prepare: () => Promise.resolve({ body: { name: unique('Kundentyp') } }),
   },
   {
     method: 'PUT',
     route: '/api/customer-types/{name}',
     expect: organisers(),
-    prepare: async () => ({ ...(await customerTypeRow()), body: { name: uniqueName('Umbenannt') } }),
+    prepare: async () => ({ ...(await customerTypeRow()), body: { name: unique('Umbenannt') } }),
   },
   { method: 'DELETE', route: '/api/customer-types/{name}', expect: organisers(), prepare: customerTypeRow },
   {
     method: 'POST',
     route: '/api/tags',
     expect: organisers(201),
-    prepare: () => Promise.resolve({ body: { customerType: 'Allgemein', label: uniqueName('Tag') } }),
+    prepare: () => Promise.resolve({ body: { customerType: 'Allgemein', label: unique('Tag') } }),
   },
   {
     method: 'PUT',
@@ -741,7 +713,8 @@ beforeAll(async () => {
     .png()
     .toBuffer();
   pngDataUrl = `data:image/png;base64,${png.toString('base64')}`;
-});
+  // Seven argon2 logins and a server start: generous under a loaded machine (setup, not speed).
+}, 60_000);
 afterAll(() => t.close());
 
 describe.each(ROUTES)('$method $route', (route) => {

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import {
   de,
   DEFAULT_CUSTOMER_TYPE,
-  keysAfter,
   type MessageResponse,
   newId,
   type ProjectDocument,
@@ -11,7 +10,8 @@ import {
 import { QueryTypes } from 'sequelize';
 import { User } from '../models';
 import { grantLifetimeLicense } from '../test/licenseKeys';
-import { signedIn, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { buildProject, buildTemplate, signedIn, unique } from '../test/factories';
+import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 interface ErrorBody {
   message: string;
@@ -39,7 +39,6 @@ afterAll(() => t.close());
 const api = <T = ErrorBody>(method: string, path: string, token?: string, body?: unknown) =>
   t.request<T>(method, path, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
 
-const unique = (prefix: string) => `${prefix} ${crypto.randomBytes(4).toString('hex')}`;
 const typePath = (name: string) => `/api/customer-types/${encodeURIComponent(name)}`;
 
 async function typeNames(): Promise<string[]> {
@@ -77,35 +76,7 @@ const storedTagCount = async () =>
     })
   )[0]!.count;
 
-async function createProject(token: string, customerType: string) {
-  const response = await api<ProjectDocument>('POST', '/api/projects', token, {
-    name: unique('Projekt'),
-    customerType,
-  });
-  expect(response.status).toBe(201);
-  return response.body;
-}
-
 const readProject = async (id: string) => (await api<ProjectDocument>('GET', `/api/projects/${id}`, adminToken)).body;
-
-/** A personal template of the Projektleiter with the given customer type, written by the template editor's PUT. */
-async function createTemplate(customerType: string) {
-  const id = newId();
-  const response = await api<ProjectDocument>('PUT', `/api/templates/${id}`, leaderToken, {
-    revision: 0,
-    name: unique('Vorlage'),
-    description: '',
-    icon: 'clipboard',
-    projectNumber: '',
-    customerType,
-    groupId: null,
-    tagIds: [],
-    cardGroups: [],
-    columns: keysAfter(null, 1).map((position) => ({ id: newId(), rev: 0, position, title: 'To Do', cards: [] })),
-  });
-  expect(response.status).toBe(200);
-  return response.body;
-}
 
 const readTemplate = async (id: string) =>
   (await api<ProjectDocument>('GET', `/api/templates/${id}`, leaderToken)).body;
@@ -267,10 +238,10 @@ describe('PUT /api/customer-types/{name}', () => {
     const tag = await createTag(old, 'Wartung', { color: 'green', priority: 3 });
     const otherTag = await createTag(other, 'Wartung');
     const owner = await signedIn(t, 'Monteur');
-    const project = await createProject(owner.token, old.toLowerCase());
+    const project = await buildProject(t, owner.token, { customerType: old.toLowerCase() });
     expect(project.customerType).toBe(old);
-    const untouched = await createProject(owner.token, other);
-    const template = await createTemplate(old);
+    const untouched = await buildProject(t, owner.token, { customerType: other });
+    const template = await buildTemplate(t, leaderToken, { customerType: old });
     expect(template.customerType).toBe(old);
 
     const renamed = `${old} neu`;
@@ -297,7 +268,7 @@ describe('PUT /api/customer-types/{name}', () => {
     const old = unique('Sanitär');
     await createType(old);
     const owner = await signedIn(t, 'Monteur');
-    const project = await createProject(owner.token, old);
+    const project = await buildProject(t, owner.token, { customerType: old });
     const renamed = `${old} neu`;
     expect((await api('PUT', typePath(old), leaderToken, { name: renamed })).status).toBe(200);
 
@@ -365,7 +336,7 @@ describe('PUT /api/customer-types/{name}', () => {
 
   it('never renames Allgemein (defaultLocked), however it is spelled', async () => {
     const owner = await signedIn(t, 'Monteur');
-    const project = await createProject(owner.token, DEFAULT_CUSTOMER_TYPE);
+    const project = await buildProject(t, owner.token, { customerType: DEFAULT_CUSTOMER_TYPE });
     for (const spelled of [DEFAULT_CUSTOMER_TYPE, 'allgemein', ' ALLGEMEIN ']) {
       const response = await api('PUT', typePath(spelled), adminToken, { name: unique('Standard') });
       expect([spelled, response.status]).toEqual([spelled, 400]);
@@ -416,9 +387,9 @@ describe('DELETE /api/customer-types/{name}', () => {
     const tags = [await createTag(name, 'Modul'), await createTag(name, 'Wechselrichter')];
     const otherTag = await createTag(other, 'Modul');
     const owner = await signedIn(t, 'Monteur');
-    const project = await createProject(owner.token, name);
-    const untouched = await createProject(owner.token, other);
-    const template = await createTemplate(name);
+    const project = await buildProject(t, owner.token, { customerType: name });
+    const untouched = await buildProject(t, owner.token, { customerType: other });
+    const template = await buildTemplate(t, leaderToken, { customerType: name });
 
     const response = await api<MessageResponse>('DELETE', typePath(name.toLowerCase()), leaderToken);
     expect(response.status).toBe(200);

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { de, type ExternalUserDto } from '@werkboard/common';
 import { ExternalUser } from '../models';
-import { signedIn, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { signedIn } from '../test/factories';
+import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 interface ErrorBody {
   message: string;

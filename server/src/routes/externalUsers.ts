@@ -1,53 +1,52 @@
-import { canManageExternalUsers, de, externalUserSchema, type MessageResponse, validate } from '@werkboard/common';
-import { col, fn } from 'sequelize';
-import { authorize, notFound, validOrThrow } from '../errors';
-import { requireDatabase } from '../middleware/requireDatabase';
-import { ExternalUser } from '../models';
+import { canManageExternalUsers, de, externalUserSchema, type MessageResponse } from '@werkboard/common';
+import { authorize } from '../errors';
+import type { ApiRoutes } from '../http/endpoint';
+import { idParam } from '../http/params';
 import { presentExternalUser } from '../presenters/user';
-import { createWithinLimit } from '../services/limits';
-import type { AppRouter, AppRouterContext } from '../appTypes';
-import { actorOf, idParam } from './context';
+import { requireRoomFor } from '../services/limits';
+import { createExternalUser, findExternalUser, listExternalUsers } from '../services/externalUsers';
 
-async function findExternalUser(ctx: AppRouterContext): Promise<ExternalUser> {
-  const externalUser = await ExternalUser.findByPk(idParam(ctx.params.id, de.externalUsers.notFound));
-  if (!externalUser) throw notFound(de.externalUsers.notFound);
-  return externalUser;
-}
+const externalUserId = (params: { id?: string }) => idParam(params.id, de.externalUsers.notFound);
 
 /**
  * External workers: every signed-in user reads the list (cards are assigned to them);
  * writing follows the user management rule (Admin, Firmenleiter with can_manage_users).
  */
-export function registerExternalUserRoutes(router: AppRouter): void {
-  router.get('/external-users', async (ctx) => {
-    const externalUsers = await ExternalUser.findAll({ order: [[fn('lower', col('name')), 'ASC']] });
-    ctx.body = externalUsers.map(presentExternalUser);
+export function registerExternalUserRoutes(api: ApiRoutes): void {
+  api.get('/external-users', {
+    handle: () => listExternalUsers(),
+    present: (externalUsers) => externalUsers.map(presentExternalUser),
   });
 
-  router.post('/external-users', async (ctx) => {
-    authorize(canManageExternalUsers(actorOf(ctx)), de.users.manageForbidden);
-    const { name } = validOrThrow(validate(externalUserSchema, ctx.request.body));
-    const externalUser = await createWithinLimit(requireDatabase(ctx).sequelize, 'externalUsers', (transaction) =>
-      ExternalUser.create({ name }, { transaction }),
-    );
-    ctx.status = 201;
-    ctx.body = presentExternalUser(externalUser);
+  api.post('/external-users', {
+    body: externalUserSchema,
+    authorize: ({ actor }) => authorize(canManageExternalUsers(actor), de.users.manageForbidden),
+    transaction: true,
+    handle: async ({ sequelize, transaction, body }) => {
+      await requireRoomFor(sequelize, transaction, 'externalUsers');
+      return createExternalUser(transaction, body.name);
+    },
+    status: 201,
+    present: presentExternalUser,
   });
 
-  router.put('/external-users/:id', async (ctx) => {
-    authorize(canManageExternalUsers(actorOf(ctx)), de.users.manageForbidden);
-    const { name } = validOrThrow(validate(externalUserSchema, ctx.request.body));
-    const externalUser = await findExternalUser(ctx);
-    externalUser.name = name;
-    await externalUser.save();
-    ctx.body = presentExternalUser(externalUser);
+  api.put('/external-users/:id', {
+    body: externalUserSchema,
+    load: ({ params }) => findExternalUser(externalUserId(params)),
+    authorize: ({ actor }) => authorize(canManageExternalUsers(actor), de.users.manageForbidden),
+    handle: ({ resource: externalUser, body }) => {
+      externalUser.name = body.name;
+      return externalUser.save();
+    },
+    present: presentExternalUser,
   });
 
-  router.delete('/external-users/:id', async (ctx) => {
-    authorize(canManageExternalUsers(actorOf(ctx)), de.users.manageForbidden);
-    const externalUser = await findExternalUser(ctx);
-    await externalUser.destroy();
-    const body: MessageResponse = { message: de.externalUsers.deleted };
-    ctx.body = body;
+  api.delete('/external-users/:id', {
+    load: ({ params }) => findExternalUser(externalUserId(params)),
+    authorize: ({ actor }) => authorize(canManageExternalUsers(actor), de.users.manageForbidden),
+    handle: async ({ resource: externalUser }): Promise<MessageResponse> => {
+      await externalUser.destroy();
+      return { message: de.externalUsers.deleted };
+    },
   });
 }

@@ -5,16 +5,15 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import {
   type ImageDto,
-  keyBetween,
   type MessageResponse,
   newId,
   type ProjectDocument,
   type ProjectSummaryDto,
   type Role,
 } from '@werkboard/common';
-import { User } from '../models';
 import { grantLifetimeLicense } from '../test/licenseKeys';
-import { signedIn, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { buildProject, signedIn, withCard } from '../test/factories';
+import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 /**
  * Project images (issue 6; docs/api.md "Images"): uploads decided by their bytes, the files
@@ -91,8 +90,6 @@ afterAll(() => t.close());
 
 const api = <T = ErrorBody>(method: string, urlPath: string, token?: string, body?: unknown) =>
   t.request<T>(method, urlPath, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
-
-const unique = (prefix: string) => `${prefix} ${crypto.randomBytes(4).toString('hex')}`;
 
 /** Fetches a file route and keeps the bytes as they are (TestServer.request reads text). */
 async function fetchFile(urlPath: string, token?: string) {
@@ -173,17 +170,7 @@ async function pngOfExactSize(size: number): Promise<Buffer> {
 // --- projects --------------------------------------------------------------------------
 
 /** A project of the owner with the member and the Helfer on its team. */
-async function createProject(projectOwner: Person = owner): Promise<ProjectDocument> {
-  const response = await api<ProjectDocument>('POST', '/api/projects', projectOwner.token, {
-    name: unique('Bilderprojekt'),
-  });
-  expect(response.status).toBe(201);
-  for (const teamMember of [member, helfer])
-    await User.sequelize!.query('INSERT INTO project_members (project_id, user_id) VALUES (:id, :userId)', {
-      replacements: { id: response.body.id, userId: teamMember.id },
-    });
-  return read(response.body.id);
-}
+const createProject = () => buildProject(t, owner.token, { memberIds: [member.id, helfer.id] });
 
 async function read(id: string, who: Person = owner): Promise<ProjectDocument> {
   const response = await api<ProjectDocument>('GET', `/api/projects/${id}`, who.token);
@@ -217,22 +204,7 @@ async function stored(projectId: string) {
 }
 
 /** The document with one card more at the end of its first column. */
-function withNewCard(document: ProjectDocument, title: string): ProjectDocument {
-  const [first, ...rest] = document.columns;
-  const card = {
-    id: newId(),
-    rev: 0,
-    position: keyBetween(first!.cards.at(-1)?.position ?? null, null),
-    title,
-    description: '',
-    tagIds: [],
-    group: null,
-    assignedTo: null,
-    timeEntries: [],
-    materialEntries: [],
-  };
-  return { ...document, columns: [{ ...first!, cards: [...first!.cards, card] }, ...rest] };
-}
+const withNewCard = (document: ProjectDocument, title: string) => withCard(document, { title });
 
 const putProject = (document: ProjectDocument, who: Person = owner) =>
   api<ProjectDocument & ErrorBody>('PUT', `/api/projects/${document.id}`, who.token, document);

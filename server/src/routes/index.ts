@@ -1,12 +1,17 @@
-import Router from '@koa/router';
 import compose from 'koa-compose';
+import { ApiRoutes } from '../http/endpoint';
 import { authenticate } from '../middleware/authenticate';
 import { idempotency } from '../middleware/idempotency';
-import type { AppContext, AppMiddleware, AppRouterContext, AppState } from '../appTypes';
+import type { AppMiddleware, AppRouterContext } from '../appTypes';
 import { registerAdminRoutes } from './admin';
+import { registerAppointmentRoutes } from './appointments';
 import { registerAuthRoutes } from './auth';
+import { registerCustomerTypeRoutes } from './customerTypes';
 import { registerExternalUserRoutes } from './externalUsers';
+import { registerImageFileRoutes } from './imageFiles';
 import { registerImageRoutes } from './images';
+import { registerInvitationRoutes } from './invitations';
+import { registerLicenseRoutes } from './license';
 import { registerLogRoutes } from './logs';
 import { registerPermissionRoutes } from './permissions';
 import { registerProjectGroupRoutes } from './projectGroups';
@@ -14,49 +19,58 @@ import { registerProjectRoutes } from './projects';
 import { registerSearchRoutes } from './search';
 import { registerServerInfoRoutes } from './serverInfo';
 import { registerSettingsRoutes } from './settings';
+import { registerStatsRoutes } from './stats';
 import { registerStatusRoutes } from './status';
+import { registerSystemInfoRoutes } from './systemInfo';
 import { registerTagRoutes } from './tags';
-import { registerTeamRoutes } from './team';
 import { registerTemplateRoutes } from './templates';
 import { registerUserRoutes } from './users';
 
 /**
  * The /api contract. Public routes answer without a token; every other /api path goes
  * through bearer authentication first (so an unknown path gives 401 to strangers, not a
- * map of what exists). Each resource registers itself from its own module.
+ * map of what exists, and no body of a stranger is read). Each URL prefix registers its
+ * endpoints from the file of its name; every answer is `Cache-Control: no-store` unless
+ * the endpoint says otherwise (docs/security.md, finding 14).
  */
 export function createApiMiddleware(jwtSecret: string): AppMiddleware {
-  const publicRoutes = new Router<AppState, AppContext>({ prefix: '/api' });
-  const protectedRoutes = new Router<AppState, AppContext>({ prefix: '/api' });
+  const api = new ApiRoutes();
+  registerStatusRoutes(api);
+  registerServerInfoRoutes(api);
+  registerAuthRoutes(api);
+  registerLogRoutes(api);
+  registerPermissionRoutes(api);
+  registerUserRoutes(api);
+  registerExternalUserRoutes(api);
+  registerSettingsRoutes(api);
+  registerStatsRoutes(api);
+  registerSystemInfoRoutes(api);
+  registerLicenseRoutes(api);
+  registerAdminRoutes(api);
+  registerProjectRoutes(api);
+  registerTemplateRoutes(api);
+  registerCustomerTypeRoutes(api);
+  registerTagRoutes(api);
+  registerProjectGroupRoutes(api);
+  registerSearchRoutes(api);
+  registerAppointmentRoutes(api);
+  registerInvitationRoutes(api);
+  registerImageRoutes(api);
+  registerImageFileRoutes(api);
 
-  registerStatusRoutes(publicRoutes);
-  registerServerInfoRoutes(publicRoutes);
-  registerAuthRoutes(publicRoutes, protectedRoutes);
-  registerLogRoutes(protectedRoutes);
-  registerPermissionRoutes(protectedRoutes);
-  registerUserRoutes(protectedRoutes);
-  registerExternalUserRoutes(protectedRoutes);
-  registerSettingsRoutes(protectedRoutes);
-  registerAdminRoutes(protectedRoutes);
-  registerProjectRoutes(protectedRoutes);
-  registerTemplateRoutes(protectedRoutes);
-  registerTagRoutes(protectedRoutes);
-  registerProjectGroupRoutes(protectedRoutes);
-  registerSearchRoutes(protectedRoutes);
-  registerTeamRoutes(protectedRoutes);
-  registerImageRoutes(protectedRoutes);
-
-  const publicStack = compose<AppRouterContext>([publicRoutes.routes(), publicRoutes.allowedMethods()]);
-  const protectedStack = compose<AppRouterContext>([
+  const { publicRouter, userRouter } = api;
+  const publicStack = compose<AppRouterContext>([publicRouter.routes(), publicRouter.allowedMethods()]);
+  const userStack = compose<AppRouterContext>([
     ...(authenticate(jwtSecret) as compose.Middleware<AppRouterContext>[]),
     idempotency,
-    protectedRoutes.routes(),
-    protectedRoutes.allowedMethods(),
+    userRouter.routes(),
+    userRouter.allowedMethods(),
   ]);
 
   return (ctx, next) => {
     if (ctx.path !== '/api' && !ctx.path.startsWith('/api/')) return next();
-    const stack = publicRoutes.match(ctx.path, ctx.method).route ? publicStack : protectedStack;
+    ctx.set('Cache-Control', 'no-store');
+    const stack = publicRouter.match(ctx.path, ctx.method).route ? publicStack : userStack;
     // The routers add params and router to the context themselves.
     return stack(ctx as AppRouterContext, next);
   };

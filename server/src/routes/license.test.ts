@@ -8,7 +8,8 @@ import {
 } from '@werkboard/common';
 import { ExternalUser, ServerSetting, User } from '../models';
 import { createTestLicenseKeys } from '../test/licenseKeys';
-import { signedIn, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { signedIn } from '../test/factories';
+import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 const keys = createTestLicenseKeys();
 const EMAIL = 'chefin@firma.de';

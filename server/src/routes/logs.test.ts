@@ -1,4 +1,5 @@
-import { buildUser, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { buildUser } from '../test/factories';
+import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -7,7 +7,8 @@ import {
   type UserDto,
 } from '@werkboard/common';
 import { RolePermission } from '../models';
-import { signedIn, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { signedIn } from '../test/factories';
+import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 interface ErrorBody {
   message: string;

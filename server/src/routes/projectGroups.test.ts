@@ -13,7 +13,8 @@ import {
 import { QueryTypes } from 'sequelize';
 import { User } from '../models';
 import { grantLifetimeLicense } from '../test/licenseKeys';
-import { signedIn, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { buildProject, signedIn, unique } from '../test/factories';
+import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 interface ErrorBody {
   message: string;
@@ -36,8 +37,6 @@ beforeEach(() => grantLifetimeLicense());
 
 const api = <T = ErrorBody>(method: string, path: string, token?: string, body?: unknown) =>
   t.request<T>(method, path, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
-
-const unique = (prefix: string) => `${prefix} ${crypto.randomBytes(4).toString('hex')}`;
 
 const useFreeLicense = () => User.sequelize!.query(`DELETE FROM server_settings WHERE key = 'license'`);
 
@@ -62,12 +61,6 @@ const listGroups = async (token = adminToken) => {
   expect(response.status).toBe(200);
   return response.body;
 };
-
-async function createProject(token: string, name = unique('Projekt')) {
-  const response = await api<ProjectDocument>('POST', '/api/projects', token, { name });
-  expect(response.status).toBe(201);
-  return response.body;
-}
 
 const putProject = (token: string, document: ProjectDocument) =>
   api<ProjectDocument & ErrorBody>('PUT', `/api/projects/${document.id}`, token, document);
@@ -366,8 +359,8 @@ describe('DELETE /api/project-groups/{id}', () => {
     const owner = await signedIn(t, 'Monteur');
     const group = await createGroup();
     const other = await createGroup();
-    const inGroup = await createProject(owner.token);
-    const inOther = await createProject(owner.token);
+    const inGroup = await buildProject(t, owner.token);
+    const inOther = await buildProject(t, owner.token);
     const grouped = await putProject(owner.token, { ...inGroup, groupId: group.id });
     expect(grouped.status).toBe(200);
     expect(grouped.body.groupId).toBe(group.id);
@@ -394,7 +387,7 @@ describe('a copy read before its group was deleted', () => {
   it('still saves, and the deleted group does not come back', async () => {
     const owner = await signedIn(t, 'Monteur');
     const group = await createGroup();
-    const project = await createProject(owner.token);
+    const project = await buildProject(t, owner.token);
     const grouped = (await putProject(owner.token, { ...project, groupId: group.id })).body;
     expect((await api('DELETE', `/api/project-groups/${group.id}`, adminToken)).status).toBe(200);
     const afterDelete = await readProject(owner.token, project.id);
@@ -411,7 +404,7 @@ describe('a copy read before its group was deleted', () => {
 describe('a project joining a group (PUT /api/projects/{id} with groupId)', () => {
   it('refuses a group that does not exist with 400 and the message, keeping the project ungrouped', async () => {
     const owner = await signedIn(t, 'Monteur');
-    const project = await createProject(owner.token);
+    const project = await buildProject(t, owner.token);
     const refused = await putProject(owner.token, { ...project, groupId: newId(), name: 'Umbenannt' });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({
@@ -426,10 +419,10 @@ describe('a project joining a group (PUT /api/projects/{id} with groupId)', () =
   it('refuses joining a group on the Free license, but leaving one is allowed there', async () => {
     const owner = await signedIn(t, 'Monteur');
     const group = await createGroup();
-    const project = await createProject(owner.token);
+    const project = await buildProject(t, owner.token);
     const joined = await putProject(owner.token, { ...project, groupId: group.id });
     expect(joined.body.groupId).toBe(group.id);
-    const second = await createProject(owner.token);
+    const second = await buildProject(t, owner.token);
 
     await useFreeLicense();
     const refused = await putProject(owner.token, { ...second, groupId: group.id });

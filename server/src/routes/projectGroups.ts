@@ -1,43 +1,46 @@
-import { canManageProjectGroups, de, type MessageResponse, projectGroupSchema, validate } from '@werkboard/common';
-import { authorize, notFound, validOrThrow } from '../errors';
-import { requireDatabase } from '../middleware/requireDatabase';
+import { canManageProjectGroups, de, type MessageResponse, projectGroupSchema } from '@werkboard/common';
+import { authorize, notFound } from '../errors';
+import type { ApiRoutes, Params } from '../http/endpoint';
+import { idParam } from '../http/params';
 import {
   deleteProjectGroup,
   listProjectGroups,
   requireGroupsLicensed,
   saveProjectGroup,
 } from '../services/projectGroups';
-import type { AppRouter, AppRouterContext } from '../appTypes';
-import { actorOf, idParam } from './context';
 
-const groupId = (ctx: AppRouterContext) => idParam(ctx.params.id, de.organisation.groups.notFound);
+const groups = de.organisation.groups;
+const groupId = (params: Params) => idParam(params.id, groups.notFound);
 
 /**
  * Project groups (spec sections 2, 3 and 7): everyone reads them (the dashboard groups by
  * them); creating, changing and deleting needs can_manage_project_groups and a license other
  * than Free. PUT creates under the client's id, so a retried PUT is harmless.
  */
-export function registerProjectGroupRoutes(router: AppRouter): void {
-  router.get('/project-groups', async (ctx) => {
-    ctx.body = await listProjectGroups(requireDatabase(ctx).sequelize);
+export function registerProjectGroupRoutes(api: ApiRoutes): void {
+  api.get('/project-groups', {
+    handle: ({ sequelize }) => listProjectGroups(sequelize),
   });
 
-  router.put('/project-groups/:id', async (ctx) => {
-    authorize(canManageProjectGroups(actorOf(ctx)), de.organisation.groups.forbidden);
-    const id = groupId(ctx);
-    const input = validOrThrow(validate(projectGroupSchema, ctx.request.body));
-    const { sequelize } = requireDatabase(ctx);
-    await requireGroupsLicensed();
-    ctx.body = await saveProjectGroup(sequelize, id.toLowerCase(), input);
+  api.put('/project-groups/:id', {
+    body: projectGroupSchema,
+    authorize: ({ actor }) => authorize(canManageProjectGroups(actor), groups.forbidden),
+    transaction: true,
+    handle: async ({ sequelize, transaction, params, body }) => {
+      const id = groupId(params);
+      await requireGroupsLicensed(transaction);
+      return saveProjectGroup(sequelize, transaction, id, body);
+    },
   });
 
-  router.delete('/project-groups/:id', async (ctx) => {
-    authorize(canManageProjectGroups(actorOf(ctx)), de.organisation.groups.forbidden);
-    const id = groupId(ctx);
-    await requireGroupsLicensed();
-    if (!(await deleteProjectGroup(requireDatabase(ctx).sequelize, id)))
-      throw notFound(de.organisation.groups.notFound);
-    const body: MessageResponse = { message: de.organisation.groups.deleted };
-    ctx.body = body;
+  api.delete('/project-groups/:id', {
+    authorize: ({ actor }) => authorize(canManageProjectGroups(actor), groups.forbidden),
+    transaction: true,
+    handle: async ({ sequelize, transaction, params }): Promise<MessageResponse> => {
+      const id = groupId(params);
+      await requireGroupsLicensed(transaction);
+      if (!(await deleteProjectGroup(sequelize, transaction, id))) throw notFound(groups.notFound);
+      return { message: groups.deleted };
+    },
   });
 }

@@ -4,158 +4,245 @@ import {
   canDeleteProject,
   canEditProject,
   canManageArchivedProjects,
+  canManageTeam,
+  canReadProject,
+  canReassignProject,
+  canReassignProjects,
   canReopenProject,
   canSeeAllProjects,
   canViewArchive,
+  canWorkOnProject,
+  type ChangeLogEntryDto,
   de,
+  deputySchema,
   type MessageResponse,
+  newOwnerSchema,
   projectCreateSchema,
   projectDocumentSchema,
-  validate,
 } from '@werkboard/common';
-import type { Sequelize } from 'sequelize';
-import { ApiError, authorize, notFound, validOrThrow } from '../errors';
+import type { SessionActor } from '../auth/sessionActor';
+import { ApiError, authorize } from '../errors';
+import { type Endpoint, type Params, type ApiRoutes, type UserRequest } from '../http/endpoint';
+import { idParam } from '../http/params';
 import { removeProjectImageFiles } from '../images/imageStore';
-import { requireDatabase } from '../middleware/requireDatabase';
-import { createWithinLimit } from '../services/limits';
+import { presentInvitation } from '../presenters/invitation';
+import { presentProjectSummary } from '../presenters/project';
 import { writeDocument } from '../services/documentWrite';
-import { findProjectRow, loadEntities, type ProjectRow } from '../services/projectStore';
+import { projectInvitations } from '../services/invitations';
+import { requireRoomFor } from '../services/limits';
+import type { ProjectRow } from '../services/projectStore';
 import {
-  accessFacts,
   changeStatus,
   createProject,
   deleteProjectPermanently,
-  findReadableProject,
+  findProject,
   listArchivedProjects,
   listProjects,
   logEntry,
-  presentFor,
   readDocument,
+  requireArchived,
   withUniqueName,
 } from '../services/projects';
-import type { AppRouter, AppRouterContext } from '../appTypes';
-import { actorOf, idParam, projectActorOf } from './context';
+import { handOver, reassign, recordTeamChange, removeFromTeam, setDeputy, type TeamChange } from '../services/team';
 
-const projectId = (ctx: AppRouterContext) => idParam(ctx.params.id, de.projects.notFound);
+const projectId = (params: Params) => idParam(params.id, de.projects.notFound);
 
-/** An archived project found for the archive routes (Admin only). */
-async function findArchived(sequelize: Sequelize, ctx: AppRouterContext, message: string): Promise<ProjectRow> {
-  authorize(canManageArchivedProjects(actorOf(ctx)), de.projects.archiveForbidden);
-  const row = await findProjectRow(sequelize, projectId(ctx));
-  if (!row || row.isTemplate) throw notFound(de.projects.notFound);
-  if (row.status !== 'archived') throw new ApiError(400, message, 'validation');
-  return row;
-}
+/** Loads the path's project, locked when the endpoint runs in a transaction (one writer at a time). */
+const loadProject = ({ sequelize, params, transaction }: UserRequest<unknown, unknown, undefined>) =>
+  findProject(sequelize, projectId(params), { transaction, lock: transaction !== undefined });
+
+const mayRead = (actor: SessionActor, row: ProjectRow) =>
+  authorize(canReadProject(actor, row), de.projects.accessForbidden);
 
 /**
- * Projects (spec sections 2, 4 and 7; architecture decision 4). The whole-project PUT merges
- * concurrent writes; status changes (complete, reopen, archive, restore) have their own
- * routes and are never taken from a PUT.
+ * A team change by the project's owner on an active project (deputy, removal, hand-over),
+ * or the Admin's reassignment: one transaction on the locked project, a new revision with
+ * the change's log entry, and the document as the answer.
  */
-export function registerProjectRoutes(router: AppRouter): void {
-  router.get('/projects', async (ctx) => {
-    const actor = actorOf(ctx);
-    ctx.body = await listProjects(requireDatabase(ctx).sequelize, actor, canSeeAllProjects(actor));
+function teamChange<Body>(
+  spec: Pick<Endpoint<Body, unknown, ProjectRow, unknown, true>, 'body' | 'authorize'>,
+  change: (team: TeamChange, body: Body, params: Params) => Promise<ChangeLogEntryDto>,
+): Endpoint<Body, unknown, ProjectRow, unknown, true> {
+  return {
+    ...spec,
+    transaction: true,
+    load: loadProject,
+    handle: async ({ sequelize, transaction, actor, resource: row, body, params }) => {
+      const entry = await change({ sequelize, transaction, actor, row }, body, params);
+      await recordTeamChange(sequelize, row.id, entry, transaction);
+      return readDocument(sequelize, actor, row.id, transaction);
+    },
+  };
+}
+
+/** Completing and reopening: who sees the project and may edit its fields (can_edit_projects). */
+const byProjectEditor = ({ actor, resource }: { actor: SessionActor; resource: ProjectRow }) => {
+  mayRead(actor, resource);
+  authorize(canEditProject(actor, resource), de.projects.editForbidden);
+};
+
+const byOwnerOfActiveProject = ({ actor, resource }: { actor: SessionActor; resource: ProjectRow }) => {
+  mayRead(actor, resource);
+  authorize(canManageTeam(actor, resource), de.team.team.forbidden);
+  authorize(canWorkOnProject(actor, resource), de.team.team.readOnly);
+};
+
+/**
+ * Projects (spec sections 2, 4 and 7; architecture decision 4) and their teams (spec
+ * sections 3 and 6). The whole-project PUT merges concurrent writes; status changes
+ * (complete, reopen, archive, restore) and team changes have their own routes and are never
+ * taken from a PUT.
+ */
+export function registerProjectRoutes(api: ApiRoutes): void {
+  api.get('/projects', {
+    handle: ({ sequelize, actor }) => listProjects(sequelize, actor, canSeeAllProjects(actor)),
+    present: (rows) => rows.map(presentProjectSummary),
   });
 
-  router.post('/projects', async (ctx) => {
-    const actor = projectActorOf(ctx);
-    authorize(canCreateProject(actor), de.projects.createForbidden);
-    const request = validOrThrow(validate(projectCreateSchema, ctx.request.body));
-    const { sequelize } = requireDatabase(ctx);
-    const id = await withUniqueName(() =>
-      createWithinLimit(sequelize, 'activeProjects', (transaction) =>
-        createProject(sequelize, transaction, actor, request),
-      ),
-    );
-    ctx.status = 201;
-    ctx.body = await readDocument(sequelize, actor, id);
+  api.post('/projects', {
+    body: projectCreateSchema,
+    authorize: ({ actor }) => authorize(canCreateProject(actor), de.projects.createForbidden),
+    transaction: true,
+    handle: async ({ sequelize, transaction, actor, body }) => {
+      await requireRoomFor(sequelize, transaction, 'activeProjects');
+      const id = await withUniqueName(() => createProject(sequelize, transaction, actor, body));
+      return readDocument(sequelize, actor, id, transaction);
+    },
+    status: 201,
   });
 
-  router.get('/projects/archived', async (ctx) => {
-    authorize(canViewArchive(actorOf(ctx)));
-    ctx.body = await listArchivedProjects(requireDatabase(ctx).sequelize);
+  api.get('/projects/archived', {
+    authorize: ({ actor }) => authorize(canViewArchive(actor)),
+    handle: ({ sequelize }) => listArchivedProjects(sequelize),
+    present: (rows) => rows.map(presentProjectSummary),
   });
 
-  router.get('/projects/:id', async (ctx) => {
-    const { sequelize } = requireDatabase(ctx);
-    const actor = actorOf(ctx);
-    const row = await findReadableProject(sequelize, actor, projectId(ctx));
-    ctx.body = await presentFor(sequelize, actor, { row, ...(await loadEntities(sequelize, row.id)) });
+  api.get('/projects/:id', {
+    load: loadProject,
+    authorize: ({ actor, resource }) => mayRead(actor, resource),
+    handle: ({ sequelize, actor, resource }) => readDocument(sequelize, actor, resource.id),
   });
 
-  router.put('/projects/:id', async (ctx) => {
-    const actor = projectActorOf(ctx);
-    const id = projectId(ctx);
-    const { sequelize } = requireDatabase(ctx);
-    const document = validOrThrow(validate(projectDocumentSchema, ctx.request.body));
-    ctx.body = await withUniqueName(() =>
-      sequelize.transaction(async (transaction) => {
-        const row = await findReadableProject(sequelize, actor, id, { transaction, lock: true });
-        return writeDocument(sequelize, transaction, actor, row, document, {
-          canEditFields: canEditProject(actor, accessFacts(row)),
+  api.put('/projects/:id', {
+    bodySize: 'large',
+    body: projectDocumentSchema,
+    transaction: true,
+    load: loadProject,
+    authorize: ({ actor, resource }) => mayRead(actor, resource),
+    handle: ({ sequelize, transaction, actor, resource: row, body }) =>
+      withUniqueName(() =>
+        writeDocument(sequelize, transaction, actor, row, body, {
+          canEditFields: canEditProject(actor, row),
           canChangeAnything: true,
-        });
-      }),
-    );
-  });
-
-  router.delete('/projects/:id', async (ctx) => {
-    const actor = projectActorOf(ctx);
-    const { sequelize } = requireDatabase(ctx);
-    await sequelize.transaction(async (transaction) => {
-      const row = await findReadableProject(sequelize, actor, projectId(ctx), { transaction, lock: true });
-      authorize(canDeleteProject(actor, accessFacts(row)), de.projects.deleteForbidden);
-      await changeStatus(sequelize, transaction, row, 'archived', logEntry(actor, de.projects.log.archived));
-    });
-    const body: MessageResponse = { message: de.projects.archived };
-    ctx.body = body;
-  });
-
-  router.post('/projects/:id/restore', async (ctx) => {
-    const actor = projectActorOf(ctx);
-    const { sequelize } = requireDatabase(ctx);
-    const row = await findArchived(sequelize, ctx, de.projects.restoreOnlyArchived);
-    await withUniqueName(() =>
-      createWithinLimit(sequelize, 'activeProjects', (transaction) =>
-        changeStatus(sequelize, transaction, row, 'active', logEntry(actor, de.projects.log.restored)),
+        }),
       ),
-    );
-    ctx.body = await readDocument(sequelize, actor, row.id);
   });
 
-  router.delete('/projects/:id/permanent', async (ctx) => {
-    const { sequelize } = requireDatabase(ctx);
-    const row = await findArchived(sequelize, ctx, de.projects.permanentOnlyArchived);
-    await deleteProjectPermanently(sequelize, row.id);
-    await removeProjectImageFiles(ctx.services.config.dataDir, row.id);
-    const body: MessageResponse = { message: de.projects.deletedPermanently };
-    ctx.body = body;
+  api.delete('/projects/:id', {
+    transaction: true,
+    load: loadProject,
+    authorize: ({ actor, resource }) => {
+      mayRead(actor, resource);
+      authorize(canDeleteProject(actor, resource), de.projects.deleteForbidden);
+    },
+    handle: async ({ sequelize, transaction, actor, resource }): Promise<MessageResponse> => {
+      await changeStatus(sequelize, transaction, resource, 'archived', logEntry(actor, de.projects.log.archived));
+      return { message: de.projects.archived };
+    },
   });
 
-  router.post('/projects/:id/complete', async (ctx) => {
-    const actor = projectActorOf(ctx);
-    const { sequelize } = requireDatabase(ctx);
-    await sequelize.transaction(async (transaction) => {
-      const row = await findReadableProject(sequelize, actor, projectId(ctx), { transaction, lock: true });
-      authorize(canEditProject(actor, accessFacts(row)), de.projects.editForbidden);
-      if (!canCompleteProject(actor, accessFacts(row))) throw new ApiError(400, de.projects.notActive, 'validation');
-      await changeStatus(sequelize, transaction, row, 'completed', logEntry(actor, de.projects.log.completed));
-    });
-    ctx.body = await readDocument(sequelize, actor, projectId(ctx));
+  api.post('/projects/:id/restore', {
+    transaction: true,
+    load: loadProject,
+    authorize: ({ actor }) => authorize(canManageArchivedProjects(actor), de.projects.archiveForbidden),
+    handle: async ({ sequelize, transaction, actor, resource }) => {
+      requireArchived(resource, de.projects.restoreOnlyArchived);
+      await requireRoomFor(sequelize, transaction, 'activeProjects');
+      await withUniqueName(() =>
+        changeStatus(sequelize, transaction, resource, 'active', logEntry(actor, de.projects.log.restored)),
+      );
+      return readDocument(sequelize, actor, resource.id, transaction);
+    },
   });
 
-  router.post('/projects/:id/reopen', async (ctx) => {
-    const actor = projectActorOf(ctx);
-    const { sequelize } = requireDatabase(ctx);
-    const row = await findReadableProject(sequelize, actor, projectId(ctx));
-    authorize(canEditProject(actor, accessFacts(row)), de.projects.editForbidden);
-    if (!canReopenProject(actor, accessFacts(row))) throw new ApiError(400, de.projects.notCompleted, 'validation');
-    await createWithinLimit(sequelize, 'activeProjects', async (transaction) => {
-      const locked = await findReadableProject(sequelize, actor, row.id, { transaction, lock: true });
-      if (locked.status !== 'completed') throw new ApiError(400, de.projects.notCompleted, 'validation');
-      await changeStatus(sequelize, transaction, locked, 'active', logEntry(actor, de.projects.log.reopened));
-    });
-    ctx.body = await readDocument(sequelize, actor, row.id);
+  api.delete('/projects/:id/permanent', {
+    transaction: true,
+    load: loadProject,
+    authorize: ({ actor }) => authorize(canManageArchivedProjects(actor), de.projects.archiveForbidden),
+    handle: async ({ sequelize, transaction, resource, services }): Promise<MessageResponse> => {
+      requireArchived(resource, de.projects.permanentOnlyArchived);
+      await deleteProjectPermanently(sequelize, resource.id, transaction);
+      // The rows are gone with the commit; only then the files.
+      transaction.afterCommit(() => removeProjectImageFiles(services.config.dataDir, resource.id));
+      return { message: de.projects.deletedPermanently };
+    },
+  });
+
+  api.post('/projects/:id/complete', {
+    transaction: true,
+    load: loadProject,
+    authorize: byProjectEditor,
+    handle: async ({ sequelize, transaction, actor, resource }) => {
+      if (!canCompleteProject(actor, resource)) throw new ApiError(400, de.projects.notActive, 'validation');
+      await changeStatus(sequelize, transaction, resource, 'completed', logEntry(actor, de.projects.log.completed));
+      return readDocument(sequelize, actor, resource.id, transaction);
+    },
+  });
+
+  api.post('/projects/:id/reopen', {
+    transaction: true,
+    load: loadProject,
+    authorize: byProjectEditor,
+    handle: async ({ sequelize, transaction, actor, resource }) => {
+      if (!canReopenProject(actor, resource)) throw new ApiError(400, de.projects.notCompleted, 'validation');
+      await requireRoomFor(sequelize, transaction, 'activeProjects');
+      await changeStatus(sequelize, transaction, resource, 'active', logEntry(actor, de.projects.log.reopened));
+      return readDocument(sequelize, actor, resource.id, transaction);
+    },
+  });
+
+  api.put(
+    '/projects/:id/deputy',
+    teamChange({ body: deputySchema, authorize: byOwnerOfActiveProject }, (team, { userId }) =>
+      setDeputy(team, userId),
+    ),
+  );
+
+  api.delete(
+    '/projects/:id/members/:userId',
+    teamChange({ authorize: byOwnerOfActiveProject }, (team, _body, params) =>
+      removeFromTeam(team, idParam(params.userId, de.team.team.notMember)),
+    ),
+  );
+
+  api.post(
+    '/projects/:id/handover',
+    teamChange({ body: newOwnerSchema, authorize: byOwnerOfActiveProject }, (team, { newOwnerId }) =>
+      handOver(team, newOwnerId),
+    ),
+  );
+
+  api.post(
+    '/projects/:id/reassign',
+    teamChange(
+      {
+        body: newOwnerSchema,
+        authorize: ({ actor, resource }) => {
+          authorize(canReassignProjects(actor), de.team.reassign.forbidden);
+          authorize(canReassignProject(actor, resource), de.team.team.readOnly);
+        },
+      },
+      (team, { newOwnerId }) => reassign(team, newOwnerId),
+    ),
+  );
+
+  api.get('/projects/:id/invitations', {
+    load: loadProject,
+    authorize: ({ actor, resource }) => {
+      mayRead(actor, resource);
+      authorize(canManageTeam(actor, resource), de.team.team.forbidden);
+    },
+    handle: ({ sequelize, resource }) => projectInvitations(sequelize, resource.id),
+    present: (rows) => rows.map(presentInvitation),
   });
 }

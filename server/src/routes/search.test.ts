@@ -14,7 +14,8 @@ import {
 } from '@werkboard/common';
 import { User } from '../models';
 import { grantLifetimeLicense } from '../test/licenseKeys';
-import { signedIn, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { buildProject, signedIn } from '../test/factories';
+import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 interface ErrorBody {
   message: string;
@@ -74,7 +75,7 @@ function appointment(spec: AppointmentSpec): AppointmentDto {
  * A project created through the API (POST from the default template), then its cards,
  * project tags and appointments written with the project PUT, as the board does.
  */
-async function createProject(
+async function projectWithBoard(
   token: string,
   options: {
     name: string;
@@ -84,14 +85,10 @@ async function createProject(
     appointments?: AppointmentSpec[];
   },
 ): Promise<ProjectDocument> {
-  const created = await api<ProjectDocument>('POST', '/api/projects', token, {
-    name: options.name,
-    projectNumber: options.projectNumber ?? '',
-  });
-  expect(created.status).toBe(201);
+  const created = await buildProject(t, token, { name: options.name, projectNumber: options.projectNumber ?? '' });
   const { cards = [], tagIds = [], appointments = [] } = options;
-  if (cards.length === 0 && tagIds.length === 0 && appointments.length === 0) return created.body;
-  const document = structuredClone(created.body);
+  if (cards.length === 0 && tagIds.length === 0 && appointments.length === 0) return created;
+  const document = structuredClone(created);
   document.columns.forEach((column, index) => {
     const specs = cards.filter((card) => (card.column ?? 0) === index);
     const positions = keysAfter(null, specs.length);
@@ -156,7 +153,7 @@ describe('authentication', () => {
 
 describe('GET /api/search: text', () => {
   it('answers an empty result for no text and no tags, even though projects exist', async () => {
-    await createProject(adminToken, { name: `Vorhanden ${word()}`, cards: [{ title: 'Irgendwas' }] });
+    await projectWithBoard(adminToken, { name: `Vorhanden ${word()}`, cards: [{ title: 'Irgendwas' }] });
     for (const query of ['', 'q=', 'q=%20%20%20', 'tag=', 'tag=%20']) {
       const response = await api<SearchResponse>('GET', `/api/search?${query}`, adminToken);
       expect([query, response.status, response.body]).toEqual([query, 200, { projects: [], truncated: false }]);
@@ -165,7 +162,7 @@ describe('GET /api/search: text', () => {
 
   it('finds a project by its name, case-insensitively and as a part, with the full answer shape', async () => {
     const key = word();
-    const project = await createProject(adminToken, { name: `Neubau ${key}straße`, projectNumber: 'P-1' });
+    const project = await projectWithBoard(adminToken, { name: `Neubau ${key}straße`, projectNumber: 'P-1' });
     for (const text of [key, key.toUpperCase(), ` ${key.slice(2, 9)} `]) {
       const response = await search(adminToken, q(text));
       expect([text, response]).toEqual([
@@ -193,8 +190,8 @@ describe('GET /api/search: text', () => {
 
   it('finds a project by its project number', async () => {
     const key = word();
-    const project = await createProject(adminToken, { name: 'Nummernsuche', projectNumber: `AB-${key}-7` });
-    await createProject(adminToken, { name: `Nummernsuche ${word()}`, projectNumber: `AB-${key}-8` });
+    const project = await projectWithBoard(adminToken, { name: 'Nummernsuche', projectNumber: `AB-${key}-7` });
+    await projectWithBoard(adminToken, { name: `Nummernsuche ${word()}`, projectNumber: `AB-${key}-8` });
     const response = await search(adminToken, q(`${key.toUpperCase()}-7`));
     expect(response.projects).toEqual([
       expect.objectContaining({ id: project.id, projectNumber: `AB-${key}-7`, projectMatches: true }),
@@ -203,7 +200,7 @@ describe('GET /api/search: text', () => {
 
   it('finds tasks by title and by description, in board order, with their column titles', async () => {
     const key = word();
-    const project = await createProject(adminToken, {
+    const project = await projectWithBoard(adminToken, {
       name: `Baustelle ${word()}`,
       cards: [
         { title: 'Abnahme', description: `Protokoll ${key.toUpperCase()} mitbringen`, column: 2 },
@@ -248,9 +245,9 @@ describe('GET /api/search: text', () => {
 
   it('lists projects that match themselves before those that only hold a matching task', async () => {
     const key = word();
-    const byName = await createProject(adminToken, { name: `Halle ${key}` });
-    const byTask = await createProject(adminToken, { name: `Lager ${word()}`, cards: [{ title: `Regal ${key}` }] });
-    const both = await createProject(adminToken, { name: `Büro ${key}`, cards: [{ title: `Tisch ${key}` }] });
+    const byName = await projectWithBoard(adminToken, { name: `Halle ${key}` });
+    const byTask = await projectWithBoard(adminToken, { name: `Lager ${word()}`, cards: [{ title: `Regal ${key}` }] });
+    const both = await projectWithBoard(adminToken, { name: `Büro ${key}`, cards: [{ title: `Tisch ${key}` }] });
     const response = await search(adminToken, q(key));
     // Among those matching themselves, the newest change comes first.
     expect(foundIds(response)).toEqual([both.id, byName.id, byTask.id]);
@@ -263,11 +260,11 @@ describe('GET /api/search: text', () => {
 
   it('takes % and _ in the query literally', async () => {
     const key = word();
-    const fiveHundred = await createProject(adminToken, { name: `${key} Rabatt 500 Euro` });
-    const fiftyPercent = await createProject(adminToken, { name: `${key} Rabatt 50% Euro` });
-    const letters = await createProject(adminToken, { name: `${key} axb` });
-    const underscore = await createProject(adminToken, { name: `${key} a_b` });
-    const inTask = await createProject(adminToken, { name: `Andere ${word()}`, cards: [{ title: `${key} 100%` }] });
+    const fiveHundred = await projectWithBoard(adminToken, { name: `${key} Rabatt 500 Euro` });
+    const fiftyPercent = await projectWithBoard(adminToken, { name: `${key} Rabatt 50% Euro` });
+    const letters = await projectWithBoard(adminToken, { name: `${key} axb` });
+    const underscore = await projectWithBoard(adminToken, { name: `${key} a_b` });
+    const inTask = await projectWithBoard(adminToken, { name: `Andere ${word()}`, cards: [{ title: `${key} 100%` }] });
     expect(foundIds(await search(adminToken, q(`${key} Rabatt 50%`)))).toEqual([fiftyPercent.id]);
     expect(foundIds(await search(adminToken, q(`${key} Rabatt 50`))).sort()).toEqual(
       [fiveHundred.id, fiftyPercent.id].sort(),
@@ -280,8 +277,8 @@ describe('GET /api/search: text', () => {
 
   it('takes a backslash in the query literally', async () => {
     const key = word();
-    const withBackslash = await createProject(adminToken, { name: `${key} C:\\daten` });
-    await createProject(adminToken, { name: `${key} C:daten` });
+    const withBackslash = await projectWithBoard(adminToken, { name: `${key} C:\\daten` });
+    await projectWithBoard(adminToken, { name: `${key} C:daten` });
     expect(foundIds(await search(adminToken, q(`${key} C:\\d`)))).toEqual([withBackslash.id]);
   });
 
@@ -293,8 +290,11 @@ describe('GET /api/search: text', () => {
     const deputy = await signedIn(t, 'Auszubildender');
     const leader = await signedIn(t, 'Projektleiter');
     const chief = await signedIn(t, 'Firmenleiter');
-    const byName = await createProject(owner.token, { name: `Privat ${key}` });
-    const byTask = await createProject(owner.token, { name: `Geheim ${word()}`, cards: [{ title: `Karte ${key}` }] });
+    const byName = await projectWithBoard(owner.token, { name: `Privat ${key}` });
+    const byTask = await projectWithBoard(owner.token, {
+      name: `Geheim ${word()}`,
+      cards: [{ title: `Karte ${key}` }],
+    });
     await addMember(byName.id, member.user.id);
     await User.sequelize!.query('UPDATE projects SET deputy_owner_id = :deputy WHERE id = :id', {
       replacements: { deputy: deputy.user.id, id: byTask.id },
@@ -339,7 +339,7 @@ describe('GET /api/search: text', () => {
     });
     expect(template.status).toBe(200);
     expect(cardsOf(template.body).map((card) => card.title)).toEqual([`Vorlagenkarte ${key}`]);
-    const project = await createProject(leader.token, { name: `Projekt ${key}` });
+    const project = await projectWithBoard(leader.token, { name: `Projekt ${key}` });
     expect(foundIds(await search(leader.token, q(key)))).toEqual([project.id]);
     expect(foundIds(await search(adminToken, q(key)))).toEqual([project.id]);
     expect(foundIds(await search(adminToken, q(`Vorlagenkarte ${key}`)))).toEqual([]);
@@ -348,8 +348,11 @@ describe('GET /api/search: text', () => {
   it('never finds archived projects, but finds completed ones', async () => {
     const key = word();
     const owner = await signedIn(t, 'Monteur');
-    const archived = await createProject(owner.token, { name: `Alt ${key}`, cards: [{ title: `Alte Karte ${key}` }] });
-    const completed = await createProject(owner.token, { name: `Fertig ${key}` });
+    const archived = await projectWithBoard(owner.token, {
+      name: `Alt ${key}`,
+      cards: [{ title: `Alte Karte ${key}` }],
+    });
+    const completed = await projectWithBoard(owner.token, { name: `Fertig ${key}` });
     expect(foundIds(await search(owner.token, q(key))).sort()).toEqual([archived.id, completed.id].sort());
 
     expect((await api('DELETE', `/api/projects/${archived.id}`, owner.token)).status).toBe(200);
@@ -364,7 +367,7 @@ describe('GET /api/search: text', () => {
   it('lists at most 20 tasks per project in board order and counts all of them', async () => {
     const key = word();
     const titles = Array.from({ length: 22 }, (_, index) => `Punkt ${String(index).padStart(2, '0')} ${key}`);
-    await createProject(adminToken, {
+    await projectWithBoard(adminToken, {
       name: `Viele Aufgaben ${word()}`,
       cards: titles.map((title, index) => ({ title, column: index < 11 ? 0 : 1 })),
     });
@@ -377,13 +380,14 @@ describe('GET /api/search: text', () => {
     const key = word();
     const owner = await signedIn(t, 'Projektleiter');
     for (let index = 0; index < SEARCH_LIMITS.projects; index++)
-      await createProject(owner.token, { name: `Massen ${key} ${index}` });
+      await projectWithBoard(owner.token, { name: `Massen ${key} ${index}` });
     const full = await search(owner.token, q(key));
     expect([full.projects.length, full.truncated]).toEqual([SEARCH_LIMITS.projects, false]);
-    await createProject(owner.token, { name: `Massen ${key} extra` });
+    await projectWithBoard(owner.token, { name: `Massen ${key} extra` });
     const over = await search(owner.token, q(key));
     expect([over.projects.length, over.truncated]).toEqual([SEARCH_LIMITS.projects, true]);
-  });
+    // 51 projects made through the API: generous under a loaded machine (setup, not speed).
+  }, 60_000);
 
   it('refuses a query of more than 200 characters with 400 and the message', async () => {
     const response = await api('GET', `/api/search?${q('x'.repeat(201))}`, adminToken);
@@ -425,7 +429,7 @@ describe('GET /api/search: tag filter', () => {
     const urgentB = await createTag(typeB, urgent);
     const smallA = await createTag(typeA, small);
     const owner = await signedIn(t, 'Monteur');
-    const project = await createProject(owner.token, {
+    const project = await projectWithBoard(owner.token, {
       name: `Tagprojekt ${key}`,
       cards: [
         { title: 'Kabel A', tagIds: [urgentA] },
@@ -479,7 +483,10 @@ describe('GET /api/search: tag filter', () => {
 
   it('finds a project that carries the tags itself, even without matching tasks', async () => {
     const { urgent, urgentB, small, smallA, owner } = await taggedBoard();
-    const tagged = await createProject(owner.token, { name: `Projekt mit Tags ${word()}`, tagIds: [urgentB, smallA] });
+    const tagged = await projectWithBoard(owner.token, {
+      name: `Projekt mit Tags ${word()}`,
+      tagIds: [urgentB, smallA],
+    });
     const response = await search(owner.token, tags(urgent, small));
     const found = response.projects.find((project) => project.id === tagged.id);
     expect(found).toMatchObject({ projectMatches: true, tasks: [], taskCount: 0 });
@@ -499,7 +506,7 @@ describe('GET /api/search: tag filter', () => {
 describe('GET /api/appointments', () => {
   it("lists the active and 'client not present' appointments of the caller's projects by date", async () => {
     const owner = await signedIn(t, 'Monteur');
-    const first = await createProject(owner.token, {
+    const first = await projectWithBoard(owner.token, {
       name: `Termine ${word()}`,
       appointments: [
         {
@@ -516,7 +523,7 @@ describe('GET /api/appointments', () => {
         { title: 'Verpasst', date: '2026-11-03T08:00', status: 'not_attended' },
       ],
     });
-    const second = await createProject(owner.token, {
+    const second = await projectWithBoard(owner.token, {
       name: `Mehr Termine ${word()}`,
       appointments: [{ title: 'Ganztägig', date: '2026-12-02' }],
     });
@@ -556,7 +563,7 @@ describe('GET /api/appointments', () => {
 
   it('orders appointments at the same time by id', async () => {
     const owner = await signedIn(t, 'Monteur');
-    const project = await createProject(owner.token, {
+    const project = await projectWithBoard(owner.token, {
       name: `Gleichzeitig ${word()}`,
       appointments: [
         { title: 'Eins', date: '2026-12-05T10:00' },
@@ -573,11 +580,11 @@ describe('GET /api/appointments', () => {
     const other = await signedIn(t, 'Monteur');
     const member = await signedIn(t, 'Helfer');
     const chief = await signedIn(t, 'Firmenleiter');
-    const mine = await createProject(owner.token, {
+    const mine = await projectWithBoard(owner.token, {
       name: `Meins ${word()}`,
       appointments: [{ title: 'Mein Termin', date: '2026-12-10T07:00' }],
     });
-    const theirs = await createProject(other.token, {
+    const theirs = await projectWithBoard(other.token, {
       name: `Fremd ${word()}`,
       appointments: [{ title: 'Fremder Termin', date: '2026-12-09T07:00' }],
     });
@@ -599,11 +606,11 @@ describe('GET /api/appointments', () => {
 
   it('drops the appointments of archived projects and keeps those of completed ones', async () => {
     const owner = await signedIn(t, 'Monteur');
-    const archived = await createProject(owner.token, {
+    const archived = await projectWithBoard(owner.token, {
       name: `Archiv ${word()}`,
       appointments: [{ title: 'Archiviert', date: '2026-12-11T07:00' }],
     });
-    const completed = await createProject(owner.token, {
+    const completed = await projectWithBoard(owner.token, {
       name: `Abgeschlossen ${word()}`,
       appointments: [{ title: 'Abgeschlossen', date: '2026-12-12T07:00' }],
     });

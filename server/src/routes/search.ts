@@ -1,19 +1,20 @@
-import { parseSearchQuery } from '@werkboard/common';
+import { parseSearchQuery, type SearchQuery } from '@werkboard/common';
 import { ApiError } from '../errors';
-import { requireDatabase } from '../middleware/requireDatabase';
-import { dashboardAppointments, search } from '../services/search';
-import type { AppRouter } from '../appTypes';
-import { actorOf } from './context';
+import type { ApiRoutes } from '../http/endpoint';
+import { search } from '../services/search';
 
-/** Finding work across projects: /search (spec section 2) and the dashboard's appointments. */
-export function registerSearchRoutes(router: AppRouter): void {
-  router.get('/search', async (ctx) => {
-    const parsed = parseSearchQuery(ctx.query.q, ctx.query.tag);
-    if (!parsed.ok) throw new ApiError(400, parsed.message, 'validation');
-    ctx.body = await search(requireDatabase(ctx).sequelize, actorOf(ctx), parsed.value);
-  });
+/** The query's text and tags (`q`, `tag` repeated): a 400 with the German message when they cannot be searched. */
+function searchQuery(raw: unknown): SearchQuery {
+  const { q, tag } = raw as Record<string, unknown>;
+  const parsed = parseSearchQuery(q, tag);
+  if (!parsed.ok) throw new ApiError(400, parsed.message, 'validation');
+  return parsed.value;
+}
 
-  router.get('/appointments', async (ctx) => {
-    ctx.body = await dashboardAppointments(requireDatabase(ctx).sequelize, actorOf(ctx));
+/** GET /api/search: finding projects and tasks across the caller's projects (spec section 2). */
+export function registerSearchRoutes(api: ApiRoutes): void {
+  api.get('/search', {
+    query: searchQuery,
+    handle: ({ sequelize, actor, query }) => search(sequelize, actor, query),
   });
 }

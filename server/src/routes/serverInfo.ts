@@ -1,10 +1,9 @@
 import { PRODUCT_NAME, type ServerInfo } from '@werkboard/common';
-import type { AppRouter } from '../appTypes';
+import type { ApiRoutes } from '../http/endpoint';
 
 /** GET /api/server-info: name and version (the root package.json's). */
-export function registerServerInfoRoutes(router: AppRouter): void {
-  router.get('/server-info', (ctx) => {
-    const body: ServerInfo = { name: PRODUCT_NAME, version: ctx.services.version };
-    ctx.body = body;
+export function registerServerInfoRoutes(api: ApiRoutes): void {
+  api.publicGet('/server-info', {
+    handle: ({ services }): ServerInfo => ({ name: PRODUCT_NAME, version: services.version }),
   });
 }

@@ -1,7 +1,8 @@
 import { type CurrentUserDto, de, DEFAULT_USER_SETTINGS, type SettingsResponse } from '@werkboard/common';
 import { ServerSetting, User } from '../models';
 import { readSmtp, smtpPassword } from '../services/settings';
-import { signedIn, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { signedIn } from '../test/factories';
+import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 interface ErrorBody {
   message: string;

@@ -5,7 +5,7 @@ import { de, type ServerInfo, type ServerStatus } from '@werkboard/common';
 import { configFromEnv } from '../config';
 import { startServer } from '../server';
 import { readAppVersion } from '../paths';
-import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { statusWithMessage, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 describe('a server whose database is initialised', () => {
   let t: TestServer;
@@ -70,8 +70,8 @@ describe('a server whose database cannot be reached', () => {
       logToConsole: false,
     });
     try {
-      await expect(server.ready).rejects.toThrow();
-      const status = (await (await fetch(`${server.url}/api/status`)).json()) as ServerStatus;
+      // The start is retried; the reason is on /api/status meanwhile.
+      const status = await statusWithMessage(server.url);
       expect(status.startCommandSent).toBe(true);
       expect(status.backendStarted).toBe(true);
       expect(status.databaseReachable).toBe(false);
@@ -89,6 +89,7 @@ describe('a server whose database cannot be reached', () => {
       );
     } finally {
       await server.stop();
+      await expect(server.ready).rejects.toThrow();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -1,19 +1,18 @@
 import type { ServerStatus } from '@werkboard/common';
-import type { AppRouter } from '../appTypes';
+import type { ApiRoutes } from '../http/endpoint';
 
-/** GET /api/status: the four start-up flags (never cached), asked by the login screen. */
-export function registerStatusRoutes(router: AppRouter): void {
-  router.get('/status', async (ctx) => {
-    const { status, database } = ctx.services;
-    const reachable = database ? await database.isReachable() : false;
-    const body: ServerStatus = {
-      startCommandSent: status.startCommandSent,
-      backendStarted: status.backendStarted,
-      databaseReachable: reachable,
-      databaseInitialized: status.databaseInitialized && reachable,
-      ...(status.message ? { message: status.message } : {}),
-    };
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = body;
+/** GET /api/status: the four start-up flags, asked by the login screen (works before the database). */
+export function registerStatusRoutes(api: ApiRoutes): void {
+  api.publicGet('/status', {
+    handle: async ({ services: { status, database } }): Promise<ServerStatus> => {
+      const reachable = database ? await database.isReachable() : false;
+      return {
+        startCommandSent: status.startCommandSent,
+        backendStarted: status.backendStarted,
+        databaseReachable: reachable,
+        databaseInitialized: status.databaseInitialized && reachable,
+        ...(status.message ? { message: status.message } : {}),
+      };
+    },
   });
 }

@@ -1,6 +1,7 @@
 import { newId, type TagDto } from '@werkboard/common';
 import { CustomerType } from '../models';
-import { signedIn, testServer, type TestServer } from '../test/testServer';
+import { signedIn } from '../test/factories';
+import { testServer, type TestServer } from '../test/testServer';
 
 let t: TestServer;
 

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   de,
   type InvitationDto,
@@ -12,11 +11,16 @@ import {
 import { QueryTypes } from 'sequelize';
 import { User } from '../models';
 import { grantLifetimeLicense } from '../test/licenseKeys';
-import { signedIn, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { buildProject, signedIn, unique } from '../test/factories';
+import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 /**
  * Teams, invitations and the admin overview (issue 6; docs/api.md "Teams", "Invitations",
  * "Admin overview"). The German texts are written out as the contract quotes them.
+ *
+ * A read-only (completed or archived) project refuses team changes, invitations and joining
+ * with 403, as every other change to it: one rule (canWorkOnProject in common), one status
+ * (issue 14). These were 400 before.
  */
 
 interface ErrorBody {
@@ -88,36 +92,16 @@ afterAll(() => t.close());
 const api = <T = ErrorBody>(method: string, path: string, token?: string, body?: unknown) =>
   t.request<T>(method, path, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
 
-const unique = (prefix: string) => `${prefix} ${crypto.randomBytes(4).toString('hex')}`;
-
 async function person(role: Role): Promise<Person> {
   const { user, token } = await signedIn(t, role);
   return { id: user.id, username: user.username, token };
 }
 
-const sql = (query: string, replacements: Record<string, unknown>) => User.sequelize!.query(query, { replacements });
-
-async function createProject(owner: Person, name = unique('Teamprojekt')): Promise<ProjectDocument> {
-  const response = await api<ProjectDocument>('POST', '/api/projects', owner.token, { name });
-  expect(response.status).toBe(201);
-  return response.body;
-}
-
 /** A project of `owner` with the given deputy and members placed straight into the database. */
-async function teamProject(
+const teamProject = (
   owner: Person,
   { deputy = null, members = [] }: { deputy?: Person | null; members?: Person[] } = {},
-): Promise<ProjectDocument> {
-  const project = await createProject(owner);
-  for (const member of members)
-    await sql('INSERT INTO project_members (project_id, user_id) VALUES (:id, :userId)', {
-      id: project.id,
-      userId: member.id,
-    });
-  if (deputy)
-    await sql('UPDATE projects SET deputy_owner_id = :userId WHERE id = :id', { id: project.id, userId: deputy.id });
-  return read(owner, project.id);
-}
+) => buildProject(t, owner.token, { deputyId: deputy?.id ?? null, memberIds: members.map((member) => member.id) });
 
 async function read(who: Person, id: string): Promise<ProjectDocument> {
   const response = await api<ProjectDocument>('GET', `/api/projects/${id}`, who.token);
@@ -367,14 +351,14 @@ describe('PUT /api/projects/{id}/deputy', () => {
     }
   });
 
-  it('refuses team changes on completed and archived projects with 400', async () => {
+  it('refuses team changes on completed and archived projects with 403', async () => {
     for (const finish of [complete, archive]) {
       const project = await teamProject(owner, { deputy, members: [member] });
       await finish(owner, project.id);
       const before = await snapshot(project.id);
       for (const userId of [member.id, null]) {
         const response = await api('PUT', `/api/projects/${project.id}/deputy`, owner.token, { userId });
-        expect([finish.name, response.status, response.body.message]).toEqual([finish.name, 400, MSG.teamReadOnly]);
+        expect([finish.name, response.status, response.body.message]).toEqual([finish.name, 403, MSG.teamReadOnly]);
       }
       expect(await snapshot(project.id)).toEqual(before);
     }
@@ -452,14 +436,14 @@ describe('DELETE /api/projects/{id}/members/{userId}', () => {
     expect(await snapshot(project.id)).toEqual(before);
   });
 
-  it('answers 404 for an unknown project and 400 on a completed project', async () => {
+  it('answers 404 for an unknown project and 403 on a completed project', async () => {
     const unknown = await api('DELETE', `/api/projects/${newId()}/members/${member.id}`, owner.token);
     expect([unknown.status, unknown.body.message]).toEqual([404, MSG.projectNotFound]);
     const project = await teamProject(owner, { members: [member] });
     await complete(owner, project.id);
     const before = await snapshot(project.id);
     const response = await api('DELETE', `/api/projects/${project.id}/members/${member.id}`, owner.token);
-    expect([response.status, response.body.message]).toEqual([400, MSG.teamReadOnly]);
+    expect([response.status, response.body.message]).toEqual([403, MSG.teamReadOnly]);
     expect(await snapshot(project.id)).toEqual(before);
   });
 });
@@ -538,7 +522,7 @@ describe('POST /api/projects/{id}/handover', () => {
     expect(await snapshot(project.id)).toEqual(before);
   });
 
-  it('lets only the owner hand over (403 for member, deputy, Admin, Firmenleiter); 404 unknown; 400 completed', async () => {
+  it('lets only the owner hand over (403 for member, deputy, Admin, Firmenleiter); 404 unknown; 403 completed', async () => {
     const project = await teamProject(owner, { deputy, members: [member] });
     const before = await snapshot(project.id);
     for (const caller of [member, deputy, admin, firmenleiter]) {
@@ -557,7 +541,7 @@ describe('POST /api/projects/{id}/handover', () => {
     await complete(owner, project.id);
     const completed = await snapshot(project.id);
     const response = await api('POST', `/api/projects/${project.id}/handover`, owner.token, { newOwnerId: member.id });
-    expect([response.status, response.body.message]).toEqual([400, MSG.teamReadOnly]);
+    expect([response.status, response.body.message]).toEqual([403, MSG.teamReadOnly]);
     expect(await snapshot(project.id)).toEqual(completed);
   });
 });
@@ -621,14 +605,14 @@ describe('POST /api/projects/{id}/reassign', () => {
     expectLogged(response.body, completed, admin, LOG.reassigned(oldOwner.username, projektleiter.username));
   });
 
-  it('answers 400 on an archived project and changes nothing', async () => {
+  it('answers 403 on an archived project and changes nothing', async () => {
     const project = await teamProject(owner, { members: [member] });
     await archive(owner, project.id);
     const before = await snapshot(project.id);
     const response = await api('POST', `/api/projects/${project.id}/reassign`, admin.token, {
       newOwnerId: projektleiter.id,
     });
-    expect([response.status, response.body.message]).toEqual([400, MSG.teamReadOnly]);
+    expect([response.status, response.body.message]).toEqual([403, MSG.teamReadOnly]);
     expect(await snapshot(project.id)).toEqual(before);
   });
 
@@ -818,7 +802,7 @@ describe('POST /api/invitations', () => {
     expect(await projectInvitations(owner, project.id)).toHaveLength(3);
   });
 
-  it('answers 400 for completed and archived projects, even to the owner', async () => {
+  it('answers 403 for completed and archived projects, even to the owner', async () => {
     for (const finish of [complete, archive]) {
       const project = await teamProject(owner, { deputy });
       await finish(owner, project.id);
@@ -831,7 +815,7 @@ describe('POST /api/invitations', () => {
         expect([finish.name, from.username, response.status, response.body.message]).toEqual([
           finish.name,
           from.username,
-          400,
+          403,
           MSG.inviteReadOnly,
         ]);
       }
@@ -883,7 +867,7 @@ describe('POST /api/invitations/{id}/respond', () => {
     expect(await storedInvitations(project.id, invitee.id)).toEqual([{ id: invitation.id, status: 'accepted' }]);
   });
 
-  it('refuses joining a completed project with 400 and keeps the invitation pending until it is reopened', async () => {
+  it('refuses joining a completed project with 403 and keeps the invitation pending until it is reopened', async () => {
     const project = await teamProject(owner);
     const invitee = await person('Monteur');
     const invitation = await invite(owner, project.id, invitee);
@@ -892,7 +876,7 @@ describe('POST /api/invitations/{id}/respond', () => {
     const refused = await api('POST', `/api/invitations/${invitation.id}/respond`, invitee.token, {
       status: 'accepted',
     });
-    expect([refused.status, refused.body.message]).toEqual([400, de.team.invitations.readOnly]);
+    expect([refused.status, refused.body.message]).toEqual([403, de.team.invitations.readOnly]);
     expect(await snapshot(project.id)).toEqual(before);
     expect(await storedInvitations(project.id, invitee.id)).toEqual([{ id: invitation.id, status: 'pending' }]);
 

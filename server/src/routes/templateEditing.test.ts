@@ -1,8 +1,9 @@
-import { de, keyBetween, keysAfter, newId, type ProjectDocument, type TemplateSummaryDto } from '@werkboard/common';
+import { de, newId, type ProjectDocument, type TemplateSummaryDto } from '@werkboard/common';
 import { QueryTypes } from 'sequelize';
 import { User } from '../models';
 import { grantLifetimeLicense } from '../test/licenseKeys';
-import { signedIn, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { signedIn, templateDocument, withCard } from '../test/factories';
+import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 interface ErrorBody {
   message: string;
@@ -29,48 +30,10 @@ const api = <T = ErrorBody>(method: string, path: string, token?: string, body?:
   t.request<T>(method, path, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
 
 /** What the template editor sends on the first save of 'Neue Vorlage'. */
-function newTemplate(name = 'Neue Vorlage') {
-  const [first, second, third] = keysAfter(null, 3);
-  return {
-    revision: 0,
-    name,
-    description: '',
-    icon: 'clipboard',
-    projectNumber: '',
-    customerType: 'Allgemein',
-    groupId: null,
-    groupAssignments: {},
-    thumbnailImageId: null,
-    tagIds: [],
-    cardGroups: [],
-    columns: [
-      { id: newId(), rev: 0, position: first, title: 'To Do', cards: [] },
-      { id: newId(), rev: 0, position: second, title: 'In Bearbeitung', cards: [] },
-      { id: newId(), rev: 0, position: third, title: 'Erledigt', cards: [] },
-    ],
-    appointments: [],
-    notes: [],
-    changeLog: [],
-  };
-}
+const newTemplate = (name = 'Neue Vorlage') =>
+  templateDocument({ name, columns: ['To Do', 'In Bearbeitung', 'Erledigt'] });
 
-function withCard(document: ProjectDocument, title: string): ProjectDocument {
-  const [first, ...rest] = document.columns;
-  const last = first!.cards.at(-1);
-  const card = {
-    id: newId(),
-    rev: 0,
-    position: keyBetween(last?.position ?? null, null),
-    title,
-    description: '',
-    tagIds: [],
-    group: null,
-    assignedTo: null,
-    timeEntries: [],
-    materialEntries: [],
-  };
-  return { ...document, columns: [{ ...first!, cards: [...first!.cards, card] }, ...rest] };
-}
+const withTitledCard = (document: ProjectDocument, title: string) => withCard(document, { title });
 
 const countRows = async (sql: string, replacements: Record<string, unknown>) =>
   (await User.sequelize!.query<{ count: number }>(sql, { replacements, type: QueryTypes.SELECT }))[0]!.count;
@@ -117,7 +80,7 @@ describe('the template editor: GET and PUT /api/templates/{id}', () => {
       'PUT',
       `/api/templates/${id}`,
       me.token,
-      withCard({ ...created.body, name: 'Badsanierung' }, 'Aufmaß'),
+      withTitledCard({ ...created.body, name: 'Badsanierung' }, 'Aufmaß'),
     );
     expect(edited.status).toBe(200);
     expect(edited.body.name).toBe('Badsanierung');
@@ -157,11 +120,16 @@ describe('the template editor: GET and PUT /api/templates/{id}', () => {
     // A global template: everyone reads it; a Projektleiter (no can_manage_global_templates) may not change it.
     await User.sequelize!.query('UPDATE projects SET owner_id = NULL WHERE id = :id', { replacements: { id } });
     const global = (await api<ProjectDocument>('GET', `/api/templates/${id}`, other.token)).body;
-    const refused = await api('PUT', `/api/templates/${id}`, other.token, withCard(global, 'Heimlich'));
+    const refused = await api('PUT', `/api/templates/${id}`, other.token, withTitledCard(global, 'Heimlich'));
     expect([refused.status, refused.body.message]).toEqual([403, de.organisation.templates.editForbidden]);
     // Sending it back unchanged is fine (nothing to refuse).
     expect((await api('PUT', `/api/templates/${id}`, other.token, global)).status).toBe(200);
-    const byChief = await api<ProjectDocument>('PUT', `/api/templates/${id}`, chief.token, withCard(global, 'Erlaubt'));
+    const byChief = await api<ProjectDocument>(
+      'PUT',
+      `/api/templates/${id}`,
+      chief.token,
+      withTitledCard(global, 'Erlaubt'),
+    );
     expect(byChief.status).toBe(200);
     expect(created.status).toBe(200);
   });
@@ -204,7 +172,7 @@ describe('DELETE, save from project, share and publish', () => {
   it('saves a project as a template: columns, cards and task groups, never entries or assignments', async () => {
     const me = await signedIn(t, 'Projektleiter');
     const project = (await api<ProjectDocument>('POST', '/api/projects', me.token, { name: 'Altbau Meier' })).body;
-    const card = withCard(project, 'Leitungen prüfen');
+    const card = withTitledCard(project, 'Leitungen prüfen');
     const cardDto = card.columns[0]!.cards[0]!;
     Object.assign(cardDto, {
       assignedTo: me.user.id,

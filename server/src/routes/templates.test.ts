@@ -9,7 +9,8 @@ import {
 } from '@werkboard/common';
 import { QueryTypes } from 'sequelize';
 import { User } from '../models';
-import { signedIn, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { signedIn } from '../test/factories';
+import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 interface ErrorBody {
   message: string;

@@ -5,198 +5,225 @@ import {
   canMakeGlobalTemplates,
   canManageArchivedProjects,
   canPublishTemplate,
+  canReadProject,
+  canReadTemplate,
   canShareTemplate,
   canViewArchive,
   de,
+  isGlobalTemplate,
+  isProjectReadOnly,
   type MessageResponse,
   projectDocumentSchema,
   templateFromProjectSchema,
   templateShareSchema,
-  validate,
 } from '@werkboard/common';
 import { randomUUID } from 'node:crypto';
-import { QueryTypes } from 'sequelize';
-import { ApiError, authorize, forbidden, notFound, validOrThrow } from '../errors';
-import { requireDatabase } from '../middleware/requireDatabase';
+import type { SessionActor } from '../auth/sessionActor';
+import { ApiError, authorize, invalidField, notFound } from '../errors';
+import type { ApiRoutes, Params, UserRequest } from '../http/endpoint';
+import { idParam } from '../http/params';
+import { presentTemplateSummary } from '../presenters/project';
 import { writeDocument } from '../services/documentWrite';
-import { createWithinLimit } from '../services/limits';
+import { requireRoomFor } from '../services/limits';
 import { findProjectRow, loadEntities } from '../services/projectStore';
 import {
   changeStatus,
   deleteProjectPermanently,
-  findReadableProject,
+  findProject,
   listTemplates,
   logEntry,
   presentFor,
+  requireArchived,
 } from '../services/projects';
 import {
   copyIntoTemplate,
   createEmptyTemplate,
-  findReadableTemplate,
+  findTemplate,
   publishTemplate,
   templateSummary,
 } from '../services/templates';
-import type { AppRouter, AppRouterContext } from '../appTypes';
-import { actorOf, idParam, projectActorOf } from './context';
+import { usernameOf } from '../services/users';
 
 const t = de.organisation.templates;
-const templateId = (ctx: AppRouterContext) => idParam(ctx.params.id, t.notFound).toLowerCase();
+const templateId = (params: Params) => idParam(params.id, t.notFound);
 
-async function findArchivedTemplate(ctx: AppRouterContext, message: string) {
-  authorize(canManageArchivedProjects(actorOf(ctx)), de.projects.archiveForbidden);
-  const row = await findProjectRow(requireDatabase(ctx).sequelize, templateId(ctx));
-  if (!row || !row.isTemplate) throw notFound(de.projects.templateNotFound);
-  if (row.status !== 'archived') throw new ApiError(400, message, 'validation');
-  return row;
-}
+/** Loads the path's template, locked when the endpoint runs in a transaction. */
+const loadTemplate = ({ sequelize, params, transaction }: UserRequest<unknown, unknown, undefined>) =>
+  findTemplate(sequelize, templateId(params), { transaction, lock: transaction !== undefined });
+
+/** The archive's restore and permanent delete of a template: Admin only, and only when archived. */
+const archivedTemplate = {
+  load: async ({ sequelize, params }: UserRequest<unknown, unknown, undefined>) => {
+    const row = await findProjectRow(sequelize, templateId(params));
+    if (!row || !row.isTemplate) throw notFound(de.projects.templateNotFound);
+    return row;
+  },
+  authorize: ({ actor }: { actor: SessionActor }) =>
+    authorize(canManageArchivedProjects(actor), de.projects.archiveForbidden),
+};
 
 /**
  * Templates (spec sections 2, 4, 6 and 7): the list, the editor's GET and merging PUT (a PUT
  * to a new id creates a personal template), archive, save from a project, share (the
  * chosen user gets a personal copy) and publish (personal to global, irreversible).
  */
-export function registerTemplateRoutes(router: AppRouter): void {
-  router.get('/templates', async (ctx) => {
-    ctx.body = await listTemplates(requireDatabase(ctx).sequelize, actorOf(ctx), 'active');
+export function registerTemplateRoutes(api: ApiRoutes): void {
+  api.get('/templates', {
+    handle: ({ sequelize, actor }) => listTemplates(sequelize, actor, 'active'),
+    present: (rows) => rows.map(presentTemplateSummary),
   });
 
-  router.get('/templates/archived', async (ctx) => {
-    authorize(canViewArchive(actorOf(ctx)));
-    ctx.body = await listTemplates(requireDatabase(ctx).sequelize, actorOf(ctx), 'archived');
+  api.get('/templates/archived', {
+    authorize: ({ actor }) => authorize(canViewArchive(actor)),
+    handle: ({ sequelize, actor }) => listTemplates(sequelize, actor, 'archived'),
+    present: (rows) => rows.map(presentTemplateSummary),
   });
 
-  router.post('/templates/save-from-project', async (ctx) => {
-    const actor = projectActorOf(ctx);
-    authorize(canCreateTemplate(actor), t.createForbidden);
-    const request = validOrThrow(validate(templateFromProjectSchema, ctx.request.body));
-    if (request.ownerId === null) authorize(canMakeGlobalTemplates(actor), t.globalForbidden);
-    else if (request.ownerId !== actor.id)
-      throw new ApiError(400, t.ownerInvalid, 'validation', { ownerId: t.ownerInvalid });
-    const { sequelize } = requireDatabase(ctx);
-    const source = await findReadableProject(sequelize, actor, request.project);
-    const id = randomUUID();
-    await createWithinLimit(sequelize, 'templates', (transaction) =>
-      copyIntoTemplate(sequelize, transaction, actor, source, {
-        id,
-        name: request.name,
-        description: request.description,
-        customerType: request.customerType ?? source.customerType,
-        ownerId: request.ownerId,
-        logAction: t.log.savedFromProject(source.name),
-      }),
-    );
-    ctx.status = 201;
-    ctx.body = await templateSummary(sequelize, id);
-  });
-
-  router.get('/templates/:id', async (ctx) => {
-    const { sequelize } = requireDatabase(ctx);
-    const actor = actorOf(ctx);
-    const row = await findReadableTemplate(sequelize, actor, templateId(ctx));
-    ctx.body = await presentFor(sequelize, actor, { row, ...(await loadEntities(sequelize, row.id)) });
-  });
-
-  router.put('/templates/:id', async (ctx) => {
-    const actor = projectActorOf(ctx);
-    const id = templateId(ctx);
-    const { sequelize } = requireDatabase(ctx);
-    const document = validOrThrow(validate(projectDocumentSchema, ctx.request.body));
-    const existing = await findProjectRow(sequelize, id);
-    if (existing && !existing.isTemplate) throw notFound(t.notFound);
-    if (!existing) {
+  api.post('/templates/save-from-project', {
+    body: templateFromProjectSchema,
+    transaction: true,
+    load: ({ sequelize, body, transaction }) => findProject(sequelize, body.project, { transaction }),
+    authorize: ({ actor, body, resource }) => {
       authorize(canCreateTemplate(actor), t.createForbidden);
-      ctx.body = await createWithinLimit(sequelize, 'templates', async (transaction) => {
-        const created = await createEmptyTemplate(sequelize, transaction, actor, id, document);
-        const row = await findReadableTemplate(sequelize, actor, id, { transaction, lock: true });
-        const mayEdit = canEditTemplate(actor, row);
-        return writeDocument(sequelize, transaction, actor, row, document, {
-          canEditFields: mayEdit,
-          canChangeAnything: mayEdit,
-          // The fields were just written from this document; its entities are all new.
-          ...(created ? { base: row.revision } : {}),
-        });
+      if (body.ownerId === null) authorize(canMakeGlobalTemplates(actor), t.globalForbidden);
+      authorize(canReadProject(actor, resource), de.projects.accessForbidden);
+    },
+    handle: async ({ sequelize, transaction, actor, body, resource: source }) => {
+      if (body.ownerId !== null && body.ownerId !== actor.id) throw invalidField('ownerId', t.ownerInvalid);
+      await requireRoomFor(sequelize, transaction, 'templates');
+      const id = randomUUID();
+      await copyIntoTemplate(sequelize, transaction, actor, source, {
+        id,
+        name: body.name,
+        description: body.description,
+        customerType: body.customerType ?? source.customerType,
+        ownerId: body.ownerId,
+        logAction: t.log.savedFromProject(source.name),
       });
-      return;
-    }
-    ctx.body = await sequelize.transaction(async (transaction) => {
-      const row = await findReadableTemplate(sequelize, actor, id, { transaction, lock: true });
+      return templateSummary(sequelize, id, transaction);
+    },
+    status: 201,
+    present: presentTemplateSummary,
+  });
+
+  api.get('/templates/:id', {
+    load: loadTemplate,
+    authorize: ({ actor, resource }) => authorize(canReadTemplate(actor, resource), t.readForbidden),
+    handle: async ({ sequelize, actor, resource: row }) =>
+      presentFor(sequelize, actor, { row, ...(await loadEntities(sequelize, row.id)) }),
+  });
+
+  api.put('/templates/:id', {
+    bodySize: 'large',
+    body: projectDocumentSchema,
+    transaction: true,
+    // null: a new template, created by this save.
+    load: async ({ sequelize, params, transaction }) => {
+      const row = await findProjectRow(sequelize, templateId(params), { transaction, lock: true });
+      if (row && !row.isTemplate) throw notFound(t.notFound);
+      return row;
+    },
+    authorize: ({ actor, resource }) =>
+      resource === null
+        ? authorize(canCreateTemplate(actor), t.createForbidden)
+        : authorize(canReadTemplate(actor, resource), t.readForbidden),
+    handle: async ({ sequelize, transaction, actor, resource, body, params }) => {
+      let row = resource;
+      let base: number | undefined;
+      if (row === null) {
+        await requireRoomFor(sequelize, transaction, 'templates');
+        const id = templateId(params);
+        const created = await createEmptyTemplate(sequelize, transaction, actor, id, body);
+        row = await findTemplate(sequelize, id, { transaction, lock: true });
+        // Another save of the same new id came first: it is that template now, with its rules.
+        if (!created) authorize(canReadTemplate(actor, row), t.readForbidden);
+        // The fields were just written from this document; its entities are all new.
+        else base = row.revision;
+      }
       const mayEdit = canEditTemplate(actor, row);
-      return writeDocument(sequelize, transaction, actor, row, document, {
+      return writeDocument(sequelize, transaction, actor, row, body, {
         canEditFields: mayEdit,
         canChangeAnything: mayEdit,
+        ...(base !== undefined ? { base } : {}),
       });
-    });
+    },
   });
 
-  router.delete('/templates/:id', async (ctx) => {
-    const actor = projectActorOf(ctx);
-    const { sequelize } = requireDatabase(ctx);
-    await sequelize.transaction(async (transaction) => {
-      const row = await findReadableTemplate(sequelize, actor, templateId(ctx), { transaction, lock: true });
-      authorize(canDeleteTemplate(actor, row), t.deleteForbidden);
+  api.delete('/templates/:id', {
+    transaction: true,
+    load: loadTemplate,
+    authorize: ({ actor, resource }) => {
+      authorize(canReadTemplate(actor, resource), t.readForbidden);
+      authorize(canDeleteTemplate(actor, resource), t.deleteForbidden);
+    },
+    handle: async ({ sequelize, transaction, actor, resource }): Promise<MessageResponse> => {
+      if (resource.status === 'archived') throw notFound(t.notFound);
+      await changeStatus(sequelize, transaction, resource, 'archived', logEntry(actor, t.log.archived));
+      return { message: t.archived };
+    },
+  });
+
+  api.post('/templates/:id/share', {
+    body: templateShareSchema,
+    transaction: true,
+    load: loadTemplate,
+    authorize: ({ actor, resource }) => {
+      authorize(canReadTemplate(actor, resource), t.readForbidden);
+      authorize(canShareTemplate(actor, resource), t.shareForbidden);
+    },
+    handle: async ({ sequelize, transaction, actor, resource: row, body: { userId } }): Promise<MessageResponse> => {
+      if (userId === actor.id) throw invalidField('userId', t.shareSelf);
+      const username = await usernameOf(userId, transaction);
+      if (username === null) throw invalidField('userId', t.shareUserUnknown);
       if (row.status === 'archived') throw notFound(t.notFound);
-      await changeStatus(sequelize, transaction, row, 'archived', logEntry(actor, t.log.archived));
-    });
-    const body: MessageResponse = { message: t.archived };
-    ctx.body = body;
-  });
-
-  router.post('/templates/:id/share', async (ctx) => {
-    const actor = projectActorOf(ctx);
-    const { sequelize } = requireDatabase(ctx);
-    const row = await findReadableTemplate(sequelize, actor, templateId(ctx));
-    authorize(canShareTemplate(actor, row), t.shareForbidden);
-    const { userId } = validOrThrow(validate(templateShareSchema, ctx.request.body));
-    if (userId === actor.id) throw new ApiError(400, t.shareSelf, 'validation', { userId: t.shareSelf });
-    const [target] = await sequelize.query<{ id: string; username: string }>(
-      'SELECT id, username FROM users WHERE id = :userId',
-      { type: QueryTypes.SELECT, replacements: { userId } },
-    );
-    if (!target) throw new ApiError(400, t.shareUserUnknown, 'validation', { userId: t.shareUserUnknown });
-    if (row.status === 'archived') throw notFound(t.notFound);
-    await createWithinLimit(sequelize, 'templates', (transaction) =>
-      copyIntoTemplate(sequelize, transaction, actor, row, {
+      await requireRoomFor(sequelize, transaction, 'templates');
+      await copyIntoTemplate(sequelize, transaction, actor, row, {
         id: randomUUID(),
         name: row.name,
         description: row.description,
         customerType: row.customerType,
-        ownerId: target.id,
+        ownerId: userId,
         logAction: t.log.sharedFrom(row.name, actor.username),
-      }),
-    );
-    ctx.status = 201;
-    const body: MessageResponse = { message: t.shared(target.username) };
-    ctx.body = body;
+      });
+      return { message: t.shared(username) };
+    },
+    status: 201,
   });
 
-  router.post('/templates/:id/publish', async (ctx) => {
-    const actor = projectActorOf(ctx);
-    const { sequelize } = requireDatabase(ctx);
-    await sequelize.transaction(async (transaction) => {
-      const row = await findReadableTemplate(sequelize, actor, templateId(ctx), { transaction, lock: true });
-      if (row.ownerId === null) throw new ApiError(400, t.alreadyGlobal, 'validation');
-      if (!canPublishTemplate(actor, row)) throw forbidden(t.globalForbidden);
-      if (row.status === 'archived') throw forbidden(de.projects.readOnlyArchived);
-      await publishTemplate(sequelize, transaction, actor, row);
-    });
-    ctx.body = await templateSummary(sequelize, templateId(ctx));
+  api.post('/templates/:id/publish', {
+    transaction: true,
+    load: loadTemplate,
+    authorize: ({ actor, resource }) => {
+      authorize(canReadTemplate(actor, resource), t.readForbidden);
+      // A global one is answered below (400): publishing is irreversible, not forbidden.
+      authorize(isGlobalTemplate(resource) || canPublishTemplate(actor, resource), t.globalForbidden);
+      authorize(!isProjectReadOnly(resource), de.projects.readOnlyArchived);
+    },
+    handle: async ({ sequelize, transaction, actor, resource }) => {
+      if (isGlobalTemplate(resource)) throw new ApiError(400, t.alreadyGlobal, 'validation');
+      await publishTemplate(sequelize, transaction, actor, resource);
+      return templateSummary(sequelize, resource.id, transaction);
+    },
+    present: presentTemplateSummary,
   });
 
-  router.post('/templates/:id/restore', async (ctx) => {
-    const row = await findArchivedTemplate(ctx, de.projects.restoreOnlyArchived);
-    const { sequelize } = requireDatabase(ctx);
-    const actor = projectActorOf(ctx);
-    await createWithinLimit(sequelize, 'templates', (transaction) =>
-      changeStatus(sequelize, transaction, row, 'active', logEntry(actor, t.log.restored)),
-    );
-    const body: MessageResponse = { message: de.projects.templateRestored };
-    ctx.body = body;
+  api.post('/templates/:id/restore', {
+    ...archivedTemplate,
+    transaction: true,
+    handle: async ({ sequelize, transaction, actor, resource }): Promise<MessageResponse> => {
+      requireArchived(resource, de.projects.restoreOnlyArchived);
+      await requireRoomFor(sequelize, transaction, 'templates');
+      await changeStatus(sequelize, transaction, resource, 'active', logEntry(actor, t.log.restored));
+      return { message: de.projects.templateRestored };
+    },
   });
 
-  router.delete('/templates/:id/permanent', async (ctx) => {
-    const row = await findArchivedTemplate(ctx, de.projects.permanentOnlyArchived);
-    await deleteProjectPermanently(requireDatabase(ctx).sequelize, row.id);
-    const body: MessageResponse = { message: de.projects.templateDeletedPermanently };
-    ctx.body = body;
+  api.delete('/templates/:id/permanent', {
+    ...archivedTemplate,
+    handle: async ({ sequelize, resource }): Promise<MessageResponse> => {
+      requireArchived(resource, de.projects.permanentOnlyArchived);
+      await deleteProjectPermanently(sequelize, resource.id);
+      return { message: de.projects.templateDeletedPermanently };
+    },
   });
 }

@@ -10,7 +10,8 @@ import {
 } from '@werkboard/common';
 import { User } from '../models';
 import { grantLifetimeLicense } from '../test/licenseKeys';
-import { buildUser, signedIn, TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { buildUser, signedIn } from '../test/factories';
+import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 interface ErrorBody {
   message: string;
@@ -201,11 +202,17 @@ describe('POST /api/users', () => {
     expect(admin.status).toBe(201);
   });
 
-  it('refuses roles without user management before looking at the body', async () => {
+  // The one request path checks the body first (400), then the caller (403): a body that
+  // cannot be right is refused before anything is read (docs/architecture.md). This test
+  // expected 403 for an empty body before issue 14 fixed the order.
+  it('refuses roles without user management, a valid body too, and creates nothing', async () => {
     const { token } = await signedIn(t, 'Projektleiter');
-    const response = await api('POST', '/api/users', token, {});
+    expect((await api('POST', '/api/users', token, {})).status).toBe(400);
+    const username = unique('verboten');
+    const response = await api('POST', '/api/users', token, { username, password: 'abc' });
     expect(response.status).toBe(403);
     expect(response.body.message).toBe(de.users.manageForbidden);
+    expect(await User.count({ where: { username } })).toBe(0);
   });
 });
 

@@ -4,12 +4,11 @@ import {
   de,
   type TagCreateRequest,
   type TagDto,
-  tagColor,
   type TagUpdateRequest,
 } from '@werkboard/common';
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize, type Transaction, UniqueConstraintError } from 'sequelize';
-import { ApiError, notFound } from '../errors';
+import { ApiError, invalidField, notFound } from '../errors';
 import { recordFieldsChangedElsewhere } from './projects';
 
 const types = de.organisation.customerTypes;
@@ -24,7 +23,7 @@ function isDefault(name: string): boolean {
   return name.trim().toLocaleLowerCase('de') === DEFAULT_CUSTOMER_TYPE.toLocaleLowerCase('de');
 }
 
-const nameTaken = () => new ApiError(400, types.nameTaken, 'validation', { name: types.nameTaken });
+const nameTaken = () => invalidField('name', types.nameTaken);
 
 async function findType(sequelize: Sequelize, name: string, transaction?: Transaction) {
   const [row] = await sequelize.query<{ id: string; name: string }>(
@@ -42,32 +41,42 @@ async function uniquely<T>(work: () => Promise<T>): Promise<T> {
     const constraint = (error as { parent?: { constraint?: string } }).parent?.constraint;
     if (error instanceof UniqueConstraintError && constraint === 'customer_types_name_lower_unique') throw nameTaken();
     if (error instanceof UniqueConstraintError && constraint === 'tags_label_unique')
-      throw new ApiError(400, tagTexts.labelTaken, 'validation', { label: tagTexts.labelTaken });
+      throw invalidField('label', tagTexts.labelTaken);
     throw error;
   }
 }
 
-export async function createCustomerType(sequelize: Sequelize, request: CustomerTypeCreateRequest): Promise<string> {
-  return uniquely(() =>
-    sequelize.transaction(async (transaction) => {
-      if (await findType(sequelize, request.name, transaction)) throw nameTaken();
-      const source = request.copyTagsFrom ? await findType(sequelize, request.copyTagsFrom, transaction) : null;
-      if (request.copyTagsFrom && !source)
-        throw new ApiError(400, types.copySourceUnknown, 'validation', { copyTagsFrom: types.copySourceUnknown });
-      const id = randomUUID();
-      await sequelize.query(
-        'INSERT INTO customer_types (id, name, created_at, updated_at) VALUES (:id, :name, now(), now())',
-        { replacements: { id, name: request.name }, transaction },
-      );
-      if (source)
-        await sequelize.query(
-          `INSERT INTO tags (id, customer_type_id, label, color, priority)
-           SELECT gen_random_uuid(), :id, label, color, priority FROM tags WHERE customer_type_id = :sourceId`,
-          { replacements: { id, sourceId: source.id }, transaction },
-        );
-      return request.name;
-    }),
+/** Every type's name, Allgemein first, then by name. */
+export async function listCustomerTypes(sequelize: Sequelize): Promise<string[]> {
+  const rows = await sequelize.query<{ name: string }>(
+    'SELECT name FROM customer_types ORDER BY lower(name) = lower(:general) DESC, lower(name)',
+    { type: QueryTypes.SELECT, replacements: { general: DEFAULT_CUSTOMER_TYPE } },
   );
+  return rows.map((row) => row.name);
+}
+
+export async function createCustomerType(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  request: CustomerTypeCreateRequest,
+): Promise<string> {
+  return uniquely(async () => {
+    if (await findType(sequelize, request.name, transaction)) throw nameTaken();
+    const source = request.copyTagsFrom ? await findType(sequelize, request.copyTagsFrom, transaction) : null;
+    if (request.copyTagsFrom && !source) throw invalidField('copyTagsFrom', types.copySourceUnknown);
+    const id = randomUUID();
+    await sequelize.query(
+      'INSERT INTO customer_types (id, name, created_at, updated_at) VALUES (:id, :name, now(), now())',
+      { replacements: { id, name: request.name }, transaction },
+    );
+    if (source)
+      await sequelize.query(
+        `INSERT INTO tags (id, customer_type_id, label, color, priority)
+         SELECT gen_random_uuid(), :id, label, color, priority FROM tags WHERE customer_type_id = :sourceId`,
+        { replacements: { id, sourceId: source.id }, transaction },
+      );
+    return request.name;
+  });
 }
 
 async function requireChangeableType(sequelize: Sequelize, name: string, transaction: Transaction) {
@@ -80,104 +89,101 @@ async function requireChangeableType(sequelize: Sequelize, name: string, transac
 const idsOf = (rows: unknown) => (rows as { id: string }[]).map((row) => row.id);
 
 /** Renames the type; its projects and templates follow (as a field change of each, see recordFieldsChangedElsewhere). */
-export async function renameCustomerType(sequelize: Sequelize, name: string, newName: string): Promise<string> {
-  return uniquely(() =>
-    sequelize.transaction(async (transaction) => {
-      const type = await requireChangeableType(sequelize, name, transaction);
-      const other = await findType(sequelize, newName, transaction);
-      if (other && other.id !== type.id) throw nameTaken();
-      if (isDefault(newName)) throw nameTaken();
-      await sequelize.query('UPDATE customer_types SET name = :newName, updated_at = now() WHERE id = :id', {
-        replacements: { id: type.id, newName },
-        transaction,
-      });
-      const [renamed] = await sequelize.query(
-        'UPDATE projects SET customer_type = :newName WHERE lower(customer_type) = lower(:old) RETURNING id',
-        { replacements: { old: type.name, newName }, transaction },
-      );
-      await recordFieldsChangedElsewhere(sequelize, transaction, idsOf(renamed), null);
-      return newName;
-    }),
-  );
+export async function renameCustomerType(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  name: string,
+  newName: string,
+): Promise<string> {
+  return uniquely(async () => {
+    const type = await requireChangeableType(sequelize, name, transaction);
+    const other = await findType(sequelize, newName, transaction);
+    if (other && other.id !== type.id) throw nameTaken();
+    if (isDefault(newName)) throw nameTaken();
+    await sequelize.query('UPDATE customer_types SET name = :newName, updated_at = now() WHERE id = :id', {
+      replacements: { id: type.id, newName },
+      transaction,
+    });
+    const [renamed] = await sequelize.query(
+      'UPDATE projects SET customer_type = :newName WHERE lower(customer_type) = lower(:old) RETURNING id',
+      { replacements: { old: type.name, newName }, transaction },
+    );
+    await recordFieldsChangedElsewhere(sequelize, transaction, idsOf(renamed), null);
+    return newName;
+  });
 }
 
 /** Deletes the type and its tags; its projects and templates fall back to Allgemein. */
-export async function deleteCustomerType(sequelize: Sequelize, name: string): Promise<void> {
-  await sequelize.transaction(async (transaction) => {
-    const type = await requireChangeableType(sequelize, name, transaction);
-    const [moved] = await sequelize.query(
-      'UPDATE projects SET customer_type = :fallback WHERE lower(customer_type) = lower(:old) RETURNING id',
-      { replacements: { old: type.name, fallback: DEFAULT_CUSTOMER_TYPE }, transaction },
-    );
-    await recordFieldsChangedElsewhere(sequelize, transaction, idsOf(moved), null);
-    await sequelize.query('DELETE FROM customer_types WHERE id = :id', { replacements: { id: type.id }, transaction });
-  });
+export async function deleteCustomerType(sequelize: Sequelize, transaction: Transaction, name: string): Promise<void> {
+  const type = await requireChangeableType(sequelize, name, transaction);
+  const [moved] = await sequelize.query(
+    'UPDATE projects SET customer_type = :fallback WHERE lower(customer_type) = lower(:old) RETURNING id',
+    { replacements: { old: type.name, fallback: DEFAULT_CUSTOMER_TYPE }, transaction },
+  );
+  await recordFieldsChangedElsewhere(sequelize, transaction, idsOf(moved), null);
+  await sequelize.query('DELETE FROM customer_types WHERE id = :id', { replacements: { id: type.id }, transaction });
 }
 
 const TAG_SELECT = `SELECT t.id, c.name AS "customerType", t.label, t.color, t.priority
   FROM tags t JOIN customer_types c ON c.id = t.customer_type_id`;
 
-function presentTag(row: TagDto): TagDto {
-  return { ...row, color: tagColor(row.color) };
-}
-
-export async function listTags(sequelize: Sequelize): Promise<TagDto[]> {
-  const rows = await sequelize.query<TagDto>(`${TAG_SELECT} ORDER BY lower(c.name), t.priority DESC, lower(t.label)`, {
+export function listTags(sequelize: Sequelize): Promise<TagDto[]> {
+  return sequelize.query<TagDto>(`${TAG_SELECT} ORDER BY lower(c.name), t.priority DESC, lower(t.label)`, {
     type: QueryTypes.SELECT,
   });
-  return rows.map(presentTag);
 }
 
-async function findTag(sequelize: Sequelize, id: string, transaction?: Transaction): Promise<TagDto | null> {
+/** The tag with this id (its stored colour, which the presenter checks); 404 when there is none. */
+export async function findTag(sequelize: Sequelize, id: string, transaction?: Transaction): Promise<TagDto> {
   const [row] = await sequelize.query<TagDto>(`${TAG_SELECT} WHERE t.id = :id`, {
     type: QueryTypes.SELECT,
     replacements: { id },
     transaction,
   });
-  return row ? presentTag(row) : null;
+  if (!row) throw notFound(tagTexts.notFound);
+  return row;
 }
 
-export async function createTag(sequelize: Sequelize, request: TagCreateRequest): Promise<TagDto> {
-  return uniquely(() =>
-    sequelize.transaction(async (transaction) => {
-      const type = await findType(sequelize, request.customerType, transaction);
-      if (!type)
-        throw new ApiError(400, de.projects.customerTypeUnknown, 'validation', {
-          customerType: de.projects.customerTypeUnknown,
-        });
-      const id = randomUUID();
-      await sequelize.query(
-        `INSERT INTO tags (id, customer_type_id, label, color, priority) VALUES (:id, :typeId, :label, :color, :priority)`,
-        {
-          replacements: { id, typeId: type.id, label: request.label, color: request.color, priority: request.priority },
-          transaction,
-        },
-      );
-      return (await findTag(sequelize, id, transaction))!;
-    }),
-  );
+export async function createTag(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  request: TagCreateRequest,
+): Promise<TagDto> {
+  return uniquely(async () => {
+    const type = await findType(sequelize, request.customerType, transaction);
+    if (!type) throw invalidField('customerType', de.projects.customerTypeUnknown);
+    const id = randomUUID();
+    await sequelize.query(
+      `INSERT INTO tags (id, customer_type_id, label, color, priority) VALUES (:id, :typeId, :label, :color, :priority)`,
+      {
+        replacements: { id, typeId: type.id, label: request.label, color: request.color, priority: request.priority },
+        transaction,
+      },
+    );
+    return findTag(sequelize, id, transaction);
+  });
 }
 
-export async function updateTag(sequelize: Sequelize, id: string, patch: TagUpdateRequest): Promise<TagDto> {
-  return uniquely(() =>
-    sequelize.transaction(async (transaction) => {
-      const tag = await findTag(sequelize, id, transaction);
-      if (!tag) throw notFound(tagTexts.notFound);
-      const next = { ...tag, ...patch };
-      await sequelize.query(
-        'UPDATE tags SET label = :label, color = :color, priority = :priority, updated_at = now() WHERE id = :id',
-        { replacements: { id, label: next.label, color: next.color, priority: next.priority }, transaction },
-      );
-      return (await findTag(sequelize, id, transaction))!;
-    }),
-  );
+export async function updateTag(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  tag: TagDto,
+  patch: TagUpdateRequest,
+): Promise<TagDto> {
+  return uniquely(async () => {
+    const next = { ...tag, ...patch };
+    await sequelize.query(
+      'UPDATE tags SET label = :label, color = :color, priority = :priority, updated_at = now() WHERE id = :id',
+      { replacements: { id: tag.id, label: next.label, color: next.color, priority: next.priority }, transaction },
+    );
+    return findTag(sequelize, tag.id, transaction);
+  });
 }
 
 /**
  * Deletes the tag. Cards and projects that carried it keep the id until their next edit;
  * every screen ignores ids of tags that no longer exist.
  */
-export async function deleteTag(sequelize: Sequelize, id: string): Promise<boolean> {
-  const [rows] = await sequelize.query('DELETE FROM tags WHERE id = :id RETURNING id', { replacements: { id } });
-  return rows.length > 0;
+export async function deleteTag(sequelize: Sequelize, id: string): Promise<void> {
+  await sequelize.query('DELETE FROM tags WHERE id = :id', { replacements: { id } });
 }

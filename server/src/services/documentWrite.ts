@@ -1,23 +1,27 @@
-import { de, type ProjectDocument, type ProjectDocumentInput } from '@werkboard/common';
+import {
+  de,
+  EXTERNAL_ASSIGNEE_PREFIX,
+  type ProjectDocument,
+  type ProjectDocumentInput,
+  type ProjectFieldsDto,
+} from '@werkboard/common';
 import { randomUUID } from 'node:crypto';
-import type { Sequelize, Transaction } from 'sequelize';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import type { SessionActor } from '../auth/sessionActor';
+import type { LogNames } from '../commands/projectChangeLog';
 import { fieldsOf, flattenDocument } from '../commands/projectEntities';
 import { historyNeeded, mergeProject, MergeRefused } from '../commands/projectMerger';
 import { isImageOfProject } from '../images/imageStore';
 import { ApiError, forbidden } from '../errors';
 import { checkGroupOfProject } from './projectGroups';
-import {
-  applyMerge,
-  changeLogIdsElsewhere,
-  loadEntities,
-  loadHistory,
-  type ProjectRow,
-  storedProject,
-} from './projectStore';
-import { canonicalCustomerType, presentFor, type ProjectActor } from './projects';
+import { applyMerge, loadEntities, loadHistory, type ProjectRow, storedProject } from './projectStore';
+import { canonicalCustomerType, presentFor } from './projects';
 
 export interface WriteRules {
-  /** May change the project's own fields (name, icon, groups …). */
+  /**
+   * May edit the project (templates: the template): its own fields (name, icon, groups …),
+   * its columns, and cards holding other people's time entries.
+   */
   canEditFields: boolean;
   /** May change anything at all (templates: only who may edit the template). */
   canChangeAnything: boolean;
@@ -33,22 +37,19 @@ export interface WriteRules {
 export async function writeDocument(
   sequelize: Sequelize,
   transaction: Transaction,
-  actor: ProjectActor,
+  actor: SessionActor,
   row: ProjectRow,
   document: ProjectDocumentInput,
   rules: WriteRules,
 ): Promise<ProjectDocument> {
   const loaded = { row, ...(await loadEntities(sequelize, row.id, transaction)) };
-  const stored = storedProject(row, loaded.entities, loaded.changeLog);
+  const stored = storedProject(row, loaded.entities);
+  // The document's change log is the client's copy of the server's: never taken (the merge writes the log).
   const incoming = {
     base: rules.base ?? document.revision,
     fields: fieldsOf(document),
     entities: flattenDocument(document),
-    changeLog: document.changeLog,
   };
-  const newLogIds = incoming.changeLog.map((entry) => entry.id).filter((logId) => !stored.changeLogIds.has(logId));
-  if ((await changeLogIdsElsewhere(sequelize, row.id, newLogIds, transaction)).length > 0)
-    throw new ApiError(400, de.projects.idTaken, 'validation');
   let result;
   try {
     result = mergeProject({
@@ -56,14 +57,15 @@ export async function writeDocument(
       incoming,
       history: await loadHistory(sequelize, historyNeeded(stored, incoming), transaction),
       actor,
-      canEditFields: rules.canEditFields,
+      mayEditProject: rules.canEditFields,
+      names: await logNames(sequelize, row.id, stored.fields, incoming.fields, transaction),
       now: new Date(),
       newId: randomUUID,
     });
   } catch (error) {
-    if (error instanceof MergeRefused)
-      throw new ApiError(error.status, error.message, error.status === 403 ? 'forbidden' : 'validation');
-    throw error;
+    if (!(error instanceof MergeRefused)) throw error;
+    if (error.status === 403 && !rules.canChangeAnything) throw forbidden(de.organisation.templates.editForbidden);
+    throw new ApiError(error.status, error.message, error.status === 403 ? 'forbidden' : 'validation');
   }
   if (!result.changed) return presentFor(sequelize, actor, loaded, transaction);
   if (!rules.canChangeAnything) throw forbidden(de.organisation.templates.editForbidden);
@@ -83,4 +85,47 @@ export async function writeDocument(
   }
   const merged = await applyMerge(sequelize, transaction, loaded, result, actor.id, new Date());
   return presentFor(sequelize, actor, merged, transaction);
+}
+
+/** The names the change log of this write may need: assignees of task groups and a new thumbnail. */
+async function logNames(
+  sequelize: Sequelize,
+  projectId: string,
+  stored: ProjectFieldsDto,
+  incoming: ProjectFieldsDto,
+  transaction: Transaction,
+): Promise<LogNames> {
+  const names = new Map<string, string>();
+  const assignees = Object.entries(incoming.groupAssignments)
+    .filter(([group, assignee]) => stored.groupAssignments[group] !== assignee)
+    .map(([, assignee]) => assignee);
+  const external = (id: string) => id.startsWith(EXTERNAL_ASSIGNEE_PREFIX);
+  const users = assignees.filter((id) => !external(id));
+  const externals = assignees.filter(external).map((id) => id.slice(EXTERNAL_ASSIGNEE_PREFIX.length));
+  const select = (sql: string, replacements: Record<string, unknown>) =>
+    sequelize.query<{ id: string; name: string }>(sql, { type: QueryTypes.SELECT, replacements, transaction });
+  if (users.length > 0)
+    for (const user of await select('SELECT id, username AS name FROM users WHERE id = ANY(ARRAY[:ids]::uuid[])', {
+      ids: users,
+    }))
+      names.set(user.id, user.name);
+  if (externals.length > 0)
+    for (const worker of await select('SELECT id, name FROM external_users WHERE id = ANY(ARRAY[:ids]::uuid[])', {
+      ids: externals,
+    }))
+      names.set(`${EXTERNAL_ASSIGNEE_PREFIX}${worker.id}`, worker.name);
+  const image = incoming.thumbnailImageId;
+  if (image !== null && image !== stored.thumbnailImageId)
+    for (const row of await select(
+      'SELECT id, name FROM project_images WHERE id = :image AND project_id = :projectId',
+      {
+        image,
+        projectId,
+      },
+    ))
+      names.set(row.id, row.name);
+  return {
+    assignee: (id) => names.get(id) ?? de.board.task.unknownAssignee,
+    image: (id) => names.get(id) ?? '',
+  };
 }

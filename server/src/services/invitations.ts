@@ -1,17 +1,13 @@
-import {
-  canInviteToProject,
-  canManageTeam,
-  canWithdrawInvitation,
-  de,
-  type InvitationDto,
-  type InvitationStatus,
-} from '@werkboard/common';
+import { de, type InvitationStatus, isOnTeam } from '@werkboard/common';
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize, type Transaction, UniqueConstraintError } from 'sequelize';
-import { ApiError, authorize, forbidden, notFound } from '../errors';
-import { accessFacts, findReadableProject, logEntry, type ProjectActor } from './projects';
-import { findProjectRow } from './projectStore';
-import { addMember, alreadyOnTeam, recordTeamChange } from './team';
+import type { SessionActor } from '../auth/sessionActor';
+import { ApiError, notFound } from '../errors';
+import type { InvitationRow } from '../presenters/invitation';
+import { findProjectRow, type ProjectRow } from './projectStore';
+import { logEntry } from './projects';
+import { addMember, recordTeamChange } from './team';
+import { usernameOf } from './users';
 
 const m = de.team.invitations;
 
@@ -25,97 +21,84 @@ const INVITATION_SELECT = `
     JOIN projects p ON p.id = i.project_id
     JOIN users u ON u.id = i.to_user_id`;
 
-type InvitationRow = Omit<InvitationDto, 'timestamp'> & { timestamp: Date };
-
-const present = (row: InvitationRow): InvitationDto => ({ ...row, timestamp: row.timestamp.toISOString() });
-
-async function selectInvitations(
+function selectInvitations(
   sequelize: Sequelize,
   where: string,
   replacements: Record<string, unknown>,
   transaction?: Transaction,
-): Promise<InvitationDto[]> {
-  const rows = await sequelize.query<InvitationRow>(
-    `${INVITATION_SELECT} WHERE ${where} ORDER BY i.created_at DESC, i.id`,
-    {
-      type: QueryTypes.SELECT,
-      replacements,
-      transaction,
-    },
-  );
-  return rows.map(present);
+): Promise<InvitationRow[]> {
+  return sequelize.query<InvitationRow>(`${INVITATION_SELECT} WHERE ${where} ORDER BY i.created_at DESC, i.id`, {
+    type: QueryTypes.SELECT,
+    replacements,
+    transaction,
+  });
 }
 
 /** The caller's pending invitations to projects that still exist and are not archived. */
-export function myInvitations(sequelize: Sequelize, userId: string): Promise<InvitationDto[]> {
+export function myInvitations(sequelize: Sequelize, userId: string): Promise<InvitationRow[]> {
   return selectInvitations(sequelize, `i.to_user_id = :userId AND i.status = 'pending' AND p.status <> 'archived'`, {
     userId,
   });
 }
 
 /** A project's pending invitations, for its owner's team management. */
-export async function projectInvitations(
-  sequelize: Sequelize,
-  actor: ProjectActor,
-  projectId: string,
-): Promise<InvitationDto[]> {
-  const row = await findReadableProject(sequelize, actor, projectId);
-  authorize(canManageTeam(actor, row), de.team.team.forbidden);
+export function projectInvitations(sequelize: Sequelize, projectId: string): Promise<InvitationRow[]> {
   return selectInvitations(sequelize, `i.project_id = :projectId AND i.status = 'pending'`, { projectId });
 }
 
+/** Invites a user to the (locked) project; 409 when they have a pending invitation to it already. */
 export async function invite(
   sequelize: Sequelize,
-  actor: ProjectActor,
-  projectId: string,
+  transaction: Transaction,
+  actor: SessionActor,
+  row: ProjectRow,
   toUserId: string,
-): Promise<InvitationDto> {
+): Promise<InvitationRow> {
+  const username = await usernameOf(toUserId, transaction);
+  if (username === null) throw new ApiError(400, m.userUnknown, 'validation');
+  if (isOnTeam(toUserId, row)) throw new ApiError(400, m.alreadyMember, 'validation');
   const id = randomUUID();
   try {
-    await sequelize.transaction(async (transaction) => {
-      const row = await findReadableProject(sequelize, actor, projectId, { transaction, lock: true });
-      // Who may invite is asked first (403), whether the project takes new people second (400).
-      authorize(canInviteToProject(actor, { ...accessFacts(row), status: 'active' }), m.forbidden);
-      if (row.status !== 'active') throw new ApiError(400, m.readOnly, 'validation');
-      const [user] = await sequelize.query<{ username: string }>('SELECT username FROM users WHERE id = :toUserId', {
-        type: QueryTypes.SELECT,
-        replacements: { toUserId },
+    await sequelize.query(
+      `INSERT INTO project_invitations (id, project_id, to_user_id, from_user_id, from_username)
+       VALUES (:id, :projectId, :toUserId, :fromUserId, :fromUsername)`,
+      {
+        replacements: { id, projectId: row.id, toUserId, fromUserId: actor.id, fromUsername: actor.username },
         transaction,
-      });
-      if (!user) throw new ApiError(400, m.userUnknown, 'validation');
-      if (alreadyOnTeam(row, toUserId)) throw new ApiError(400, m.alreadyMember, 'validation');
-      await sequelize.query(
-        `INSERT INTO project_invitations (id, project_id, to_user_id, from_user_id, from_username)
-         VALUES (:id, :projectId, :toUserId, :fromUserId, :fromUsername)`,
-        {
-          replacements: { id, projectId: row.id, toUserId, fromUserId: actor.id, fromUsername: actor.username },
-          transaction,
-        },
-      );
-      await recordTeamChange(sequelize, row.id, logEntry(actor, de.team.team.log.invited(user.username)), transaction);
-    });
+      },
+    );
   } catch (error) {
     // The partial unique index: this user already has a pending invitation to this project.
     if (error instanceof UniqueConstraintError) throw new ApiError(409, m.failed, 'conflict');
     throw error;
   }
-  return (await selectInvitations(sequelize, 'i.id = :id', { id }))[0]!;
+  await recordTeamChange(sequelize, row.id, logEntry(actor, de.team.team.log.invited(username)), transaction);
+  return (await selectInvitations(sequelize, 'i.id = :id', { id }, transaction))[0]!;
 }
 
-/** The invitation locked for an answer; 404 when unknown. */
-async function lockedInvitation(sequelize: Sequelize, id: string, transaction: Transaction) {
-  const [row] = await sequelize.query<{
-    projectId: string;
-    toUserId: string;
-    toUsername: string;
-    status: InvitationStatus;
-  }>(
+export interface LockedInvitation {
+  id: string;
+  toUserId: string;
+  toUsername: string;
+  status: InvitationStatus;
+  /** The project, locked too; null when it was deleted meanwhile. */
+  project: ProjectRow | null;
+}
+
+/** The invitation and its project, locked for an answer or a withdrawal; 404 when unknown. */
+export async function findLockedInvitation(
+  sequelize: Sequelize,
+  id: string,
+  transaction: Transaction,
+): Promise<LockedInvitation> {
+  const [row] = await sequelize.query<Omit<LockedInvitation, 'project' | 'id'> & { projectId: string }>(
     `SELECT i.project_id AS "projectId", i.to_user_id AS "toUserId", u.username AS "toUsername", i.status
        FROM project_invitations i JOIN users u ON u.id = i.to_user_id WHERE i.id = :id FOR UPDATE OF i`,
     { type: QueryTypes.SELECT, replacements: { id }, transaction },
   );
   if (!row) throw notFound(m.notFound);
-  return row;
+  const { projectId, ...invitation } = row;
+  return { id, ...invitation, project: await findProjectRow(sequelize, projectId, { transaction, lock: true }) };
 }
 
 async function setStatus(sequelize: Sequelize, id: string, status: InvitationStatus, transaction: Transaction) {
@@ -125,36 +108,37 @@ async function setStatus(sequelize: Sequelize, id: string, status: InvitationSta
   });
 }
 
-export async function respond(
-  sequelize: Sequelize,
-  actor: ProjectActor,
-  id: string,
-  status: 'accepted' | 'declined',
-): Promise<InvitationDto> {
-  await sequelize.transaction(async (transaction) => {
-    const invitation = await lockedInvitation(sequelize, id, transaction);
-    if (invitation.toUserId !== actor.id) throw forbidden(m.respondForbidden);
-    if (invitation.status !== 'pending') throw new ApiError(400, m.notPending, 'validation');
-    await setStatus(sequelize, id, status, transaction);
-    if (status !== 'accepted') return;
-    const row = await findProjectRow(sequelize, invitation.projectId, { transaction, lock: true });
-    // Joining a completed or archived project waits: the invitation stays pending until it is active again.
-    if (row && row.status !== 'active') throw new ApiError(400, m.readOnly, 'validation');
-    if (!row || alreadyOnTeam(row, actor.id)) return;
-    await addMember(sequelize, row.id, actor.id, transaction);
-    await recordTeamChange(sequelize, row.id, logEntry(actor, de.team.team.log.joined), transaction);
-  });
-  return (await selectInvitations(sequelize, 'i.id = :id', { id }))[0]!;
+function requirePending(invitation: LockedInvitation): void {
+  if (invitation.status !== 'pending') throw new ApiError(400, m.notPending, 'validation');
 }
 
-export async function withdraw(sequelize: Sequelize, actor: ProjectActor, id: string): Promise<void> {
-  await sequelize.transaction(async (transaction) => {
-    const invitation = await lockedInvitation(sequelize, id, transaction);
-    const row = await findProjectRow(sequelize, invitation.projectId, { transaction, lock: true });
-    if (!row || !canWithdrawInvitation(actor, row)) throw forbidden(m.withdrawForbidden);
-    if (invitation.status !== 'pending') throw new ApiError(400, m.notPending, 'validation');
-    await setStatus(sequelize, id, 'withdrawn', transaction);
-    const entry = logEntry(actor, de.team.team.log.invitationWithdrawn(invitation.toUsername));
-    await recordTeamChange(sequelize, row.id, entry, transaction);
-  });
+/** The invited user's answer; accepting puts them on the team. */
+export async function respond(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  actor: SessionActor,
+  invitation: LockedInvitation,
+  status: 'accepted' | 'declined',
+): Promise<InvitationRow> {
+  requirePending(invitation);
+  await setStatus(sequelize, invitation.id, status, transaction);
+  const { project } = invitation;
+  if (status === 'accepted' && project && !isOnTeam(actor.id, project)) {
+    await addMember(sequelize, project.id, actor.id, transaction);
+    await recordTeamChange(sequelize, project.id, logEntry(actor, de.team.team.log.joined), transaction);
+  }
+  return (await selectInvitations(sequelize, 'i.id = :id', { id: invitation.id }, transaction))[0]!;
+}
+
+/** The owner takes the invitation back (of a project that exists: only its owner may). */
+export async function withdraw(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  actor: SessionActor,
+  invitation: LockedInvitation,
+): Promise<void> {
+  requirePending(invitation);
+  await setStatus(sequelize, invitation.id, 'withdrawn', transaction);
+  const entry = logEntry(actor, de.team.team.log.invitationWithdrawn(invitation.toUsername));
+  if (invitation.project) await recordTeamChange(sequelize, invitation.project.id, entry, transaction);
 }

@@ -22,7 +22,7 @@ function isStoredLicense(value: unknown): value is StoredLicense {
   return type === 'Lifetime' && typeof keyHash === 'string' && typeof deviceId === 'string';
 }
 
-export async function currentLicense(transaction?: Transaction): Promise<StoredLicense | null> {
+async function currentLicense(transaction?: Transaction): Promise<StoredLicense | null> {
   const row = await ServerSetting.findByPk(LICENSE_KEY, { transaction });
   return isStoredLicense(row?.value) ? row.value : null;
 }

@@ -3,7 +3,7 @@ import { ApiError } from '../errors';
 import { ExternalUser } from '../models';
 import { grantLifetimeLicense } from '../test/licenseKeys';
 import { testServer, type TestServer } from '../test/testServer';
-import { countOf, createWithinLimit } from './limits';
+import { countOf, requireRoomFor } from './limits';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -13,13 +13,14 @@ afterAll(() => t.close());
 
 const sequelize = () => t.server.services.database!.sequelize;
 const slowCreate = (name: string) =>
-  createWithinLimit(sequelize(), 'externalUsers', async (transaction) => {
+  sequelize().transaction(async (transaction) => {
+    await requireRoomFor(sequelize(), transaction, 'externalUsers');
     // Slow enough that requests without the lock would all have counted before any inserts.
     await sleep(150);
     return ExternalUser.create({ name }, { transaction });
   });
 
-describe('createWithinLimit', () => {
+describe('requireRoomFor', () => {
   it('lets only one of several simultaneous creations take the last free place', async () => {
     for (let i = 1; i <= 9; i++) await ExternalUser.create({ name: `Extern ${i}` });
     const results = await Promise.allSettled([slowCreate('a'), slowCreate('b'), slowCreate('c')]);
@@ -35,17 +36,17 @@ describe('createWithinLimit', () => {
         max: 10,
       });
     }
-    expect(await countOf('externalUsers')).toBe(10);
+    expect(await countOf(sequelize(), 'externalUsers')).toBe(10);
   });
 
   it('creates beyond the Free limits with a Lifetime license', async () => {
     await grantLifetimeLicense();
     await expect(slowCreate('d')).resolves.toBeInstanceOf(ExternalUser);
-    expect(await countOf('externalUsers')).toBe(11);
+    expect(await countOf(sequelize(), 'externalUsers')).toBe(11);
   });
 
   it('counts active projects and templates that are not archived (the seeded global template counts)', async () => {
-    await expect(countOf('activeProjects')).resolves.toBe(0);
-    await expect(countOf('templates')).resolves.toBe(1);
+    await expect(countOf(sequelize(), 'activeProjects')).resolves.toBe(0);
+    await expect(countOf(sequelize(), 'templates')).resolves.toBe(1);
   });
 });

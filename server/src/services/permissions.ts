@@ -6,7 +6,7 @@ import {
   type RolePermissionMap,
   ROLES,
 } from '@werkboard/common';
-import type { Sequelize } from 'sequelize';
+import type { Transaction } from 'sequelize';
 import { RolePermission } from '../models';
 
 /** The permissions a role holds now, from the stored map (Admin always all). Read at login. */
@@ -16,8 +16,8 @@ export async function permissionsForRole(role: Role): Promise<PermissionKey[]> {
 }
 
 /** The whole matrix, every role, in matrix order (Admin always all). */
-export async function readRolePermissions(): Promise<RolePermissionMap> {
-  const rows = await RolePermission.findAll();
+export async function readRolePermissions(transaction?: Transaction): Promise<RolePermissionMap> {
+  const rows = await RolePermission.findAll({ transaction });
   const stored = new Map(rows.map((row) => [row.role, row.permissions]));
   return Object.fromEntries(
     ROLES.map((role) => [role, effectivePermissions(role, stored.get(role) ?? [])]),
@@ -29,16 +29,14 @@ export async function readRolePermissions(): Promise<RolePermissionMap> {
  * stores every permission, whatever the update says.
  */
 export async function writeRolePermissions(
-  sequelize: Sequelize,
+  transaction: Transaction,
   update: Partial<Record<Role, PermissionKey[]>>,
 ): Promise<RolePermissionMap> {
-  await sequelize.transaction(async (transaction) => {
-    for (const role of ROLES) {
-      const keys = update[role];
-      if (keys === undefined) continue;
-      const permissions = role === 'Admin' ? [...PERMISSION_KEYS] : effectivePermissions(role, keys);
-      await RolePermission.upsert({ role, permissions }, { transaction });
-    }
-  });
-  return readRolePermissions();
+  for (const role of ROLES) {
+    const keys = update[role];
+    if (keys === undefined) continue;
+    const permissions = role === 'Admin' ? [...PERMISSION_KEYS] : effectivePermissions(role, keys);
+    await RolePermission.upsert({ role, permissions }, { transaction });
+  }
+  return readRolePermissions(transaction);
 }

@@ -1,6 +1,6 @@
 import { de, type ProjectGroupDto, type ProjectGroupInput } from '@werkboard/common';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { ApiError } from '../errors';
+import { invalidField, licenseRequired } from '../errors';
 import { currentLicenseType } from './license';
 import { recordFieldsChangedElsewhere } from './projects';
 
@@ -12,13 +12,13 @@ export async function listProjectGroups(sequelize: Sequelize): Promise<ProjectGr
 
 /** Project groups are disabled on the Free license (spec sections 2 and 9). */
 export async function requireGroupsLicensed(transaction?: Transaction): Promise<void> {
-  if ((await currentLicenseType(transaction)) === 'Free')
-    throw new ApiError(403, de.organisation.groups.freeLicense, 'license');
+  if ((await currentLicenseType(transaction)) === 'Free') throw licenseRequired(de.organisation.groups.freeLicense);
 }
 
 /** Creates the group under the client's id or replaces its fields. */
 export async function saveProjectGroup(
   sequelize: Sequelize,
+  transaction: Transaction,
   id: string,
   input: ProjectGroupInput,
 ): Promise<ProjectGroupDto> {
@@ -28,31 +28,28 @@ export async function saveProjectGroup(
      ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description, color = EXCLUDED.color,
        icon = EXCLUDED.icon, icon_color = EXCLUDED.icon_color, updated_at = now()
      RETURNING id, name, description, color, icon, icon_color AS "iconColor"`,
-    { replacements: { id, ...input } },
+    { replacements: { id, ...input }, transaction },
   );
   return (rows as ProjectGroupDto[])[0]!;
 }
 
-/** Deletes the group; its projects become ungrouped (the foreign key sets their group to null). */
 /** Deletes the group; its projects become ungrouped (as a field change of each, see recordFieldsChangedElsewhere). */
-export async function deleteProjectGroup(sequelize: Sequelize, id: string): Promise<boolean> {
-  return sequelize.transaction(async (transaction) => {
-    const [members] = await sequelize.query('SELECT id FROM projects WHERE group_id = :id FOR UPDATE', {
-      replacements: { id },
-      transaction,
-    });
-    const [rows] = await sequelize.query('DELETE FROM project_groups WHERE id = :id RETURNING id', {
-      replacements: { id },
-      transaction,
-    });
-    await recordFieldsChangedElsewhere(
-      sequelize,
-      transaction,
-      (members as { id: string }[]).map((row) => row.id),
-      null,
-    );
-    return rows.length > 0;
+export async function deleteProjectGroup(sequelize: Sequelize, transaction: Transaction, id: string): Promise<boolean> {
+  const [members] = await sequelize.query('SELECT id FROM projects WHERE group_id = :id FOR UPDATE', {
+    replacements: { id },
+    transaction,
   });
+  const [rows] = await sequelize.query('DELETE FROM project_groups WHERE id = :id RETURNING id', {
+    replacements: { id },
+    transaction,
+  });
+  await recordFieldsChangedElsewhere(
+    sequelize,
+    transaction,
+    (members as { id: string }[]).map((row) => row.id),
+    null,
+  );
+  return rows.length > 0;
 }
 
 /**
@@ -71,8 +68,5 @@ export async function checkGroupOfProject(
     replacements: { groupId },
     transaction,
   });
-  if (!row)
-    throw new ApiError(400, de.organisation.groups.unknownForProject, 'validation', {
-      groupId: de.organisation.groups.unknownForProject,
-    });
+  if (!row) throw invalidField('groupId', de.organisation.groups.unknownForProject);
 }

@@ -1,14 +1,14 @@
 import {
   type ChangeLogEntryDto,
-  type ProjectDocument,
   type ProjectFieldsDto,
   type ProjectIcon,
+  PROJECT_LIMITS,
   type ProjectMemberDto,
   type ProjectStatus,
   type Role,
 } from '@werkboard/common';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { type Entity, type EntityMap, nestEntities } from '../commands/projectEntities';
+import type { Entity, EntityMap } from '../commands/projectEntities';
 import type { MergeResult, StoredProject, VersionRecord } from '../commands/projectMerger';
 
 /**
@@ -55,7 +55,7 @@ const PROJECT_COLUMNS = `
   p.revision, p.fields_rev AS "fieldsRev", p.last_modified AS "lastModified", p.created_at AS "createdAt",
   COALESCE((SELECT array_agg(m.user_id ORDER BY m.created_at) FROM project_members m WHERE m.project_id = p.id), '{}') AS "memberIds"`;
 
-export const PROJECT_SELECT = `SELECT ${PROJECT_COLUMNS} FROM projects p LEFT JOIN users o ON o.id = p.owner_id`;
+const PROJECT_SELECT = `SELECT ${PROJECT_COLUMNS} FROM projects p LEFT JOIN users o ON o.id = p.owner_id`;
 
 function select<T extends object>(
   sequelize: Sequelize,
@@ -274,19 +274,8 @@ export function fieldsOfRow(row: ProjectRow): ProjectFieldsDto {
   };
 }
 
-export function storedProject(
-  row: ProjectRow,
-  entities: EntityMap,
-  changeLog: readonly ChangeLogEntryDto[],
-): StoredProject {
-  return {
-    id: row.id,
-    revision: row.revision,
-    fieldsRev: row.fieldsRev,
-    fields: fieldsOfRow(row),
-    entities,
-    changeLogIds: new Set(changeLog.map((entry) => entry.id)),
-  };
+export function storedProject(row: ProjectRow, entities: EntityMap): StoredProject {
+  return { id: row.id, revision: row.revision, fieldsRev: row.fieldsRev, fields: fieldsOfRow(row), entities };
 }
 
 /** Versions of the named entities (of any project: an id used elsewhere must be refused). */
@@ -299,7 +288,7 @@ export async function loadHistory(
   if (ids.length === 0) return history;
   const rows = await select<VersionRecord & { entityId: string }>(
     sequelize,
-    `SELECT entity_id AS "entityId", rev, project_id AS "projectId", actor_id AS "actorId", data
+    `SELECT entity_id AS "entityId", rev, project_id AS "projectId", kind, actor_id AS "actorId", data
        FROM entity_versions WHERE entity_id = ANY(ARRAY[:ids]::uuid[]) ORDER BY entity_id, rev`,
     { ids },
     transaction,
@@ -336,30 +325,6 @@ export async function loadTeam(
   add(row.deputyOwnerId, 'deputy');
   for (const id of row.memberIds) add(id, 'member');
   return team;
-}
-
-export function presentDocument(
-  row: ProjectRow,
-  entities: Iterable<Entity>,
-  changeLog: ChangeLogEntryDto[],
-  team: ProjectMemberDto[],
-): ProjectDocument {
-  return {
-    id: row.id,
-    revision: row.revision,
-    isTemplate: row.isTemplate,
-    status: row.status,
-    ...fieldsOfRow(row),
-    ownerId: row.ownerId,
-    ownerUsername: row.ownerUsername,
-    deputyOwnerId: row.deputyOwnerId,
-    memberIds: row.memberIds,
-    team,
-    ...nestEntities(entities),
-    changeLog,
-    lastModified: row.lastModified.toISOString(),
-    createdAt: row.createdAt.toISOString(),
-  };
 }
 
 type Value = string | number | boolean | null | Date;
@@ -593,12 +558,14 @@ export async function recordVersions(
   );
 }
 
+/** Adds entries to a project's change log, which keeps its newest PROJECT_LIMITS.changeLog. */
 export async function insertChangeLog(
   sequelize: Sequelize,
   transaction: Transaction,
   projectId: string,
   entries: readonly ChangeLogEntryDto[],
 ): Promise<void> {
+  if (entries.length === 0) return;
   await insertRows(
     sequelize,
     transaction,
@@ -607,23 +574,11 @@ export async function insertChangeLog(
     entries.map((entry) => [entry.id, projectId, entry.timestamp, entry.userId, entry.username, entry.action]),
     { casts: { logged_at: 'timestamptz' } },
   );
-}
-
-/** Ids among `ids` that are change-log entries of another project (a client must not reuse them). */
-export async function changeLogIdsElsewhere(
-  sequelize: Sequelize,
-  projectId: string,
-  ids: readonly string[],
-  transaction?: Transaction,
-): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await select<{ id: string }>(
-    sequelize,
-    'SELECT id FROM change_log_entries WHERE id = ANY(ARRAY[:ids]::uuid[]) AND project_id <> :projectId',
-    { ids, projectId },
-    transaction,
+  await sequelize.query(
+    `DELETE FROM change_log_entries WHERE id IN (
+       SELECT id FROM change_log_entries WHERE project_id = :projectId ORDER BY logged_at DESC, id OFFSET :keep)`,
+    { replacements: { projectId, keep: PROJECT_LIMITS.changeLog }, transaction },
   );
-  return rows.map((row) => row.id);
 }
 
 /**
@@ -695,7 +650,7 @@ export async function applyMerge(
   const entities = new Map(loaded.entities);
   for (const entity of result.deletes) entities.delete(entity.id);
   for (const entity of result.upserts) entities.set(entity.id, entity);
-  const changeLog = [...result.log, ...loaded.changeLog].sort(newestFirst);
+  const changeLog = [...result.log, ...loaded.changeLog].sort(newestFirst).slice(0, PROJECT_LIMITS.changeLog);
   return {
     row: {
       ...row,

@@ -1,6 +1,5 @@
 import {
   type Actor,
-  canReadProject,
   canSeeChangeLog,
   type ChangeLogEntryDto,
   DEFAULT_COLUMN_TITLES,
@@ -10,13 +9,14 @@ import {
   keysAfter,
   type ProjectCreateRequest,
   type ProjectDocument,
-  type ProjectSummaryDto,
   type TemplateSummaryDto,
 } from '@werkboard/common';
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize, type Transaction, UniqueConstraintError } from 'sequelize';
+import type { SessionActor } from '../auth/sessionActor';
 import type { Entity } from '../commands/projectEntities';
-import { ApiError, forbidden, notFound } from '../errors';
+import { ApiError, invalidField, notFound } from '../errors';
+import { presentDocument, type ProjectSummaryRow, type TemplateSummaryRow } from '../presenters/project';
 import {
   fieldsOfRow,
   findProjectRow,
@@ -25,38 +25,24 @@ import {
   insertChangeLog,
   loadEntities,
   loadTeam,
-  presentDocument,
   type ProjectRow,
   writeEntities,
 } from './projectStore';
 
-/** The caller with the name the change log shows. */
-export interface ProjectActor extends Actor {
-  username: string;
-}
-
-export function logEntry(actor: ProjectActor, action: string): ChangeLogEntryDto {
+export function logEntry(actor: SessionActor, action: string): ChangeLogEntryDto {
   return { id: randomUUID(), timestamp: new Date().toISOString(), userId: actor.id, username: actor.username, action };
 }
 
-function accessFacts(row: ProjectRow) {
-  return { ownerId: row.ownerId, deputyOwnerId: row.deputyOwnerId, memberIds: row.memberIds, status: row.status };
-}
-
-/** A project (not a template) the caller may see: 404 when missing, 403 when someone else's. */
-export async function findReadableProject(
+/** A project (not a template); 404 when there is none. Locked for the transaction when `lock`. */
+export async function findProject(
   sequelize: Sequelize,
-  actor: Actor,
   id: string,
   options: { transaction?: Transaction; lock?: boolean } = {},
 ): Promise<ProjectRow> {
   const row = await findProjectRow(sequelize, id, options);
   if (!row || row.isTemplate) throw notFound(de.projects.notFound);
-  if (!canReadProject(actor, accessFacts(row))) throw forbidden(de.projects.accessForbidden);
   return row;
 }
-
-export { accessFacts };
 
 /** The whole document as this caller may read it (the change log only for owner and management). */
 export async function readDocument(
@@ -94,31 +80,23 @@ const SUMMARY_SELECT = `
          )) AS "doneCount"
     FROM projects p LEFT JOIN users o ON o.id = p.owner_id`;
 
-type SummaryRow = Omit<ProjectSummaryDto, 'lastModified' | 'createdAt'> & { lastModified: Date; createdAt: Date };
-
-function presentSummary(row: SummaryRow): ProjectSummaryDto {
-  return { ...row, lastModified: row.lastModified.toISOString(), createdAt: row.createdAt.toISOString() };
-}
-
 export const VISIBLE_TO = `(p.owner_id = :actorId OR p.deputy_owner_id = :actorId
   OR EXISTS (SELECT 1 FROM project_members m WHERE m.project_id = p.id AND m.user_id = :actorId))`;
 
 /** Active and completed projects the caller may see; Admin and Firmenleiter see all. */
-export async function listProjects(sequelize: Sequelize, actor: Actor, seesAll: boolean): Promise<ProjectSummaryDto[]> {
-  const rows = await sequelize.query<SummaryRow>(
+export function listProjects(sequelize: Sequelize, actor: Actor, seesAll: boolean): Promise<ProjectSummaryRow[]> {
+  return sequelize.query<ProjectSummaryRow>(
     `${SUMMARY_SELECT} WHERE NOT p.is_template AND p.status <> 'archived' ${seesAll ? '' : `AND ${VISIBLE_TO}`}
      ORDER BY p.last_modified DESC`,
     { type: QueryTypes.SELECT, replacements: { actorId: actor.id } },
   );
-  return rows.map(presentSummary);
 }
 
-export async function listArchivedProjects(sequelize: Sequelize): Promise<ProjectSummaryDto[]> {
-  const rows = await sequelize.query<SummaryRow>(
+export function listArchivedProjects(sequelize: Sequelize): Promise<ProjectSummaryRow[]> {
+  return sequelize.query<ProjectSummaryRow>(
     `${SUMMARY_SELECT} WHERE NOT p.is_template AND p.status = 'archived' ORDER BY p.archived_at DESC NULLS LAST`,
     { type: QueryTypes.SELECT },
   );
-  return rows.map(presentSummary);
 }
 
 /** The customer type's stored spelling, or a 400 when there is no such type. */
@@ -135,10 +113,7 @@ export async function canonicalCustomerType(
       transaction,
     },
   );
-  if (!row)
-    throw new ApiError(400, de.projects.customerTypeUnknown, 'validation', {
-      customerType: de.projects.customerTypeUnknown,
-    });
+  if (!row) throw invalidField('customerType', de.projects.customerTypeUnknown);
   return row.name;
 }
 
@@ -149,66 +124,64 @@ export async function withUniqueName<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     const constraint = (error as { parent?: { constraint?: string } }).parent?.constraint;
     if (error instanceof UniqueConstraintError && constraint === 'projects_owner_name_unique')
-      throw new ApiError(400, de.projects.nameTaken, 'validation', { name: de.projects.nameTaken });
+      throw invalidField('name', de.projects.nameTaken);
     throw error;
   }
 }
 
-export interface TemplateRow {
+interface TemplateRow {
   id: string;
   name: string;
   description: string;
   icon: TemplateSummaryDto['icon'];
-  customerType: string;
-  ownerId: string | null;
-  ownerUsername: string | null;
   cardGroups: string[];
 }
 
-/** Active templates the caller may use: global ones and their own. */
-export async function listTemplates(
+/** A template in list form: its fields, owner and column titles. */
+export const TEMPLATE_SUMMARY_SELECT = `
+  SELECT p.id, p.name, p.description, p.icon, p.customer_type AS "customerType", p.owner_id AS "ownerId",
+         o.username AS "ownerUsername",
+         (SELECT array_agg(c.title ORDER BY c.position COLLATE "C", c.id) FROM project_columns c WHERE c.project_id = p.id) AS "columnTitles"
+    FROM projects p LEFT JOIN users o ON o.id = p.owner_id`;
+
+/** Active templates the caller may use (global ones and their own), every active one, or the archived ones. */
+export function listTemplates(
   sequelize: Sequelize,
   actor: Actor,
   status: 'active' | 'archived',
   scope: 'mine' | 'everyone' = 'mine',
-): Promise<TemplateSummaryDto[]> {
+): Promise<TemplateSummaryRow[]> {
   const onlyMine = status === 'active' && scope === 'mine';
-  const rows = await sequelize.query<TemplateRow & { columnTitles: string[] | null }>(
-    `SELECT p.id, p.name, p.description, p.icon, p.customer_type AS "customerType", p.owner_id AS "ownerId",
-            o.username AS "ownerUsername",
-            (SELECT array_agg(c.title ORDER BY c.position COLLATE "C", c.id) FROM project_columns c WHERE c.project_id = p.id) AS "columnTitles"
-       FROM projects p LEFT JOIN users o ON o.id = p.owner_id
+  return sequelize.query<TemplateSummaryRow>(
+    `${TEMPLATE_SUMMARY_SELECT}
       WHERE p.is_template AND p.status = :status ${onlyMine ? 'AND (p.owner_id IS NULL OR p.owner_id = :actorId)' : ''}
       ORDER BY p.owner_id IS NOT NULL, lower(p.name)`,
     { type: QueryTypes.SELECT, replacements: { status, actorId: actor.id } },
   );
-  return rows.map(({ columnTitles, ...row }) => ({ ...row, columnTitles: columnTitles ?? [] }));
 }
 
 /** Creates a project from a template (its columns, cards and task groups), owned by the caller. */
 export async function createProject(
   sequelize: Sequelize,
   transaction: Transaction,
-  actor: ProjectActor,
+  actor: SessionActor,
   request: ProjectCreateRequest,
 ): Promise<string> {
   const [template] = await sequelize.query<TemplateRow>(
-    `SELECT p.id, p.name, p.description, p.icon, p.customer_type AS "customerType", p.owner_id AS "ownerId",
-            NULL AS "ownerUsername", p.card_groups AS "cardGroups"
+    `SELECT p.id, p.name, p.description, p.icon, p.card_groups AS "cardGroups"
        FROM projects p
       WHERE p.is_template AND p.status = 'active' AND (p.owner_id IS NULL OR p.owner_id = :actorId)
         ${request.templateId ? 'AND p.id = :templateId' : ''}
       ORDER BY p.owner_id IS NOT NULL, p.created_at LIMIT 1`,
     { type: QueryTypes.SELECT, replacements: { actorId: actor.id, templateId: request.templateId }, transaction },
   );
-  if (request.templateId && !template)
-    throw new ApiError(400, de.projects.templateNotFound, 'validation', { templateId: de.projects.templateNotFound });
+  if (request.templateId && !template) throw invalidField('templateId', de.projects.templateNotFound);
   const customerType = await canonicalCustomerType(sequelize, request.customerType, transaction);
   const [duplicate] = await sequelize.query(
     `SELECT 1 FROM projects WHERE owner_id = :ownerId AND lower(name) = lower(:name) AND NOT is_template AND status <> 'archived'`,
     { type: QueryTypes.SELECT, replacements: { ownerId: actor.id, name: request.name }, transaction },
   );
-  if (duplicate) throw new ApiError(400, de.projects.nameTaken, 'validation', { name: de.projects.nameTaken });
+  if (duplicate) throw invalidField('name', de.projects.nameTaken);
 
   const id = randomUUID();
   await sequelize.query(
@@ -302,6 +275,8 @@ export async function copyBoard(sequelize: Sequelize, templateId: string, transa
 
 /** First start: the global template with the columns To Do, In Bearbeitung, Erledigt. */
 export async function seedDefaultTemplate(sequelize: Sequelize): Promise<void> {
+  // Start-up (db/seed.ts), not a request: its own transaction.
+  // eslint-disable-next-line no-restricted-syntax
   await sequelize.transaction(async (transaction) => {
     const [existing] = await sequelize.query('SELECT 1 FROM projects WHERE is_template LIMIT 1', {
       type: QueryTypes.SELECT,
@@ -324,6 +299,11 @@ export async function seedDefaultTemplate(sequelize: Sequelize): Promise<void> {
     await writeEntities(sequelize, transaction, id, defaultColumns(), null);
     await recordFields(sequelize, transaction, id, null);
   });
+}
+
+/** The archive's restore and permanent delete work only on what is archived (400 otherwise). */
+export function requireArchived(row: Pick<ProjectRow, 'status'>, message: string): void {
+  if (row.status !== 'archived') throw new ApiError(400, message, 'validation');
 }
 
 /** Sets the status and writes the change-log entry in one transaction. */

@@ -4,15 +4,12 @@ import {
   SMTP_DEFAULTS,
   SMTP_ENCRYPTIONS,
   type SmtpEncryption,
-  type SmtpSettingsDto,
   type SmtpSettingsPatch,
-  type UserSettings,
   type UserSettingsPatch,
 } from '@werkboard/common';
 import type { Transaction } from 'sequelize';
 import { isSealedSecret, openSecret, sealSecret, type SealedSecret } from '../auth/secretBox';
 import { ServerSetting, type User } from '../models';
-import { presentUserSettings } from '../presenters/user';
 
 const SMTP_KEY = 'smtp';
 
@@ -55,11 +52,6 @@ export function smtpPassword(stored: StoredSmtp, masterSecret: string): string |
   return stored.password ? openSecret(stored.password, masterSecret) : null;
 }
 
-export function presentSmtp(stored: StoredSmtp): SmtpSettingsDto {
-  const { password, ...rest } = stored;
-  return { ...rest, hasPassword: password !== null };
-}
-
 /** Applies a partial SMTP update. A blank or absent password keeps the stored one, null removes it. */
 export async function writeSmtp(
   patch: SmtpSettingsPatch,
@@ -87,13 +79,12 @@ export async function updateUserSettings(
   user: User,
   patch: UserSettingsPatch,
   transaction?: Transaction,
-): Promise<UserSettings> {
+): Promise<User> {
   const settings = mergeUserSettings(resolveUserSettings(user.settings), patch);
   user.settings = settings;
   const directMessages = patch.features?.directMessagesEnabled;
   if (directMessages !== undefined) user.directMessagesEnabled = directMessages;
   // Display preferences are not a change of the account: "last modification" stays, unless
   // the user switched direct messages, which other users see.
-  await user.save({ transaction, silent: directMessages === undefined });
-  return presentUserSettings(user);
+  return user.save({ transaction, silent: directMessages === undefined });
 }

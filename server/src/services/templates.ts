@@ -1,16 +1,10 @@
-import {
-  type Actor,
-  canReadTemplate,
-  DEFAULT_CUSTOMER_TYPE,
-  DEFAULT_TEMPLATE_ICON,
-  de,
-  type ProjectDocumentInput,
-  type TemplateSummaryDto,
-} from '@werkboard/common';
+import { DEFAULT_CUSTOMER_TYPE, DEFAULT_TEMPLATE_ICON, de, type ProjectDocumentInput } from '@werkboard/common';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { forbidden, notFound } from '../errors';
+import type { SessionActor } from '../auth/sessionActor';
+import { notFound } from '../errors';
+import type { TemplateSummaryRow } from '../presenters/project';
 import { findProjectRow, insertChangeLog, type ProjectRow, writeEntities } from './projectStore';
-import { canonicalCustomerType, copyBoard, logEntry, type ProjectActor, recordFields } from './projects';
+import { canonicalCustomerType, copyBoard, logEntry, recordFields, TEMPLATE_SUMMARY_SELECT } from './projects';
 
 const t = de.organisation.templates;
 
@@ -20,16 +14,14 @@ const t = de.organisation.templates;
  * material entries, appointments or notes) or starts from the editor's first save.
  */
 
-/** A template the caller may see: 404 when missing or a project, 403 when someone else's personal one. */
-export async function findReadableTemplate(
+/** A template (not a project); 404 when there is none. Locked for the transaction when `lock`. */
+export async function findTemplate(
   sequelize: Sequelize,
-  actor: Actor,
   id: string,
   options: { transaction?: Transaction; lock?: boolean } = {},
 ): Promise<ProjectRow> {
   const row = await findProjectRow(sequelize, id, options);
   if (!row || !row.isTemplate) throw notFound(t.notFound);
-  if (!canReadTemplate(actor, row)) throw forbidden(t.readForbidden);
   return row;
 }
 
@@ -45,7 +37,7 @@ interface NewTemplate {
 }
 
 /** Inserts the template's row and the first version of its fields; true when the id was free. */
-export async function insertTemplateRow(
+async function insertTemplateRow(
   sequelize: Sequelize,
   transaction: Transaction,
   actorId: string,
@@ -74,7 +66,7 @@ export async function insertTemplateRow(
 export async function createEmptyTemplate(
   sequelize: Sequelize,
   transaction: Transaction,
-  actor: ProjectActor,
+  actor: SessionActor,
   id: string,
   document: ProjectDocumentInput,
 ): Promise<boolean> {
@@ -96,7 +88,7 @@ export async function createEmptyTemplate(
 export async function copyIntoTemplate(
   sequelize: Sequelize,
   transaction: Transaction,
-  actor: ProjectActor,
+  actor: SessionActor,
   source: ProjectRow,
   template: Omit<NewTemplate, 'cardGroups' | 'icon'> & { logAction: string },
 ): Promise<void> {
@@ -119,23 +111,21 @@ export async function templateSummary(
   sequelize: Sequelize,
   id: string,
   transaction?: Transaction,
-): Promise<TemplateSummaryDto> {
-  const [row] = await sequelize.query<TemplateSummaryDto & { columnTitles: string[] | null }>(
-    `SELECT p.id, p.name, p.description, p.icon, p.customer_type AS "customerType", p.owner_id AS "ownerId",
-            o.username AS "ownerUsername",
-            (SELECT array_agg(c.title ORDER BY c.position COLLATE "C", c.id) FROM project_columns c WHERE c.project_id = p.id) AS "columnTitles"
-       FROM projects p LEFT JOIN users o ON o.id = p.owner_id WHERE p.id = :id`,
-    { type: QueryTypes.SELECT, replacements: { id }, transaction },
-  );
+): Promise<TemplateSummaryRow> {
+  const [row] = await sequelize.query<TemplateSummaryRow>(`${TEMPLATE_SUMMARY_SELECT} WHERE p.id = :id`, {
+    type: QueryTypes.SELECT,
+    replacements: { id },
+    transaction,
+  });
   if (!row) throw notFound(t.notFound);
-  return { ...row, columnTitles: row.columnTitles ?? [] };
+  return row;
 }
 
 /** Personal to global: irreversible (spec section 4). */
 export async function publishTemplate(
   sequelize: Sequelize,
   transaction: Transaction,
-  actor: ProjectActor,
+  actor: SessionActor,
   row: ProjectRow,
 ) {
   await sequelize.query(

@@ -5,14 +5,12 @@ import {
   type UserCreateRequest,
   type UserUpdateRequest,
 } from '@werkboard/common';
-import { type Sequelize, type Transaction, Op, UniqueConstraintError, where, fn, col } from 'sequelize';
-import { hashPassword } from '../auth/passwords';
-import { ApiError } from '../errors';
+import { type Transaction, Op, UniqueConstraintError, where, fn, col } from 'sequelize';
+import { getDecoyHash, hashPassword, verifyPassword } from '../auth/passwords';
+import { invalidField, notFound } from '../errors';
 import { User } from '../models';
-import { createWithinLimit } from './limits';
 
-const usernameTaken = () =>
-  new ApiError(400, de.users.usernameTaken, 'validation', { username: de.users.usernameTaken });
+const usernameTaken = () => invalidField('username', de.users.usernameTaken);
 
 /** Usernames are unique regardless of case (the database has the same unique index). */
 async function assertUsernameFree(username: string, exceptId?: string, transaction?: Transaction): Promise<void> {
@@ -38,27 +36,59 @@ async function saveUnique<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A new user, within the license's user limit. Only the form's fields are written. */
-export async function createUser(sequelize: Sequelize, input: UserCreateRequest): Promise<User> {
-  await assertUsernameFree(input.username);
+const byName = [[fn('lower', col('username')), 'ASC']] as [ReturnType<typeof fn>, string][];
+
+/** Every user, by name (the user management list). */
+export function listUsers(): Promise<User[]> {
+  return User.findAll({ order: byName });
+}
+
+/** Every user's name, role and colour: the people to choose from (everyone signed in). */
+export function listDirectory(): Promise<User[]> {
+  return User.findAll({ attributes: ['id', 'username', 'role', 'usernameColor'], order: byName });
+}
+
+/** The user with this id; 404 when there is none. */
+export async function findUser(id: string, transaction?: Transaction): Promise<User> {
+  const user = await User.findByPk(id, { transaction });
+  if (!user) throw notFound(de.users.notFound);
+  return user;
+}
+
+/**
+ * The user whose name (any case) and password match, with the time of this login noted; null
+ * otherwise. An unknown name is checked against a decoy hash, so it takes as long as a wrong
+ * password and does not reveal who exists.
+ */
+export async function checkLogin(username: string, password: string): Promise<User | null> {
+  const user = await User.findOne({ where: where(fn('lower', col('username')), username.toLowerCase()) });
+  const valid = await verifyPassword(user?.passwordHash ?? (await getDecoyHash()), password);
+  if (!user || !valid) return null;
+  user.lastLogin = new Date();
+  // lastLogin is not a profile change: keep updatedAt ("last modification") as it is.
+  await user.save({ silent: true });
+  return user;
+}
+
+/** A new user. Only the form's fields are written. */
+export async function createUser(transaction: Transaction, input: UserCreateRequest): Promise<User> {
+  await assertUsernameFree(input.username, undefined, transaction);
   const passwordHash = await hashPassword(input.password);
   return saveUnique(() =>
-    createWithinLimit(sequelize, 'users', (transaction) =>
-      User.create(
-        {
-          username: input.username,
-          passwordHash,
-          role: input.role ?? DEFAULT_ROLE,
-          email: input.email ?? null,
-          phone: input.phone ?? null,
-          privatePhone: input.privatePhone ?? null,
-          address: input.address ?? null,
-          website: input.website ?? null,
-          otherInfo: input.otherInfo ?? null,
-          directMessagesEnabled: input.directMessagesEnabled ?? true,
-        },
-        { transaction },
-      ),
+    User.create(
+      {
+        username: input.username,
+        passwordHash,
+        role: input.role ?? DEFAULT_ROLE,
+        email: input.email ?? null,
+        phone: input.phone ?? null,
+        privatePhone: input.privatePhone ?? null,
+        address: input.address ?? null,
+        website: input.website ?? null,
+        otherInfo: input.otherInfo ?? null,
+        directMessagesEnabled: input.directMessagesEnabled ?? true,
+      },
+      { transaction },
     ),
   );
 }
@@ -100,4 +130,10 @@ export async function changePassword(user: User, newPassword: string): Promise<U
   user.passwordHash = await hashPassword(newPassword);
   user.tokenVersion += 1;
   return user.save();
+}
+
+/** A user's name, or null when there is no such user. */
+export async function usernameOf(id: string, transaction?: Transaction): Promise<string | null> {
+  const user = await User.findByPk(id, { attributes: ['username'], transaction });
+  return user?.username ?? null;
 }

@@ -3,11 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import type { LoginResponse, Role } from '@werkboard/common';
-import { hashPassword } from '../auth/passwords';
+import type { LoginResponse, ServerStatus } from '@werkboard/common';
 import type { Config } from '../config';
 import { BUILT_IN_LICENSE_PUBLIC_KEY } from '../license/publicKey';
-import { User } from '../models';
 import { type RunningServer, startServer } from '../server';
 
 export const TEST_ADMIN = { username: 'admin', password: 'admin-test-passwort' } as const;
@@ -39,18 +37,30 @@ function adminUrl(): string {
   return url;
 }
 
-/** A fresh database in the test PostgreSQL, for one test file. */
-async function createTestDatabase(): Promise<string> {
+/**
+ * A fresh database in the test PostgreSQL, for one test file; with `owner`, it belongs to a
+ * new login role of that name without superuser rights, and the URL connects as that role.
+ */
+export async function createTestDatabase(owner?: { role: string; password: string }): Promise<string> {
   const name = `wb_test_${crypto.randomBytes(6).toString('hex')}`;
   const client = new Client({ connectionString: adminUrl() });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${name}`);
+    if (owner) {
+      await client.query(
+        `CREATE ROLE ${owner.role} LOGIN NOSUPERUSER PASSWORD ${client.escapeLiteral(owner.password)}`,
+      );
+    }
+    await client.query(`CREATE DATABASE ${name}${owner ? ` OWNER ${owner.role}` : ''}`);
   } finally {
     await client.end();
   }
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
+  if (owner) {
+    url.username = owner.role;
+    url.password = owner.password;
+  }
   return url.toString();
 }
 
@@ -69,6 +79,8 @@ export async function testServer(overrides: Partial<Config> = {}): Promise<TestS
     tokenTtlSeconds: 3600,
     logToConsole: false,
     licensePublicKey: BUILT_IN_LICENSE_PUBLIC_KEY,
+    tls: null,
+    httpRedirectPort: null,
     ...overrides,
   };
   const server = await startServer(config);
@@ -113,26 +125,11 @@ export async function testServer(overrides: Partial<Config> = {}): Promise<TestS
   };
 }
 
-/** Factory: a user of the given role with a known password. */
-export async function buildUser(
-  options: { role?: Role; username?: string; password?: string } = {},
-): Promise<{ user: User; password: string }> {
-  const password = options.password ?? `pw-${crypto.randomBytes(4).toString('hex')}`;
-  const user = await User.create({
-    username: options.username ?? `user-${crypto.randomBytes(4).toString('hex')}`,
-    passwordHash: await hashPassword(password),
-    role: options.role ?? 'Monteur',
-  });
-  return { user, password };
-}
-
-/** A user of the given role, signed in: the user, the password and a token. */
-export async function signedIn(
-  t: TestServer,
-  role: Role,
-  options: { username?: string; password?: string } = {},
-): Promise<{ user: User; password: string; token: string }> {
-  const { user, password } = await buildUser({ role, ...options });
-  const { token } = await t.login(user.username, password);
-  return { user, password, token };
+/** Polls /api/status of a server whose database start fails until it says why (the start is retried meanwhile). */
+export async function statusWithMessage(url: string): Promise<ServerStatus> {
+  for (;;) {
+    const status = (await (await fetch(`${url}/api/status`)).json()) as ServerStatus;
+    if (status.message) return status;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -12,6 +12,8 @@ export interface AppServer {
   /** The Admin password the server printed on first start. */
   adminPassword: string;
   output(): string;
+  /** Sends a signal to the server process and waits until it has exited (SIGKILL: a crash). */
+  kill(signal: NodeJS.Signals): Promise<void>;
   /** Stops the server; its DATA_DIR is deleted unless `keepData` (for a restart on it). */
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
@@ -43,7 +45,7 @@ export async function startAppServer(env: Record<string, string> = {}, options: 
   const started = await new Promise<{ url: string; adminPassword: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60000);
     const check = () => {
-      const url = /Werkboard läuft: (http:\/\/\S+)/.exec(output)?.[1];
+      const url = /Werkboard läuft: (https?:\/\/\S+)/.exec(output)?.[1];
       const password = /Passwort "([^"]+)"/.exec(output)?.[1] ?? env.ADMIN_PASSWORD;
       if (url && password) {
         clearTimeout(timer);
@@ -57,16 +59,20 @@ export async function startAppServer(env: Record<string, string> = {}, options: 
     });
   });
 
+  const stopWith = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+  };
+
   return {
     ...started,
     dataDir,
     output: () => output,
+    kill: (signal) => stopWith(signal),
     stop: async ({ keepData = false } = {}) => {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopWith('SIGTERM');
       if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -3,11 +3,14 @@ import { type Browser, chromium } from 'playwright-core';
 /** Debian's Chromium (apt-get install chromium); Playwright cannot download a browser here. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function launchBrowser(): Promise<Browser> {
+/** `extra`: more flags, and the environment (e.g. a HOME whose NSS database trusts a certificate). */
+export function launchBrowser(extra: { args?: string[]; env?: Record<string, string> } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
+    ...(extra.env ? { env: { ...process.env, ...extra.env } } : {}),
     args: [
+      ...(extra.args ?? []),
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',

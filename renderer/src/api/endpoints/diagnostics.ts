@@ -1,4 +1,4 @@
-import type { ServerStatus } from '@werkboard/common';
+import type { ServerInfo, ServerStatus } from '@werkboard/common';
 import { apiSlice } from '../apiSlice';
 
 /** The connection diagnostics' reads: they bypass every cache and never end a session. */
@@ -7,6 +7,11 @@ export const diagnosticsApi = apiSlice.injectEndpoints({
     /** GET /status without a token: database and server state (the login page polls it). */
     serverStatus: build.query<ServerStatus, void>({
       query: () => ({ path: '/status', withToken: false, sessionHandling: false, noCache: true }),
+      keepUnusedDataFor: 0,
+    }),
+    /** GET /server-info without a token: the version the server serves (the browser's update check). */
+    serverInfo: build.query<ServerInfo, void>({
+      query: () => ({ path: '/server-info', withToken: false, sessionHandling: false, noCache: true }),
       keepUnusedDataFor: 0,
     }),
     /** GET /logs/server.log with the stored token, as text (Admin; a 401/403 here must not end anything). */

@@ -1,0 +1,21 @@
+import { de } from '../messages';
+
+const units = de.adminOverview.system.units;
+const wholeNumber = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
+const twoDecimals = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * A size in bytes as the spec shows it (section 9): Bytes, KB, MB, GB or TB (steps of 1024),
+ * two decimals above Bytes, German separators: '512 Bytes', '1,50 KB', '1.024,00 GB'.
+ * Missing, negative or unreadable sizes read '0 Bytes'.
+ */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return `0 ${units[0]}`;
+  let unit = 0;
+  let value = bytes;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return unit === 0 ? `${wholeNumber.format(value)} ${units[0]}` : `${twoDecimals.format(value)} ${units[unit]}`;
+}

@@ -1,0 +1,96 @@
+import type { ProfileVisibility } from '../domain/constants';
+import type { PermissionKey } from '../domain/permissions';
+import type { Role } from '../domain/roles';
+import type { UserSettings } from '../schemas/settings';
+import type { LicenseType } from './admin';
+
+/** A user as the API returns it; never carries a password hash or token secret. */
+export interface UserDto {
+  id: string;
+  username: string;
+  role: Role;
+  permissions: PermissionKey[];
+  licenseType: LicenseType;
+  email: string | null;
+  usernameColor: string;
+  directMessagesEnabled: boolean;
+  lastLogin: string | null;
+  lastModified: string;
+}
+
+/** The signed-in user (login, GET /api/auth/me): the user plus own profile and settings. */
+export interface CurrentUserDto extends UserDto {
+  phone: string | null;
+  privatePhone: string | null;
+  address: string | null;
+  website: string | null;
+  otherInfo: string | null;
+  avatar: string | null;
+  profileVisibility: ProfileVisibility;
+  settings: UserSettings;
+}
+
+export interface LoginResponse {
+  token: string;
+  user: CurrentUserDto;
+}
+
+/** A user in the user management list (GET /api/users): every form field, never a secret. */
+export interface ManagedUserDto {
+  id: string;
+  username: string;
+  role: Role;
+  email: string | null;
+  phone: string | null;
+  privatePhone: string | null;
+  address: string | null;
+  website: string | null;
+  otherInfo: string | null;
+  usernameColor: string;
+  directMessagesEnabled: boolean;
+  profileVisibility: ProfileVisibility;
+  lastLogin: string | null;
+  lastModified: string;
+}
+
+/** The contact details of a profile, shown only as the owner's visibility setting allows. */
+export interface ProfileDetails {
+  email: string | null;
+  phone: string | null;
+  privatePhone: string | null;
+  address: string | null;
+  website: string | null;
+  otherInfo: string | null;
+  lastLogin: string | null;
+  lastModified: string;
+}
+
+/** GET /api/users/{id}/profile: name and role always, details per visibility (null when hidden). */
+export interface ProfileDto {
+  id: string;
+  username: string;
+  role: Role;
+  usernameColor: string;
+  avatar: string | null;
+  directMessagesEnabled: boolean;
+  details: ProfileDetails | null;
+}
+
+/** GET /api/users/directory: who works here, for choosing people (share, filters); no contact details. */
+export interface UserDirectoryEntryDto {
+  id: string;
+  username: string;
+  role: Role;
+  usernameColor: string;
+}
+
+export interface ExternalUserDto {
+  id: string;
+  name: string;
+}
+
+/** POST /api/users/change-password: the old tokens are void, this one keeps the caller signed in. */
+export interface ChangePasswordResponse {
+  message: string;
+  token: string;
+}

@@ -1,0 +1,340 @@
+import { z } from 'zod';
+import { DEFAULT_CUSTOMER_TYPE } from '../domain/constants';
+import { isUuid, UUID_PATTERN } from '../domain/uuid';
+import { BODY_ERROR, textField, type TextKind } from './fields';
+import {
+  APPOINTMENT_STATUSES,
+  type AppointmentStatus,
+  EXTERNAL_ASSIGNEE_PREFIX,
+  PROJECT_ICONS,
+  type ProjectIcon,
+} from '../dto/projects';
+import { projectMessages as m } from '../messages/projects';
+import { SORT_KEY_MAX_LENGTH, SORT_KEY_PATTERN } from '../domain/sortKey';
+
+/**
+ * Request schemas of the project routes, shared by the server (400 with the spec's German
+ * message) and the renderer's forms. The document schema checks shape and the rules of
+ * spec section 5; who may change what is the merge's business (server/src/commands).
+ */
+
+export const PROJECT_LIMITS = {
+  name: 200,
+  projectNumber: 100,
+  description: 20000,
+  title: 500,
+  text: 20000,
+  unit: 50,
+  contact: 200,
+  action: 1000,
+  columns: 100,
+  cards: 20000,
+  entriesPerCard: 2000,
+  appointments: 2000,
+  notes: 2000,
+  cardGroups: 200,
+  tags: 100,
+  /** A project's change log keeps its newest 1,000 entries (the server trims older ones). */
+  changeLog: 1000,
+  hours: 24,
+  quantity: 1_000_000,
+} as const;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+function isRealDay(value: string): boolean {
+  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value.slice(0, 10);
+}
+
+/** 'YYYY-MM-DD' of a real calendar day. */
+export function isIsoDay(value: string): boolean {
+  return DAY.test(value) && isRealDay(value);
+}
+
+/** 'YYYY-MM-DDTHH:mm' with a real day and time. */
+function isIsoDayTime(value: string): boolean {
+  if (!DAY_TIME.test(value) || !isRealDay(value)) return false;
+  const [hours, minutes] = value.slice(11).split(':').map(Number);
+  return hours! < 24 && minutes! < 60;
+}
+
+export const uuidSchema = z
+  .string({ error: m.idInvalid })
+  .regex(UUID_PATTERN, { error: m.idInvalid })
+  .transform((id) => id.toLowerCase());
+const rev = z
+  .number({ error: m.documentInvalid })
+  .int({ error: m.documentInvalid })
+  .min(0, { error: m.documentInvalid });
+const position = z
+  .string({ error: m.positionInvalid })
+  .max(SORT_KEY_MAX_LENGTH, { error: m.positionInvalid })
+  .regex(SORT_KEY_PATTERN, { error: m.positionInvalid });
+
+function text(label: string, max: number, kind: TextKind = 'line') {
+  return textField(kind, m.documentInvalid)
+    .max(max, { error: m.tooLong(label, max) })
+    .nullish()
+    .transform((value) => value ?? '');
+}
+
+function requiredText(message: string, label: string, max: number, kind: TextKind = 'line') {
+  return textField(kind, message)
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: m.tooLong(label, max) });
+}
+
+const tagIds = z
+  .array(textField('line', m.documentInvalid).max(100, { error: m.documentInvalid }), { error: m.documentInvalid })
+  .max(PROJECT_LIMITS.tags, { error: m.tooMany('Tags', PROJECT_LIMITS.tags) })
+  .nullish()
+  .transform((value) => [...new Set(value ?? [])]);
+
+/** A user id or 'ext-<external worker id>'. */
+const assignee = z
+  .string({ error: m.documentInvalid })
+  .transform((id) => id.toLowerCase())
+  .refine((id) => isUuid(id.startsWith(EXTERNAL_ASSIGNEE_PREFIX) ? id.slice(EXTERNAL_ASSIGNEE_PREFIX.length) : id), {
+    error: m.documentInvalid,
+  });
+
+/** A number, or a German decimal text such as '1,5' (spec section 5: comma accepted). */
+export function parseDecimal(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string' || value.trim() === '') return Number.NaN;
+  const normalised = value.trim().replace(',', '.');
+  return /^-?\d+(\.\d+)?$|^-?\.\d+$/.test(normalised) ? Number(normalised) : Number.NaN;
+}
+
+/** Hours of a time entry: > 0, comma accepted, stored with two decimals. */
+export const hoursSchema = z.preprocess(
+  parseDecimal,
+  z
+    .number({ error: m.hoursInvalid })
+    .refine((hours) => Number.isFinite(hours) && hours > 0 && hours <= PROJECT_LIMITS.hours, { error: m.hoursInvalid })
+    .transform((hours) => Math.round(hours * 100) / 100)
+    .refine((hours) => hours > 0, { error: m.hoursInvalid }),
+);
+
+export const quantitySchema = z.preprocess(
+  parseDecimal,
+  z
+    .number({ error: m.materialInvalid })
+    .refine((quantity) => Number.isFinite(quantity) && quantity > 0 && quantity <= PROJECT_LIMITS.quantity, {
+      error: m.materialInvalid,
+    })
+    .transform((quantity) => Math.round(quantity * 1000) / 1000)
+    .refine((quantity) => quantity > 0, { error: m.materialInvalid }),
+);
+
+/** Fields the server owns (authors, times): read back from the client but never trusted. */
+const nullableText = textField('line', m.documentInvalid)
+  .max(200, { error: m.documentInvalid })
+  .nullish()
+  .transform((value) => value ?? null);
+const emptyText = textField('line', m.documentInvalid)
+  .max(200, { error: m.documentInvalid })
+  .nullish()
+  .transform((value) => value ?? '');
+
+export const timeEntrySchema = z.object({
+  id: uuidSchema,
+  rev: rev.default(0),
+  userId: nullableText,
+  username: emptyText,
+  date: z.string({ error: m.dateInvalid }).refine(isIsoDay, { error: m.dateInvalid }),
+  hours: hoursSchema,
+});
+
+export const materialEntrySchema = z.object({
+  id: uuidSchema,
+  rev: rev.default(0),
+  quantity: quantitySchema,
+  unit: textField('line', m.materialInvalid)
+    .trim()
+    .max(PROJECT_LIMITS.unit, { error: m.tooLong('Die Einheit', PROJECT_LIMITS.unit) })
+    .nullish()
+    .transform((value) => value ?? ''),
+  name: requiredText(m.materialInvalid, 'Der Materialname', PROJECT_LIMITS.title),
+});
+
+export const cardSchema = z.object({
+  id: uuidSchema,
+  rev: rev.default(0),
+  position,
+  title: requiredText(m.cardTitleRequired, 'Der Titel der Aufgabe', PROJECT_LIMITS.title),
+  description: text('Die Beschreibung', PROJECT_LIMITS.text, 'multiLine'),
+  tagIds,
+  group: textField('line', m.documentInvalid)
+    .trim()
+    .max(PROJECT_LIMITS.title, { error: m.documentInvalid })
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  assignedTo: assignee.nullish().transform((value) => value ?? null),
+  timeEntries: z
+    .array(timeEntrySchema, { error: m.documentInvalid })
+    .max(PROJECT_LIMITS.entriesPerCard, { error: m.tooMany('Zeiteinträge', PROJECT_LIMITS.entriesPerCard) })
+    .default([]),
+  materialEntries: z
+    .array(materialEntrySchema, { error: m.documentInvalid })
+    .max(PROJECT_LIMITS.entriesPerCard, { error: m.tooMany('Materialeinträge', PROJECT_LIMITS.entriesPerCard) })
+    .default([]),
+});
+
+export const columnSchema = z.object({
+  id: uuidSchema,
+  rev: rev.default(0),
+  position,
+  title: requiredText(m.columnTitleRequired, 'Der Spaltenname', PROJECT_LIMITS.title),
+  cards: z.array(cardSchema, { error: m.documentInvalid }).default([]),
+});
+
+const appointmentStatus = z
+  .enum(APPOINTMENT_STATUSES, { error: m.appointmentStatusInvalid })
+  .nullish()
+  .transform((status): AppointmentStatus => status ?? 'active');
+
+export const appointmentSchema = z.object({
+  id: uuidSchema,
+  rev: rev.default(0),
+  title: requiredText(m.appointmentInvalid, 'Der Titel des Termins', PROJECT_LIMITS.title),
+  date: z
+    .string({ error: m.appointmentInvalid })
+    .trim()
+    // A date without a time means 00:00 (spec section 5).
+    .transform((value) => (isIsoDay(value) ? `${value}T00:00` : value))
+    .refine(isIsoDayTime, { error: m.appointmentInvalid }),
+  status: appointmentStatus,
+  contactName: text('Der Ansprechpartner', PROJECT_LIMITS.contact),
+  contactPhone: text('Die Telefonnummer', PROJECT_LIMITS.contact),
+  tagIds,
+  notes: text('Die Notizen', PROJECT_LIMITS.text, 'multiLine'),
+});
+
+export const noteSchema = z.object({
+  id: uuidSchema,
+  rev: rev.default(0),
+  title: requiredText(m.noteInvalid, 'Die Überschrift', PROJECT_LIMITS.title),
+  content: requiredText(m.noteInvalid, 'Der Inhalt', PROJECT_LIMITS.text, 'multiLine'),
+  authorId: nullableText,
+  authorUsername: emptyText,
+  timestamp: emptyText,
+});
+
+export const changeLogEntrySchema = z.object({
+  id: uuidSchema,
+  timestamp: textField('line', m.changeLogInvalid).refine((value) => !Number.isNaN(Date.parse(value)), {
+    error: m.changeLogInvalid,
+  }),
+  userId: nullableText,
+  username: emptyText,
+  action: requiredText(m.changeLogInvalid, 'Ein Protokolleintrag', PROJECT_LIMITS.action),
+});
+
+export const projectNameSchema = textField('name', m.nameRequired)
+  .trim()
+  .min(1, { error: m.nameRequired })
+  .max(PROJECT_LIMITS.name, { error: m.nameTooLong });
+
+const projectNumber = textField('line', m.documentInvalid)
+  .trim()
+  .max(PROJECT_LIMITS.projectNumber, { error: m.tooLong('Die Projekt-Nr', PROJECT_LIMITS.projectNumber) })
+  .nullish()
+  .transform((value) => value ?? '');
+
+const customerType = textField('name', m.customerTypeUnknown)
+  .trim()
+  .max(100, { error: m.customerTypeUnknown })
+  .nullish()
+  .transform((value) => (value ? value : DEFAULT_CUSTOMER_TYPE));
+
+const icon = z.enum(PROJECT_ICONS, { error: m.iconUnknown });
+
+const cardGroups = z
+  .array(requiredText(m.documentInvalid, 'Ein Gruppenname', PROJECT_LIMITS.title), { error: m.documentInvalid })
+  .max(PROJECT_LIMITS.cardGroups, { error: m.tooMany('Aufgabengruppen', PROJECT_LIMITS.cardGroups) })
+  .default([])
+  .refine((groups) => new Set(groups.map((group) => group.toLocaleLowerCase('de'))).size === groups.length, {
+    error: m.groupNameTaken,
+  });
+
+/**
+ * PUT /api/projects/{id} and PUT /api/templates/{id}: the whole document. `ownerId`,
+ * `deputyOwnerId`, `memberIds`, `status` and author fields may be present (the client sends
+ * back what it read) but are never taken from the client.
+ */
+export const projectDocumentSchema = z
+  .object(
+    {
+      revision: z
+        .number({ error: m.revisionInvalid })
+        .int({ error: m.revisionInvalid })
+        .min(0, { error: m.revisionInvalid }),
+      name: projectNameSchema,
+      description: text('Die Beschreibung', PROJECT_LIMITS.description, 'multiLine'),
+      icon,
+      projectNumber,
+      customerType,
+      groupId: uuidSchema.nullish().transform((value) => value ?? null),
+      groupAssignments: z
+        .record(textField('line', m.documentInvalid), assignee, { error: m.documentInvalid })
+        .nullish()
+        .transform((value) => value ?? {}),
+      thumbnailImageId: uuidSchema.nullish().transform((value) => value ?? null),
+      tagIds,
+      cardGroups,
+      columns: z
+        .array(columnSchema, { error: m.documentInvalid })
+        .max(PROJECT_LIMITS.columns, { error: m.tooMany('Spalten', PROJECT_LIMITS.columns) }),
+      appointments: z
+        .array(appointmentSchema, { error: m.documentInvalid })
+        .max(PROJECT_LIMITS.appointments, { error: m.tooMany('Termine', PROJECT_LIMITS.appointments) })
+        .default([]),
+      notes: z
+        .array(noteSchema, { error: m.documentInvalid })
+        .max(PROJECT_LIMITS.notes, { error: m.tooMany('Notizen', PROJECT_LIMITS.notes) })
+        .default([]),
+      changeLog: z.array(changeLogEntrySchema, { error: m.documentInvalid }).default([]),
+    },
+    BODY_ERROR,
+  )
+  .superRefine((document, context) => {
+    const cardCount = document.columns.reduce((sum, column) => sum + column.cards.length, 0);
+    if (cardCount > PROJECT_LIMITS.cards)
+      context.addIssue({ code: 'custom', message: m.tooMany('Aufgaben', PROJECT_LIMITS.cards), path: ['columns'] });
+    const ids = new Set<string>();
+    const seen = (id: string, path: (string | number)[]) => {
+      if (ids.has(id)) context.addIssue({ code: 'custom', message: m.duplicateId, path });
+      ids.add(id);
+    };
+    document.columns.forEach((column, columnIndex) => {
+      seen(column.id, ['columns', columnIndex, 'id']);
+      column.cards.forEach((card, cardIndex) => {
+        const path = ['columns', columnIndex, 'cards', cardIndex];
+        seen(card.id, [...path, 'id']);
+        card.timeEntries.forEach((entry, index) => seen(entry.id, [...path, 'timeEntries', index, 'id']));
+        card.materialEntries.forEach((entry, index) => seen(entry.id, [...path, 'materialEntries', index, 'id']));
+      });
+    });
+    document.appointments.forEach((appointment, index) => seen(appointment.id, ['appointments', index, 'id']));
+    document.notes.forEach((note, index) => seen(note.id, ['notes', index, 'id']));
+    document.changeLog.forEach((entry, index) => seen(entry.id, ['changeLog', index, 'id']));
+  });
+export type ProjectDocumentInput = z.infer<typeof projectDocumentSchema>;
+
+/** POST /api/projects (spec section 7). Without a template the global default is used. */
+export const projectCreateSchema = z.object(
+  {
+    templateId: uuidSchema.nullish().transform((value) => value ?? null),
+    name: projectNameSchema,
+    customerType,
+    projectNumber,
+  },
+  BODY_ERROR,
+);
+export type ProjectCreateRequest = z.infer<typeof projectCreateSchema>;
+
+export type { ProjectIcon };

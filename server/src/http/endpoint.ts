@@ -1,0 +1,211 @@
+import bodyParser from '@koa/bodyparser';
+import Router from '@koa/router';
+import { validate } from '@werkboard/common';
+import type { Sequelize, Transaction } from 'sequelize';
+import type { ZodType } from 'zod';
+import type { AppContext, AppMiddleware, AppRouterContext, AppState } from '../appTypes';
+import type { SessionActor } from '../auth/sessionActor';
+import { validOrThrow } from '../errors';
+import { requireDatabase } from '../middleware/requireDatabase';
+import type { User } from '../models';
+import type { Services } from '../serverState';
+
+/**
+ * The one request path of the API (docs/architecture.md, "One request path"):
+ *
+ *   auth → body and query (400) → load (404) → authorize (403) → handle → present
+ *
+ * Authentication runs before any endpoint (routes/index.ts); a body is parsed only after it,
+ * with the endpoint's size limit. Validation needs no database and comes first, so a request
+ * that cannot be right is refused before anything is read; `load` finds what the route works
+ * on (404), `authorize` asks the policies from common (403 through `authorize()`), `handle`
+ * does the work (its own 400s where stored state decides, e.g. a name taken) and `present`
+ * turns the result into the DTO. With `transaction`, load, authorize and handle run in one
+ * transaction opened here, the only place a request opens one.
+ */
+
+/** Request bodies: small everywhere (also on public routes), large only where declared. */
+const BODY_LIMITS = { small: '100kb', large: '8mb' } as const;
+export type BodySize = keyof typeof BODY_LIMITS;
+
+const parsers: Record<BodySize, AppMiddleware> = {
+  small: bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMITS.small, encoding: 'utf-8' }),
+  large: bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMITS.large, encoding: 'utf-8' }),
+};
+
+/** A check of the body or query: a zod schema, or a function that returns the value or throws a 400. */
+export type Check<T> = ZodType<T> | ((raw: unknown) => T | Promise<T>);
+
+export type Params = Readonly<Record<string, string | undefined>>;
+
+export interface PublicRequest<Body, Query> {
+  ctx: AppRouterContext;
+  services: Services;
+  params: Params;
+  body: Body;
+  query: Query;
+}
+
+export interface UserRequest<Body, Query, Resource, InTransaction extends boolean = boolean> extends PublicRequest<
+  Body,
+  Query
+> {
+  /** The caller for the policies and the change log. */
+  actor: SessionActor;
+  /** The caller's stored account (profile, settings, password). */
+  user: User;
+  sequelize: Sequelize;
+  /** The endpoint's transaction: there when it declares `transaction: true`. */
+  transaction: InTransaction extends true ? Transaction : undefined;
+  /** What `load` found. */
+  resource: Resource;
+}
+
+interface Answer<Result, Request> {
+  /** The success status (200 unless said). */
+  status?: number;
+  /** The result as the API shows it; without it the result is the answer. */
+  present?: (result: Result, request: Request) => unknown;
+}
+
+export interface PublicEndpoint<Body, Query, Result> extends Answer<Result, PublicRequest<Body, Query>> {
+  /** 503 with the spec's text before anything else while the database is not ready. */
+  needsDatabase?: boolean;
+  body?: Check<Body>;
+  query?: Check<Query>;
+  handle: (request: PublicRequest<Body, Query>) => Result | Promise<Result>;
+}
+
+export interface Endpoint<Body, Query, Resource, Result, InTransaction extends boolean> extends Answer<
+  Result,
+  UserRequest<Body, Query, Resource, InTransaction>
+> {
+  bodySize?: BodySize;
+  body?: Check<Body>;
+  query?: Check<Query>;
+  load?: (request: UserRequest<Body, Query, undefined, InTransaction>) => Promise<Resource>;
+  /** The policies' verdict: throws 403 through `authorize()` from errors.ts. */
+  authorize?: (request: UserRequest<Body, Query, Resource, InTransaction>) => void;
+  transaction?: InTransaction;
+  handle: (request: UserRequest<Body, Query, Resource, InTransaction>) => Result | Promise<Result>;
+}
+
+async function checked<T>(check: Check<T> | undefined, raw: unknown): Promise<T> {
+  if (check === undefined) return raw as T;
+  if (typeof check === 'function') return check(raw);
+  return validOrThrow(validate(check, raw));
+}
+
+async function readInput<Body, Query>(
+  ctx: AppRouterContext,
+  size: BodySize,
+  checks: { body?: Check<Body>; query?: Check<Query> },
+): Promise<{ body: Body; query: Query }> {
+  await parsers[size](ctx, () => Promise.resolve());
+  return { body: await checked(checks.body, ctx.request.body), query: await checked(checks.query, ctx.query) };
+}
+
+function answer<Result, Request>(
+  ctx: AppRouterContext,
+  spec: Answer<Result, Request>,
+  result: Result,
+  request: Request,
+) {
+  ctx.status = spec.status ?? 200;
+  ctx.body = spec.present ? spec.present(result, request) : result;
+}
+
+function publicMiddleware<Body, Query, Result>(spec: PublicEndpoint<Body, Query, Result>): AppMiddleware {
+  return async (ctx) => {
+    const routerCtx = ctx as AppRouterContext;
+    if (spec.needsDatabase) requireDatabase(ctx);
+    const input = await readInput(routerCtx, 'small', spec);
+    const request: PublicRequest<Body, Query> = {
+      ctx: routerCtx,
+      services: ctx.services,
+      params: routerCtx.params,
+      ...input,
+    };
+    answer(routerCtx, spec, await spec.handle(request), request);
+  };
+}
+
+function userMiddleware<Body, Query, Resource, Result, InTransaction extends boolean>(
+  spec: Endpoint<Body, Query, Resource, Result, InTransaction>,
+): AppMiddleware {
+  return async (ctx) => {
+    const routerCtx = ctx as AppRouterContext;
+    const { actor, user } = ctx.state;
+    if (!actor || !user) throw new Error('an endpoint for signed-in users was reached without authentication');
+    const { sequelize } = requireDatabase(ctx);
+    const input = await readInput(routerCtx, spec.bodySize ?? 'small', spec);
+    const run = async (open: Transaction | undefined) => {
+      // `open` is there exactly when the spec says `transaction: true`, as the type says.
+      const transaction = open as UserRequest<Body, Query, Resource, InTransaction>['transaction'];
+      const base = { ctx: routerCtx, services: ctx.services, params: routerCtx.params, ...input, actor, user };
+      const resource = spec.load
+        ? await spec.load({ ...base, sequelize, transaction, resource: undefined })
+        : undefined;
+      const request = { ...base, sequelize, transaction, resource: resource as Resource };
+      spec.authorize?.(request);
+      return { result: await spec.handle(request), request };
+    };
+    const { result, request } = spec.transaction ? await sequelize.transaction(run) : await run(undefined);
+    answer(routerCtx, spec, result, request);
+  };
+}
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+/**
+ * Where route modules declare their endpoints. Signed-in endpoints land behind
+ * authentication; the few public ones (status, server info, login) are declared as such.
+ */
+export class ApiRoutes {
+  readonly publicRouter = new Router<AppState, AppContext>({ prefix: '/api' });
+  readonly userRouter = new Router<AppState, AppContext>({ prefix: '/api' });
+
+  publicGet<Body, Query, Result>(path: string, spec: PublicEndpoint<Body, Query, Result>): void {
+    this.publicRouter.get(path, publicMiddleware(spec));
+  }
+
+  publicPost<Body, Query, Result>(path: string, spec: PublicEndpoint<Body, Query, Result>): void {
+    this.publicRouter.post(path, publicMiddleware(spec));
+  }
+
+  get<Body, Query, Resource, Result, InTransaction extends boolean = false>(
+    path: string,
+    spec: Endpoint<Body, Query, Resource, Result, InTransaction>,
+  ): void {
+    this.add('get', path, spec);
+  }
+
+  post<Body, Query, Resource, Result, InTransaction extends boolean = false>(
+    path: string,
+    spec: Endpoint<Body, Query, Resource, Result, InTransaction>,
+  ): void {
+    this.add('post', path, spec);
+  }
+
+  put<Body, Query, Resource, Result, InTransaction extends boolean = false>(
+    path: string,
+    spec: Endpoint<Body, Query, Resource, Result, InTransaction>,
+  ): void {
+    this.add('put', path, spec);
+  }
+
+  delete<Body, Query, Resource, Result, InTransaction extends boolean = false>(
+    path: string,
+    spec: Endpoint<Body, Query, Resource, Result, InTransaction>,
+  ): void {
+    this.add('delete', path, spec);
+  }
+
+  private add<Body, Query, Resource, Result, InTransaction extends boolean>(
+    method: Method,
+    path: string,
+    spec: Endpoint<Body, Query, Resource, Result, InTransaction>,
+  ): void {
+    this.userRouter[method](path, userMiddleware(spec));
+  }
+}

@@ -1,0 +1,23 @@
+import { resolveUserSettings, type SettingsResponse, type SmtpSettingsDto, type UserSettings } from '@werkboard/common';
+import type { User } from '../models';
+import type { StoredSmtp } from '../services/settings';
+
+/**
+ * A user's settings with the defaults filled in. The features switch for direct messages is
+ * the user's own directMessagesEnabled field, the one other users' messages are checked against.
+ */
+export function presentUserSettings(user: User): UserSettings {
+  const settings = resolveUserSettings(user.settings);
+  return { ...settings, features: { ...settings.features, directMessagesEnabled: user.directMessagesEnabled } };
+}
+
+/** The server's SMTP settings without the password: only whether one is set. */
+function presentSmtp(stored: StoredSmtp): SmtpSettingsDto {
+  const { password, ...rest } = stored;
+  return { ...rest, hasPassword: password !== null };
+}
+
+/** GET/PUT /api/settings: the user's settings, and the SMTP settings where the caller manages them. */
+export function presentSettings(user: User, smtp: StoredSmtp | null): SettingsResponse {
+  return { ...presentUserSettings(user), ...(smtp ? { smtp: presentSmtp(smtp) } : {}) };
+}
