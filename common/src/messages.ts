@@ -10,6 +10,7 @@ import { boardMessages } from './projects/boardMessages';
 import { projectMessages } from './projects/messages';
 import { overviewMessages } from './projects/overviewMessages';
 import { panelMessages } from './projects/panelMessages';
+import { reportMessages } from './reports/reportMessages';
 import { syncMessages } from './syncMessages';
 
 /**
@@ -468,6 +469,7 @@ export const de = {
   templatesScreen: templateScreenMessages,
   organise: organiseMessages,
   sync: syncMessages,
+  reports: reportMessages,
 } as const;
 
 export type Messages = typeof de;
