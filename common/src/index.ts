@@ -43,3 +43,4 @@ export * from './reports/csv';
 export * from './reports/kwp';
 export * from './reports/reportNames';
 export * from './reports/totals';
+export * from './reports/reportOptions';
