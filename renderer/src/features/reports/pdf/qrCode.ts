@@ -1,8 +1,22 @@
+import type { QRCode } from 'qrcode';
 import { create } from 'qrcode';
 import type { PdfDoc } from './pdfLayout';
 
 /** Modules of white around the code, as scanners expect (the QR standard asks for four). */
 const QUIET_ZONE = 4;
+
+/** The last codes made: every page of a report carries the same one or few (choosing a mask is costly). */
+const recent = new Map<string, QRCode['modules']>();
+
+function qrModules(text: string): QRCode['modules'] {
+  let modules = recent.get(text);
+  if (!modules) {
+    if (recent.size >= 32) recent.clear();
+    modules = create(text, { errorCorrectionLevel: 'M' }).modules;
+    recent.set(text, modules);
+  }
+  return modules;
+}
 
 /**
  * Draws `text` as a QR code into the square at (x, y): vector modules made locally by
@@ -10,7 +24,7 @@ const QUIET_ZONE = 4;
  * and needs no canvas. Error correction M: a printed page may get a smudge.
  */
 export function drawQrCode(doc: PdfDoc, text: string, x: number, y: number, size: number): void {
-  const { modules } = create(text, { errorCorrectionLevel: 'M' });
+  const modules = qrModules(text);
   const cell = size / (modules.size + 2 * QUIET_ZONE);
   doc.save();
   doc.rect(x, y, size, size).fill('#ffffff');
