@@ -17,9 +17,9 @@ const t = de.reports.dialog;
 const e = de.reports.errors;
 const charts = de.dashboard.charts;
 
-/** The group chart (each project's progress) and each project's tasks per column, as PNG. */
+/** The group chart (each project's progress) and each project's tasks per column, as JPEG. */
 async function drawCharts(maker: typeof ReportMaker, projects: readonly ReportProject[]) {
-  const group = await maker.progressChartPng(
+  const group = await maker.progressChartJpeg(
     projects.map(({ project }) => {
       const progress = projectProgress(inBoardOrder(project.columns));
       return { key: project.id, label: project.name, percent: progress.percent, detail: '' };
@@ -30,7 +30,7 @@ async function drawCharts(maker: typeof ReportMaker, projects: readonly ReportPr
   for (const { project } of projects)
     perProject.set(
       project.id,
-      await maker.progressChartPng(columnShares(project.columns), { dataset: charts.share, axis: charts.axis }),
+      await maker.progressChartJpeg(columnShares(project.columns), { dataset: charts.share, axis: charts.axis }),
     );
   return { group, projects: perProject };
 }

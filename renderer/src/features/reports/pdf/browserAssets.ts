@@ -58,8 +58,12 @@ const whiteBackground: Plugin<'bar'> = {
 const CHART_WIDTH = 1200;
 const CHART_ROW_HEIGHT = 54;
 
-/** A progress chart (0 to 100 %) as PNG bytes, drawn offscreen at twice the PDF's resolution. */
-export async function progressChartPng(
+/**
+ * A progress chart (0 to 100 %) as JPEG bytes, drawn at twice the PDF's resolution. JPEG, not
+ * PNG: pdfkit's browser build decodes a PNG with an alpha channel in a blob worker, which the
+ * app's Content Security Policy (worker-src 'self') rightly refuses; a JPEG is embedded as it is.
+ */
+export async function progressChartJpeg(
   rows: readonly ProgressChartRow[],
   labels: { dataset: string; axis: string },
 ): Promise<Uint8Array> {
@@ -77,7 +81,7 @@ export async function progressChartPng(
   });
   try {
     chart.draw();
-    return await canvasBytes(canvas, 'image/png');
+    return await canvasBytes(canvas, 'image/jpeg', 0.92);
   } finally {
     chart.destroy();
   }

@@ -28,7 +28,7 @@ export interface GroupReportProject {
   address: string;
 }
 
-/** Charts drawn by chart.js in the browser, as PNG bytes (null where none could be drawn). */
+/** Charts drawn by chart.js in the browser, as JPEG bytes (browserAssets.progressChartJpeg says why not PNG). */
 export interface GroupReportCharts {
   group: Uint8Array | null;
   /** Project id → its tasks per column. */
@@ -140,12 +140,12 @@ function writeGroupOverview(doc: PdfDoc, input: GroupReportInput): void {
 const CHART_MAX_HEIGHT = 320;
 
 /** A chart image at the content's width (at most CHART_MAX_HEIGHT tall); nothing when there is none. */
-function writeChart(doc: PdfDoc, title: string, png: Uint8Array | null): void {
-  if (!png) return;
+function writeChart(doc: PdfDoc, title: string, image: Uint8Array | null): void {
+  if (!image) return;
   sectionHeading(doc, title, 120);
   const height = Math.min(CHART_MAX_HEIGHT, doc.page.height - doc.page.margins.bottom - doc.y);
   // In the document's flow (no x, y given) pdfkit moves the cursor below the image.
   doc.x = MARGIN.left;
-  doc.image(arrayBufferOf(png), { fit: [CONTENT_WIDTH, height], align: 'center' });
+  doc.image(arrayBufferOf(image), { fit: [CONTENT_WIDTH, height], align: 'center' });
   doc.moveDown(0.5);
 }

@@ -17,4 +17,4 @@ export async function makeGroupReportPdf(input: GroupReportInput): Promise<Uint8
   return buildGroupReportPdf(input, await loadReportFonts());
 }
 
-export { loadReportFonts, photoJpeg, progressChartPng } from './browserAssets';
+export { loadReportFonts, photoJpeg, progressChartJpeg } from './browserAssets';

@@ -48,7 +48,10 @@ import { drawFooters } from './footer';
 const p = de.reports.pdf;
 const charts = de.dashboard.charts;
 
-/** A picture of the project for the report: JPEG or PNG bytes, or null when it could not be loaded. */
+/**
+ * A picture of the project for the report: JPEG bytes (browserAssets.photoJpeg; a PNG with
+ * transparency would need pdfkit's decoding worker in the browser), or null when it could not be loaded.
+ */
 export interface ReportPhoto {
   id: string;
   name: string;
