@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { CardDto, ProjectDocument } from '@werkboard/common';
 import { keysAfter, newId } from '@werkboard/common';
@@ -81,9 +81,9 @@ async function createProject(name: string, fill: (project: ProjectDocument) => v
 
 async function saveDownload(trigger: () => Promise<void>): Promise<{ file: string; name: string }> {
   const [download] = await Promise.all([page.waitForEvent('download'), trigger()]);
-  const file = path.join(downloads, (download as Download).suggestedFilename());
-  await (download as Download).saveAs(file);
-  return { file, name: (download as Download).suggestedFilename() };
+  const file = path.join(downloads, download.suggestedFilename());
+  await download.saveAs(file);
+  return { file, name: download.suggestedFilename() };
 }
 
 async function shot(name: string): Promise<void> {
