@@ -243,11 +243,11 @@ describe('reports in Chromium', () => {
     expect(shown).toContain('Ohne Gruppierung\n  - Zählerschrank prüfen');
     expect(shown).toContain('Küche\n  - Kabel ziehen (3,75 Std.)');
     expect(shown).toContain('Abnahme mit Bauherrn (Aktiv)');
-    await dialog.getByRole('button', { name: 'In die Zwischenablage kopieren' }).click();
+    await dialog.getByRole('button', { name: 'Text kopieren' }).click();
     await dialog.getByRole('button', { name: 'Kopiert!' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
     // The confirmation goes back after 2 s.
-    await dialog.getByRole('button', { name: 'In die Zwischenablage kopieren' }).waitFor({ timeout: 5000 });
+    await dialog.getByRole('button', { name: 'Text kopieren' }).waitFor({ timeout: 5000 });
   });
 
   it('downloads the time and material totals of the project as CSV for Excel', async () => {

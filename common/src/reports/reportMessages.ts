@@ -42,10 +42,8 @@ export const reportMessages = {
     projectsTitle: 'Projekte der Gruppe',
     noProjects: 'Keine Projekte in dieser Gruppe',
     chartTitle: 'Gruppenfortschritt',
-    projectChartTitle: 'Aufgaben je Spalte',
     footerVersion: (version: string) => `Werkboard ${version}`,
     page: (page: number, pages: number) => `Seite ${page} von ${pages}`,
-    qrCaption: 'Projekt öffnen',
   },
   dialog: {
     pdfTitle: 'PDF-Export',
@@ -64,7 +62,6 @@ export const reportMessages = {
     loadingProjects: 'Projekte der Gruppe werden geladen …',
     created: (fileName: string) => `„${fileName}“ wurde erstellt.`,
     photosOffline: 'Einige Fotos konnten nicht geladen werden; der Bericht zeigt sie als „Bild nicht verfügbar“.',
-    cancel: 'Abbrechen',
   },
   errors: {
     libraryLoadFailed:
@@ -80,7 +77,7 @@ export const reportMessages = {
     groupTitle: (name: string) => `KWP-Export: ${name}`,
     textLabel: 'Text für KWP',
     includeAppointments: 'Termine einbeziehen',
-    copy: 'In die Zwischenablage kopieren',
+    copy: 'Text kopieren',
     copied: 'Kopiert!',
     project: (name: string) => `Projekt: ${name}`,
     group: (name: string) => `Projektgruppe: ${name}`,
@@ -100,7 +97,6 @@ export const reportMessages = {
   },
   totals: {
     button: 'Zeiten & Material',
-    groupAction: (name: string) => `Zeiten & Material für „${name}“`,
     title: (name: string) => `Zeiten & Material: ${name}`,
     csvTitle: 'Zeit- und Materialübersicht',
     hoursByPerson: 'Stunden je Mitarbeiter',

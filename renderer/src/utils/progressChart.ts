@@ -12,6 +12,8 @@ export interface ProgressChartRow {
   percent: number;
   /** The numbers behind the percentage, e.g. '3/4' or '5'. */
   detail: string;
+  /** The bar's own colour (the PDF's columns in their tone); else the look's. */
+  color?: string;
 }
 
 export interface ProgressChartLook {
@@ -40,7 +42,13 @@ export function progressChartConfig(
     type: 'bar',
     data: {
       labels: rows.map((row) => row.label),
-      datasets: [{ label: labels.dataset, data: rows.map((row) => row.percent), backgroundColor: look.bar }],
+      datasets: [
+        {
+          label: labels.dataset,
+          data: rows.map((row) => row.percent),
+          backgroundColor: rows.map((row) => row.color ?? look.bar),
+        },
+      ],
     },
     options: {
       indexAxis: 'y',

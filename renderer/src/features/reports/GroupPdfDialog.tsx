@@ -30,7 +30,10 @@ async function drawCharts(maker: typeof ReportMaker, projects: readonly ReportPr
   for (const { project } of projects)
     perProject.set(
       project.id,
-      await maker.progressChartJpeg(columnShares(project.columns), { dataset: charts.share, axis: charts.axis }),
+      await maker.progressChartJpeg(
+        columnShares(project.columns).map((row) => ({ ...row, color: maker.columnToneColor(row.label) })),
+        { dataset: charts.share, axis: charts.axis },
+      ),
     );
   return { group, projects: perProject };
 }

@@ -18,3 +18,5 @@ export async function makeGroupReportPdf(input: GroupReportInput): Promise<Uint8
 }
 
 export { loadReportFonts, photoJpeg, progressChartJpeg } from './browserAssets';
+
+export { columnToneColor } from './pdfLayout';

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { columnTone } from '@werkboard/common';
 
 /**
  * The page and the small drawing vocabulary the report sections share: A4 portrait, a
@@ -35,6 +36,11 @@ export const COLORS = {
     blue: { fill: '#3569b5', text: '#ffffff' },
   },
 } as const;
+
+/** A column's colour in the report (spec section 9), for its band and its bar in the charts. */
+export function columnToneColor(title: string): string {
+  return COLORS.tones[columnTone(title)].fill;
+}
 
 export const FONT = { regular: 'Report-Regular', bold: 'Report-Bold' } as const;
 
