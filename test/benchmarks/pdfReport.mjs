@@ -11,42 +11,14 @@
 // Options (environment): BENCH_CARDS (default 500), BENCH_RUNS (default 5), CHROMIUM_PATH.
 import fs from 'node:fs';
 import os from 'node:os';
-import common from '@werkboard/common';
-import { CHROMIUM_PATH, client, launchChromium, line, ms, startServer, stats } from './support.mjs';
-
-const { keysAfter, newId } = common;
+import { CHROMIUM_PATH, client, fillBoard, launchChromium, line, ms, startServer, stats } from './support.mjs';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 500);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-/** CARDS cards over the project's columns, each with 2 time entries and 1 material entry. */
-function fillBoard(project) {
-  const columns = project.columns;
-  columns.forEach((column, columnIndex) => {
-    const count = Math.floor(CARDS / columns.length) + (columnIndex < CARDS % columns.length ? 1 : 0);
-    column.cards = keysAfter(null, count).map((position, index) => ({
-      id: newId(),
-      rev: 0,
-      position,
-      title: `Aufgabe ${columnIndex + 1}.${index + 1}: Leitungen verlegen und prüfen`,
-      description: 'Kabelkanal im Flur, Abzweigdosen setzen, Leitungen einziehen und beschriften.',
-      tagIds: [],
-      group: index % 4 === 0 ? 'Elektro' : null,
-      assignedTo: null,
-      timeEntries: [
-        { id: newId(), rev: 0, userId: null, username: '', date: '2026-11-20', hours: 1.5 },
-        { id: newId(), rev: 0, userId: null, username: '', date: '2026-11-21', hours: 2.25 },
-      ],
-      materialEntries: [{ id: newId(), rev: 0, quantity: 12.5, unit: 'm', name: 'NYM-J 3x1,5' }],
-    }));
-  });
-  project.cardGroups = ['Elektro'];
-  return project;
-}
-
 async function seed(api) {
   const created = await api.call('POST', '/api/projects', JSON.stringify({ name: `Bericht ${CARDS} Karten` }));
-  const project = fillBoard(JSON.parse(created.text));
+  const project = fillBoard(JSON.parse(created.text), CARDS);
   const saved = JSON.parse((await api.call('PUT', `/api/projects/${project.id}`, JSON.stringify(project))).text);
   const cards = saved.columns.reduce((sum, column) => sum + column.cards.length, 0);
   if (cards !== CARDS) throw new Error(`expected ${CARDS} cards, the server has ${cards}`);

@@ -9,7 +9,7 @@ import { ChoiceList, Toggle } from './ChoiceList';
 import type { ReportMaker } from './reportMaker';
 import { appAddress, loadReportMaker, reportErrorText } from './reportMaker';
 import type { ReportRun } from './ReportStatus';
-import { ReportStatus } from './ReportStatus';
+import { GroupLoadStatus, PdfFormFooter } from './ReportStatus';
 import type { ReportProject } from './reportThunks';
 import { useGroupReportProjects } from './useGroupReportProjects';
 
@@ -55,16 +55,7 @@ export function GroupPdfDialog({
   const load = useGroupReportProjects(projectIds);
   return (
     <Dialog title={t.groupPdfTitle} onClose={onClose}>
-      {load.status === 'loading' && (
-        <p role="status" className="muted">
-          {t.loadingProjects}
-        </p>
-      )}
-      {load.status === 'failed' && (
-        <p role="alert" className="message message--error">
-          {e.projectsLoadFailed}
-        </p>
-      )}
+      <GroupLoadStatus load={load} />
       {load.status === 'loaded' ? (
         <GroupPdfForm groupName={groupName} projects={load.projects} onClose={onClose} />
       ) : (
@@ -140,15 +131,7 @@ function GroupPdfForm({
           onChange={(includeCharts) => setOptions((current) => ({ ...current, includeCharts }))}
         />
       </fieldset>
-      <ReportStatus run={run} workingText={t.creating} />
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          {de.app.close}
-        </button>
-        <button type="submit" className="button button--primary" disabled={run.kind === 'working'}>
-          {run.kind === 'working' ? t.creating : t.create}
-        </button>
-      </div>
+      <PdfFormFooter run={run} onClose={onClose} />
     </form>
   );
 }

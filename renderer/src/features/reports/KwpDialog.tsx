@@ -5,6 +5,7 @@ import { de, groupKwpText, projectKwpText } from '@werkboard/common';
 import { Dialog } from '../../components/Dialog';
 import { Toggle } from './ChoiceList';
 import { useCopyText } from './useCopyText';
+import { GroupLoadStatus } from './ReportStatus';
 import { useGroupReportProjects } from './useGroupReportProjects';
 
 const k = de.reports.kwp;
@@ -105,16 +106,7 @@ export function GroupKwpDialog({
       onIncludeAppointments={setIncludeAppointments}
       onClose={onClose}
     >
-      {load.status === 'loading' && (
-        <p role="status" className="muted">
-          {de.reports.dialog.loadingProjects}
-        </p>
-      )}
-      {load.status === 'failed' && (
-        <p role="alert" className="message message--error">
-          {de.reports.errors.projectsLoadFailed}
-        </p>
-      )}
+      <GroupLoadStatus load={load} />
     </KwpView>
   );
 }

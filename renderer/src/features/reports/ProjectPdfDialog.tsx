@@ -8,7 +8,7 @@ import { useAppDispatch } from '../../store/hooks';
 import { ChoiceList, Toggle } from './ChoiceList';
 import { appAddress, loadReportMaker, reportErrorText, reportStep } from './reportMaker';
 import type { ReportRun } from './ReportStatus';
-import { ReportStatus } from './ReportStatus';
+import { PdfFormFooter } from './ReportStatus';
 import { loadReportPhotos } from './reportThunks';
 
 const t = de.reports.dialog;
@@ -99,15 +99,7 @@ export function ProjectPdfDialog({
             onChange={(on) => set({ includePhotos: on })}
           />
         </fieldset>
-        <ReportStatus run={run} workingText={t.creating} />
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {de.app.close}
-          </button>
-          <button type="submit" className="button button--primary" disabled={run.kind === 'working'}>
-            {run.kind === 'working' ? t.creating : t.create}
-          </button>
-        </div>
+        <PdfFormFooter run={run} onClose={onClose} />
       </form>
     </Dialog>
   );

@@ -14,6 +14,7 @@ import {
 } from '@werkboard/common';
 import { Dialog } from '../../components/Dialog';
 import { saveFile } from '../../platform/fileSave';
+import { GroupLoadStatus } from './ReportStatus';
 import { useGroupReportProjects } from './useGroupReportProjects';
 
 const t = de.reports.totals;
@@ -180,16 +181,7 @@ export function GroupTotalsDialog({
   );
   return (
     <TotalsDialogFrame name={groupName} onClose={onClose}>
-      {load.status === 'loading' && (
-        <p role="status" className="muted">
-          {de.reports.dialog.loadingProjects}
-        </p>
-      )}
-      {load.status === 'failed' && (
-        <p role="alert" className="message message--error">
-          {de.reports.errors.projectsLoadFailed}
-        </p>
-      )}
+      <GroupLoadStatus load={load} />
       {totals && <TotalsView name={groupName} totals={totals} withProject />}
     </TotalsDialogFrame>
   );

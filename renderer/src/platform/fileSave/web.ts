@@ -1,18 +1,24 @@
 import type { FileToSave } from './index';
 
-/** How long the object URL outlives the click: the browser reads it asynchronously. */
-const REVOKE_AFTER_MS = 60_000;
+/** How long a download's object URL lives: the browser has started the download by then. */
+const REVOKE_AFTER_MS = 10_000;
 
-/** The browser's download of a made file: an object URL behind a temporary link. */
-export function downloadFile(file: FileToSave): void {
-  const url = URL.createObjectURL(new Blob([file.data.slice()], { type: file.mimeType }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.name;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
+/** Hands `blob` to the browser as a download named `name` (an anchor with download attribute). */
+export function downloadBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = name;
+  anchor.rel = 'noopener';
+  anchor.style.display = 'none';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  // Revoking at once can cancel the download in some browsers.
   setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+}
+
+/** The browser's download of a file the app made. */
+export function downloadFile(file: FileToSave): void {
+  downloadBlob(new Blob([file.data.slice()], { type: file.mimeType }), file.name);
 }
