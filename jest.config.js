@@ -51,6 +51,14 @@ module.exports = {
       transform: { '^.+\\.ts$': swc(false) },
     },
     {
+      // The Docker image's steps performed without an engine (docker/image.test.ts): slow, one file.
+      ...common,
+      displayName: 'docker',
+      rootDir: 'docker',
+      testEnvironment: 'node',
+      transform: { '^.+\\.ts$': swc(false) },
+    },
+    {
       ...common,
       displayName: 'renderer',
       rootDir: 'renderer',

@@ -12,6 +12,7 @@ import { overviewMessages } from './projects/overviewMessages';
 import { panelMessages } from './projects/panelMessages';
 import { reportMessages } from './reports/reportMessages';
 import { syncMessages } from './syncMessages';
+import { desktopMessages } from './desktopMessages';
 
 /**
  * Every text a user reads, in German. Spec texts are verbatim; keys are English.
@@ -470,6 +471,7 @@ export const de = {
   organise: organiseMessages,
   sync: syncMessages,
   reports: reportMessages,
+  desktop: desktopMessages,
 } as const;
 
 export type Messages = typeof de;

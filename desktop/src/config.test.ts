@@ -1,14 +1,16 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import {
   CONFIG_FILE_NAME,
-  DEFAULT_SERVER_URL,
+  isRestorableRoute,
   loadServerUrl,
   parseServerUrl,
   readConfigFileText,
+  readShellSettings,
   resolveServerUrl,
+  saveShellSettings,
   SERVER_URL_ENV,
   serverUrlFromConfigText,
 } from './config';
@@ -97,14 +99,9 @@ describe('resolveServerUrl', () => {
     }
   });
 
-  it('falls back to the default without any configuration', () => {
+  it('names no server without any configuration, so the first start asks', () => {
     const resolved = resolveServerUrl({ env: {}, configFileText: undefined });
-    expect(resolved).toEqual({
-      url: `${DEFAULT_SERVER_URL}/`,
-      origin: DEFAULT_SERVER_URL,
-      source: 'default',
-      warnings: [],
-    });
+    expect(resolved).toEqual({ url: null, origin: null, source: 'none', warnings: [] });
   });
 
   it('skips an invalid environment value with a warning and tries config.json next', () => {
@@ -115,20 +112,20 @@ describe('resolveServerUrl', () => {
     ]);
   });
 
-  it('falls back to the default with warnings when every source is invalid', () => {
+  it('names no server, with warnings, when every source is invalid', () => {
     const resolved = resolveServerUrl({
       env: { [SERVER_URL_ENV]: 'javascript:alert(1)' },
       configFileText: JSON.stringify({ serverUrl: 'http://user:pw@host:3000' }),
     });
-    expect(resolved.source).toBe('default');
-    expect(resolved.origin).toBe(DEFAULT_SERVER_URL);
+    expect(resolved.source).toBe('none');
+    expect(resolved.origin).toBeNull();
     expect(resolved.warnings).toHaveLength(2);
     expect(resolved.warnings[1]).toContain('credentials');
   });
 
   it('warns about an unreadable config.json', () => {
     const resolved = resolveServerUrl({ env: {}, configFileText: 'serverUrl=http://x' });
-    expect(resolved.source).toBe('default');
+    expect(resolved.source).toBe('none');
     expect(resolved.warnings).toEqual([`${CONFIG_FILE_NAME} ignored: config.json is not valid JSON`]);
   });
 });
@@ -171,5 +168,49 @@ describe('reading config.json from userData', () => {
     expect(resolved.source).toBe('config');
     expect(resolved.origin).toBe('https://board.example.de:8443');
     expect(logged).toEqual([`${SERVER_URL_ENV} ignored: protocol ftp: is not allowed (only http and https)`]);
+  });
+});
+
+describe('the shell settings in config.json', () => {
+  let userData: string;
+
+  beforeEach(async () => {
+    userData = await mkdtemp(path.join(tmpdir(), 'werkboard-settings-'));
+  });
+
+  afterEach(async () => {
+    await rm(userData, { recursive: true, force: true });
+  });
+
+  it('stores the chosen server, the open page and the save folder, keeping other keys', async () => {
+    await writeFile(
+      path.join(userData, CONFIG_FILE_NAME),
+      JSON.stringify({ serverUrl: 'http://alt:3000', theme: 'x' }),
+    );
+    saveShellSettings(userData, { serverUrl: 'http://192.168.1.20:3000' });
+    saveShellSettings(userData, { lastRoute: '/project/7', lastSaveDirectory: path.join(userData, 'Berichte') });
+    const saved = JSON.parse(await readFile(path.join(userData, CONFIG_FILE_NAME), 'utf8')) as Record<string, unknown>;
+    expect(saved).toEqual({
+      serverUrl: 'http://192.168.1.20:3000',
+      theme: 'x',
+      lastRoute: '/project/7',
+      lastSaveDirectory: path.join(userData, 'Berichte'),
+    });
+    expect(loadServerUrl(userData, {}, () => undefined).origin).toBe('http://192.168.1.20:3000');
+    expect(readShellSettings(userData)).toEqual({
+      lastRoute: '/project/7',
+      lastSaveDirectory: path.join(userData, 'Berichte'),
+    });
+  });
+
+  it('ignores a route or folder that is not one', async () => {
+    await writeFile(
+      path.join(userData, CONFIG_FILE_NAME),
+      JSON.stringify({ lastRoute: 'javascript:alert(1)', lastSaveDirectory: 'relativ/ordner' }),
+    );
+    expect(readShellSettings(userData)).toEqual({ lastRoute: null, lastSaveDirectory: null });
+    expect(isRestorableRoute('/project/0b4f6a52-8d0e-4a8e-9b51-3f3f0c2d9a10')).toBe(true);
+    for (const route of ['', 'project/1', '/a b', '/<script>', `/${'x'.repeat(300)}`, 42])
+      expect(isRestorableRoute(route)).toBe(false);
   });
 });

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Used when neither the environment nor config.json name a valid server. */
-export const DEFAULT_SERVER_URL = 'http://localhost:3000';
+import { writeFileAtomically } from './persistFile';
 
 export const SERVER_URL_ENV = 'WERKBOARD_SERVER_URL';
 
@@ -14,13 +13,14 @@ export const CONFIG_FILE_NAME = 'config.json';
  */
 export const USER_DATA_FOLDER_NAME = 'Werkboard';
 
-export type ServerUrlSource = 'env' | 'config' | 'default';
+/** 'none': nothing configured yet; the app then asks for the address (first start). */
+export type ServerUrlSource = 'env' | 'config' | 'none';
 
 export interface ResolvedServerUrl {
-  /** The URL the window loads (normalised by the URL parser). */
-  url: string;
-  /** scheme://host[:port]: the only origin the shell trusts. */
-  origin: string;
+  /** The server's URL (normalised by the URL parser), null when none is configured. */
+  url: string | null;
+  /** scheme://host[:port]: where the shell forwards /api; null when none is configured. */
+  origin: string | null;
   source: ServerUrlSource;
   /** Why a configured value was skipped; the caller logs them. */
   warnings: string[];
@@ -80,9 +80,9 @@ export interface ServerUrlInputs {
 }
 
 /**
- * Environment first (for admins and tests), then config.json, then the default. An invalid
- * value is skipped with a warning and the next source is tried, so one typo does not leave
- * the shell without a server when another source names a valid one.
+ * Environment first (for admins and tests), then config.json, else none (the first start
+ * asks). An invalid value is skipped with a warning and the next source is tried, so one typo
+ * does not leave the shell without a server when another source names a valid one.
  */
 export function resolveServerUrl({ env, configFileText }: ServerUrlInputs): ResolvedServerUrl {
   const warnings: string[] = [];
@@ -103,9 +103,7 @@ export function resolveServerUrl({ env, configFileText }: ServerUrlInputs): Reso
     warnings.push(`serverUrl in ${CONFIG_FILE_NAME} ignored: ${parsed.reason}`);
   }
 
-  const fallback = parseServerUrl(DEFAULT_SERVER_URL);
-  if (!fallback.ok) throw new Error('DEFAULT_SERVER_URL is invalid');
-  return { url: fallback.url, origin: fallback.origin, source: 'default', warnings };
+  return { url: null, origin: null, source: 'none', warnings };
 }
 
 /** config.json's text, undefined when it does not exist; other read errors become warnings. */
@@ -135,4 +133,48 @@ export function loadServerUrl(
 // Not `instanceof Error`: errors from another realm (a VM context, jest) would fail it.
 function isErrnoException(error: unknown): error is NodeJS.ErrnoException {
   return typeof error === 'object' && error !== null && 'code' in error;
+}
+
+/** What the shell remembers besides the server: the open page and the last save folder. */
+export interface ShellSettings {
+  lastRoute: string | null;
+  lastSaveDirectory: string | null;
+}
+
+/** A hash route of the app ('/project/…'); anything else is not restored. */
+export function isRestorableRoute(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 300 && /^\/[A-Za-z0-9\-_/.~%?=&]*$/.test(value);
+}
+
+function readConfigObject(userDataDir: string): Record<string, unknown> {
+  const file = readConfigFileText(userDataDir);
+  if (file.text === undefined) return {};
+  try {
+    const parsed: unknown = JSON.parse(file.text);
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
+  } catch {
+    // An unreadable file counts as empty; resolveServerUrl warns about it.
+  }
+  return {};
+}
+
+export function readShellSettings(userDataDir: string): ShellSettings {
+  const config = readConfigObject(userDataDir);
+  const { lastRoute, lastSaveDirectory } = config;
+  return {
+    lastRoute: isRestorableRoute(lastRoute) ? lastRoute : null,
+    lastSaveDirectory:
+      typeof lastSaveDirectory === 'string' && path.isAbsolute(lastSaveDirectory) ? lastSaveDirectory : null,
+  };
+}
+
+/**
+ * Merges `patch` into config.json (the server chosen in the app's dialog, the open page, the
+ * last save folder), keeping every other key; written atomically, like the persisted session.
+ */
+export function saveShellSettings(userDataDir: string, patch: Partial<ShellSettings> & { serverUrl?: string }): void {
+  const config = { ...readConfigObject(userDataDir), ...patch };
+  mkdirSync(userDataDir, { recursive: true });
+  writeFileAtomically(path.join(userDataDir, CONFIG_FILE_NAME), `${JSON.stringify(config, null, 2)}\n`);
 }

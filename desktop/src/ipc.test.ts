@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import type { SaveDialogOptions } from 'electron';
 import { DESKTOP_IPC } from '@werkboard/common';
+
+import { openSqliteLocalStore } from './localStore/sqliteStore';
+import { openPersistFile } from './persistFile';
 
 import type { IpcDependencies, IpcHandler, SaveDialogOutcome, SenderEvent } from './ipc';
 import {
@@ -227,11 +231,22 @@ describe('saving with real files', () => {
       windowId: number;
     }
 
+    const stores: { close(): void }[] = [];
+    afterEach(() => {
+      for (const store of stores.splice(0)) store.close();
+    });
+
     function setUp(outcome: SaveDialogOutcome) {
       const handlers = new Map<string, IpcHandler<FakeEvent>>();
       const warnings: string[] = [];
       const dialogEvents: FakeEvent[] = [];
       const dialog = fakeDialog(() => outcome);
+      const remembered: string[] = [];
+      const addresses: string[] = [];
+      // Outside `dir`, which the save tests expect to hold only what was saved.
+      const storeDir = mkdtempSync(path.join(tmpdir(), 'werkboard-ipc-store-'));
+      const localStore = openSqliteLocalStore(path.join(storeDir, 'local.sqlite'));
+      stores.push({ close: () => (localStore.close(), rmSync(storeDir, { recursive: true, force: true })) });
       const deps: IpcDependencies<FakeEvent> = {
         appOrigin: APP,
         appVersion: '0.1.0',
@@ -241,6 +256,14 @@ describe('saving with real files', () => {
         },
         writeFile: fsWriter,
         defaultDirectory: () => dir,
+        rememberDirectory: (directory) => remembered.push(directory),
+        serverAddress: () => 'http://192.168.1.20:3000',
+        changeServerAddress: (address) => {
+          addresses.push(address);
+          return Promise.resolve({ ok: false, reason: 'unreachable' });
+        },
+        localStore,
+        persist: openPersistFile(path.join(storeDir, 'state.json'), (message) => warnings.push(message)),
         logWarning: (message) => warnings.push(message),
       };
       registerIpcHandlers<FakeEvent>({ handle: (channel, listener) => handlers.set(channel, listener) }, deps);
@@ -249,7 +272,7 @@ describe('saving with real files', () => {
         if (handler === undefined) throw new Error(`no handler for ${channel}`);
         return handler(event, ...args);
       };
-      return { handlers, warnings, dialog, dialogEvents, invoke };
+      return { handlers, warnings, dialog, dialogEvents, invoke, remembered, addresses };
     }
 
     const fromApp: FakeEvent = { senderFrame: { url: `${APP}/#/projects/7` }, windowId: 1 };
@@ -272,13 +295,15 @@ describe('saving with real files', () => {
 
     it('saves a valid request from the app, passing the event on for a modal dialog', async () => {
       const target = path.join(dir, 'Bericht.pdf');
-      const { invoke, dialog, dialogEvents } = setUp({ canceled: false, filePath: target });
+      const { invoke, dialog, dialogEvents, remembered } = setUp({ canceled: false, filePath: target });
       await expect(
         invoke(DESKTOP_IPC.saveFile, fromApp, { defaultName: 'Bericht.pdf', data: PDF_BYTES }),
       ).resolves.toEqual({ saved: true, path: target });
       expect(new Uint8Array(await readFile(target))).toEqual(PDF_BYTES);
       expect(dialogEvents).toEqual([fromApp]);
       expect(dialog.calls[0]?.defaultPath).toBe(path.join(dir, 'Bericht.pdf'));
+      // The next dialog starts in this folder.
+      expect(remembered).toEqual([dir]);
     });
 
     it('refuses a foreign sender before showing any dialog', async () => {
@@ -293,12 +318,89 @@ describe('saving with real files', () => {
     it('refuses an invalid payload before showing any dialog', async () => {
       const { invoke, dialog, warnings } = setUp({ canceled: false, filePath: path.join(dir, 'x.pdf') });
       await expect(invoke(DESKTOP_IPC.saveFile, fromApp, { defaultName: '../x.pdf', data: PDF_BYTES })).rejects.toThrow(
-        'Invalid save request: defaultName must not contain path separators',
+        'Invalid request: defaultName must not contain path separators',
       );
-      await expect(invoke(DESKTOP_IPC.saveFile, fromApp)).rejects.toThrow('Invalid save request');
+      await expect(invoke(DESKTOP_IPC.saveFile, fromApp)).rejects.toThrow('Invalid request');
       expect(dialog.calls).toEqual([]);
       expect(warnings).toHaveLength(2);
       expect(await readdir(dir)).toEqual([]);
+    });
+    it('keeps reads and the queue in SQLite for the app, and refuses every other sender', async () => {
+      const { invoke } = setUp({ canceled: true, filePath: '' });
+      const value = JSON.stringify({ id: 'p1', name: 'Bad Müller' });
+      await expect(
+        invoke(DESKTOP_IPC.localStore, fromApp, { op: 'putRead', table: 'projects', key: 'p1', value }),
+      ).resolves.toEqual({ done: true });
+      await expect(
+        invoke(DESKTOP_IPC.localStore, fromApp, { op: 'getRead', table: 'projects', key: 'p1' }),
+      ).resolves.toEqual({ value });
+      const row = { key: 'k1', position: 0, list: 'pending', write: '{"key":"k1"}' };
+      await expect(
+        invoke(DESKTOP_IPC.localStore, fromApp, { op: 'applyQueue', baseVersion: 0, puts: [row], deletes: [] }),
+      ).resolves.toEqual({ applied: true, version: 1 });
+      await expect(invoke(DESKTOP_IPC.localStore, fromApp, { op: 'loadQueue' })).resolves.toEqual({
+        version: 1,
+        rows: [row],
+      });
+
+      await expect(invoke(DESKTOP_IPC.localStore, fromElsewhere, { op: 'loadQueue' })).rejects.toThrow(
+        'Sender not allowed',
+      );
+      await expect(invoke(DESKTOP_IPC.localStore, fromElsewhere, { op: 'clearAll' })).rejects.toThrow(
+        'Sender not allowed',
+      );
+      expect(await invoke(DESKTOP_IPC.localStore, fromApp, { op: 'loadQueue' })).toEqual({ version: 1, rows: [row] });
+    });
+
+    it('refuses malformed local store requests and changes nothing', async () => {
+      const { invoke } = setUp({ canceled: true, filePath: '' });
+      for (const request of [
+        null,
+        { op: 'dropTable' },
+        { op: 'getRead', table: 'users', key: 'x' },
+        { op: 'putRead', table: 'projects', key: 'x', value: { not: 'text' } },
+        { op: 'putRead', table: 'projects', key: '', value: '{}' },
+        {
+          op: 'applyQueue',
+          baseVersion: 0,
+          puts: [{ key: 'a', position: -1, list: 'pending', write: '{}' }],
+          deletes: [],
+        },
+        { op: 'applyQueue', baseVersion: 0, puts: [{ key: 'a', position: 0, list: 'done', write: '{}' }], deletes: [] },
+        { op: 'applyQueue', baseVersion: 0, puts: [], deletes: [7] },
+        { op: 'clearAll', also: 'reads' },
+      ]) {
+        await expect(invoke(DESKTOP_IPC.localStore, fromApp, request)).rejects.toThrow('Invalid request');
+      }
+      expect(await invoke(DESKTOP_IPC.localStore, fromApp, { op: 'loadQueue' })).toEqual({ version: 0, rows: [] });
+    });
+
+    it('keeps the persisted session for the app only', async () => {
+      const { invoke } = setUp({ canceled: true, filePath: '' });
+      await invoke(DESKTOP_IPC.persist, fromApp, { op: 'set', key: 'persist:werkboard-auth', value: '{"token":"t"}' });
+      await expect(invoke(DESKTOP_IPC.persist, fromApp, { op: 'get', key: 'persist:werkboard-auth' })).resolves.toBe(
+        '{"token":"t"}',
+      );
+      await expect(
+        invoke(DESKTOP_IPC.persist, fromElsewhere, { op: 'get', key: 'persist:werkboard-auth' }),
+      ).rejects.toThrow('Sender not allowed');
+      await expect(invoke(DESKTOP_IPC.persist, fromApp, { op: 'set', key: 'k', value: 42 })).rejects.toThrow(
+        'Invalid request',
+      );
+    });
+
+    it('answers the server address and hands a checked string on for a change', async () => {
+      const { invoke, addresses } = setUp({ canceled: true, filePath: '' });
+      await expect(invoke(DESKTOP_IPC.getServerAddress, fromApp)).resolves.toBe('http://192.168.1.20:3000');
+      await expect(invoke(DESKTOP_IPC.setServerAddress, fromApp, 'http://10.0.0.5:3000')).resolves.toEqual({
+        ok: false,
+        reason: 'unreachable',
+      });
+      await expect(invoke(DESKTOP_IPC.setServerAddress, fromApp, { url: 'x' })).rejects.toThrow('Invalid request');
+      await expect(invoke(DESKTOP_IPC.setServerAddress, fromElsewhere, 'http://evil.example')).rejects.toThrow(
+        'Sender not allowed',
+      );
+      expect(addresses).toEqual(['http://10.0.0.5:3000']);
     });
   });
 });

@@ -3,9 +3,23 @@ import { types } from 'node:util';
 
 import type { SaveDialogOptions } from 'electron';
 import { DESKTOP_IPC } from '@werkboard/common';
-import type { SaveFileRequest, SaveFileResult } from '@werkboard/common';
+import type {
+  LocalStoreAnswer,
+  LocalStoreRequest,
+  PersistRequest,
+  SaveFileRequest,
+  SaveFileResult,
+  ServerAddressResult,
+} from '@werkboard/common';
 
+import { validateLocalStoreRequest } from './localStore/validateRequest';
 import { isSameOrigin } from './navigationGuard';
+import { validatePersistRequest } from './persistFile';
+import { validateServerAddress } from './serverAddress';
+import type { Validation } from './validation';
+import { hasOnlyKeys, invalid, isPlainRecord } from './validation';
+
+export type { Validation } from './validation';
 
 export const MAX_FILE_NAME_LENGTH = 200;
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -20,10 +34,6 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 // Separators would let the renderer pick a folder; ':' is a drive-relative path or an
 // alternate data stream on Windows. The user picks the folder in the dialog, nobody else.
 const PATH_CHARACTERS = /[/\\:]/;
-
-export type Validation<T> = { ok: true; value: T } | { ok: false; error: string };
-
-const invalid = (error: string): { ok: false; error: string } => ({ ok: false, error });
 
 export function validateDefaultName(value: unknown): Validation<string> {
   if (typeof value !== 'string') return invalid('defaultName must be a string');
@@ -130,7 +140,16 @@ export interface IpcDependencies<E extends SenderEvent> {
   /** Receives the event so the wiring can make the dialog modal to the sender's window. */
   showSaveDialog: (event: E, options: SaveDialogOptions) => Promise<SaveDialogOutcome>;
   writeFile: (filePath: string, data: Uint8Array) => Promise<void>;
+  /** Where the save dialog starts: the folder of the last save, else the documents folder. */
   defaultDirectory: () => string;
+  /** Told the folder of every file saved, so the next dialog starts there. */
+  rememberDirectory: (directory: string) => void;
+  /** The configured company server's origin, or null (first start). */
+  serverAddress: () => string | null;
+  /** Checks an address the user typed, and stores and uses it when a Werkboard server answers. */
+  changeServerAddress: (address: string) => Promise<ServerAddressResult>;
+  localStore: { run(request: LocalStoreRequest): LocalStoreAnswer };
+  persist: { run(request: PersistRequest): string | null };
   logWarning: (message: string) => void;
 }
 
@@ -155,20 +174,42 @@ export function createIpcHandlers<E extends SenderEvent>(
       return await run(event, args);
     };
 
+  /** A channel with one argument, checked by `validate` before `run` sees it. */
+  const validated = <T>(
+    channel: string,
+    validate: (payload: unknown) => Validation<T>,
+    run: (value: T, event: E) => Promise<unknown>,
+  ) =>
+    guarded(channel, async (event, [payload]) => {
+      const checked = validate(payload);
+      if (!checked.ok) {
+        deps.logWarning(`Refused ${channel}: ${checked.error}`);
+        throw new Error(`Invalid request: ${checked.error}`);
+      }
+      return await run(checked.value, event);
+    });
+
   return {
     getVersion: guarded(DESKTOP_IPC.getVersion, () => Promise.resolve(deps.appVersion)),
-    saveFile: guarded(DESKTOP_IPC.saveFile, async (event, [payload]) => {
-      const request = validateSaveFileRequest(payload);
-      if (!request.ok) {
-        deps.logWarning(`Refused ${DESKTOP_IPC.saveFile}: ${request.error}`);
-        throw new Error(`Invalid save request: ${request.error}`);
-      }
-      return await saveFileWithDialog(request.value, {
+    saveFile: validated(DESKTOP_IPC.saveFile, validateSaveFileRequest, async (request, event) => {
+      const result = await saveFileWithDialog(request, {
         showSaveDialog: (options) => deps.showSaveDialog(event, options),
         writeFile: deps.writeFile,
         defaultDirectory: deps.defaultDirectory(),
       });
+      if (result.saved) deps.rememberDirectory(path.dirname(result.path));
+      return result;
     }),
+    getServerAddress: guarded(DESKTOP_IPC.getServerAddress, () => Promise.resolve(deps.serverAddress())),
+    setServerAddress: validated(DESKTOP_IPC.setServerAddress, validateServerAddress, (address) =>
+      deps.changeServerAddress(address),
+    ),
+    localStore: validated(DESKTOP_IPC.localStore, validateLocalStoreRequest, (request) =>
+      Promise.resolve(deps.localStore.run(request)),
+    ),
+    persist: validated(DESKTOP_IPC.persist, validatePersistRequest, (request) =>
+      Promise.resolve(deps.persist.run(request)),
+    ),
   };
 }
 
@@ -180,12 +221,4 @@ export function registerIpcHandlers<E extends SenderEvent>(
   for (const key of Object.keys(DESKTOP_IPC) as (keyof typeof DESKTOP_IPC)[]) {
     registry.handle(DESKTOP_IPC[key], handlers[key]);
   }
-}
-
-function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !types.isUint8Array(value);
-}
-
-function hasOnlyKeys(value: Record<string, unknown>, allowed: readonly string[]): boolean {
-  return Object.keys(value).every((key) => allowed.includes(key));
 }

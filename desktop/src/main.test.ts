@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -48,6 +48,8 @@ function createFakeElectron(options: { userData: string; gotLock?: boolean }) {
   const appPaths: Record<string, string> = { appData: options.userData, documents: options.userData };
   let permissionRequestHandler: Listener | null = null;
   let permissionCheckHandler: Listener | null = null;
+  const privilegedSchemes: unknown[] = [];
+  const protocolHandlers = new Map<string, (request: Request) => Promise<Response>>();
 
   class FakeWindow extends FakeEmitter {
     readonly loadedUrls: string[] = [];
@@ -70,6 +72,7 @@ function createFakeElectron(options: { userData: string; gotLock?: boolean }) {
 
   const app = Object.assign(new FakeEmitter(), {
     name: '',
+    isPackaged: false,
     sandboxEnabled: false,
     quitCalls: 0,
     setName(name: string) {
@@ -97,12 +100,20 @@ function createFakeElectron(options: { userData: string; gotLock?: boolean }) {
   const module = {
     app,
     BrowserWindow: FakeWindow,
-    dialog: { showSaveDialog: () => Promise.resolve({ canceled: true, filePath: '' }) },
+    dialog: {
+      showSaveDialog: () => Promise.resolve({ canceled: true, filePath: '' }),
+      showMessageBox: () => Promise.resolve({ response: 1 }),
+    },
+    protocol: { registerSchemesAsPrivileged: (schemes: unknown[]) => privilegedSchemes.push(...schemes) },
     ipcMain: { handle: (channel: string, listener: Listener) => ipcHandlers.set(channel, listener) },
     session: {
       defaultSession: {
         setPermissionRequestHandler: (handler: Listener) => (permissionRequestHandler = handler),
         setPermissionCheckHandler: (handler: Listener) => (permissionCheckHandler = handler),
+        protocol: {
+          handle: (scheme: string, handler: (request: Request) => Promise<Response>) =>
+            protocolHandlers.set(scheme, handler),
+        },
       },
     },
     shell: {
@@ -120,6 +131,8 @@ function createFakeElectron(options: { userData: string; gotLock?: boolean }) {
     windows,
     ipcHandlers,
     openedExternally,
+    privilegedSchemes,
+    protocolHandlers,
     permissionRequestHandler: () => permissionRequestHandler,
     permissionCheckHandler: () => permissionCheckHandler,
   };
@@ -130,15 +143,17 @@ type FakeElectron = ReturnType<typeof createFakeElectron>;
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('main wiring', () => {
-  const APP_URL = 'https://board.example.de/';
-  const APP = 'https://board.example.de';
+  /** The company server (from the environment here); the window itself shows app://werkboard. */
+  const SERVER_URL = 'https://board.example.de/';
+  const SERVER = 'https://board.example.de';
+  const APP = 'app://werkboard';
   let userData: string;
   let savedEnv: string | undefined;
 
   beforeEach(async () => {
     userData = await mkdtemp(path.join(tmpdir(), 'werkboard-main-'));
     savedEnv = process.env[SERVER_URL_ENV];
-    process.env[SERVER_URL_ENV] = APP_URL;
+    process.env[SERVER_URL_ENV] = SERVER_URL;
     jest.spyOn(console, 'info').mockImplementation(() => undefined);
   });
 
@@ -166,7 +181,7 @@ describe('main wiring', () => {
     expect(fake.app.sandboxEnabled).toBe(true);
   });
 
-  it('creates one secure window with the preload next to main and loads the server URL', async () => {
+  it('creates one secure window with the preload next to main and opens the packaged app', async () => {
     const fake = await startMain();
     expect(fake.windows).toHaveLength(1);
     const window = fake.windows[0]!;
@@ -174,7 +189,7 @@ describe('main wiring', () => {
       webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false },
     });
     expect(window.options.webPreferences?.preload).toBe(path.join(__dirname, 'preload.js'));
-    expect(window.loadedUrls).toEqual([APP_URL]);
+    expect(window.loadedUrls).toEqual([`${APP}/`]);
   });
 
   it('guards every web contents: navigation, new windows and webviews', async () => {
@@ -189,6 +204,11 @@ describe('main wiring', () => {
     const away = new FakeEvent('https://evil.example/phish');
     contents.emit('will-navigate', away);
     expect(away.defaultPrevented).toBe(true);
+
+    // The company server's own pages are not the app either: the window stays on app://.
+    const toServer = new FakeEvent(`${SERVER}/`);
+    contents.emit('will-navigate', toServer);
+    expect(toServer.defaultPrevented).toBe(true);
 
     const toFile = new FakeEvent('file:///etc/passwd');
     contents.emit('will-navigate', toFile);
@@ -207,7 +227,11 @@ describe('main wiring', () => {
     expect(webview.defaultPrevented).toBe(true);
 
     // Only the foreign http(s) targets went to the system browser, never file: or javascript:.
-    expect(fake.openedExternally).toEqual(['https://evil.example/phish', 'https://www.openstreetmap.org/']);
+    expect(fake.openedExternally).toEqual([
+      'https://evil.example/phish',
+      `${SERVER}/`,
+      'https://www.openstreetmap.org/',
+    ]);
   });
 
   it('grants only the allowed permissions, only to the app origin', async () => {
@@ -221,7 +245,8 @@ describe('main wiring', () => {
     request(null, 'notifications', callback, { requestingUrl: `${APP}/`, isMainFrame: true });
     request(null, 'media', callback, { requestingUrl: `${APP}/`, isMainFrame: true });
     request(null, 'notifications', callback, { requestingUrl: 'https://evil.example/', isMainFrame: false });
-    expect(answers).toEqual([true, false, false]);
+    request(null, 'notifications', callback, { requestingUrl: `${SERVER}/`, isMainFrame: true });
+    expect(answers).toEqual([true, false, false, false]);
 
     expect(check(null, 'clipboard-sanitized-write', APP, { isMainFrame: true })).toBe(true);
     expect(check(null, 'geolocation', APP, { isMainFrame: true })).toBe(false);
@@ -233,7 +258,36 @@ describe('main wiring', () => {
     const getVersion = fake.ipcHandlers.get(DESKTOP_IPC.getVersion)!;
     await expect(getVersion({ senderFrame: { url: `${APP}/` } })).resolves.toBe('0.1.0');
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await expect(getVersion({ senderFrame: { url: 'http://localhost:3000/' } })).rejects.toThrow('Sender not allowed');
+    await expect(getVersion({ senderFrame: { url: `${SERVER}/` } })).rejects.toThrow('Sender not allowed');
+  });
+
+  it('registers app:// as a privileged scheme before ready and serves it from the renderer build', async () => {
+    const fake = await startMain();
+    expect(fake.privilegedSchemes).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
+    ]);
+    const handler = fake.protocolHandlers.get('app');
+    if (!handler) throw new Error('app:// not handled');
+    // board.example.de does not exist: the forwarder answers like a network failure.
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const offline = await handler(new Request(`${APP}/api/status`));
+    expect(offline.type).toBe('error');
+    const missing = await handler(new Request(`${APP}/nicht-da.js`));
+    expect(missing.status).toBe(404);
+  });
+
+  it('opens the page that was open last time, and remembers the next one', async () => {
+    const configDir = path.join(userData, 'Werkboard');
+    await mkdir(configDir, { recursive: true });
+    await writeFile(path.join(configDir, 'config.json'), JSON.stringify({ lastRoute: '/project/42' }));
+    const fake = await startMain();
+    expect(fake.windows[0]!.loadedUrls).toEqual([`${APP}/#/project/42`]);
+
+    const contents = new FakeWebContents();
+    fake.app.emit('web-contents-created', new FakeEvent(), contents);
+    contents.emit('did-navigate-in-page', new FakeEvent(), `${APP}/#/templates`);
+    const saved = JSON.parse(await readFile(path.join(configDir, 'config.json'), 'utf8')) as Record<string, unknown>;
+    expect(saved).toEqual({ lastRoute: '/templates' });
   });
 
   it('quits at once when another instance holds the lock', async () => {

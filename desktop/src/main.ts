@@ -1,15 +1,30 @@
 // Thin wiring of Electron's main process; every decision lives in a tested module.
+import { existsSync, mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell } from 'electron';
 import type { IpcMainInvokeEvent, WebContents } from 'electron';
+import { autoUpdater } from 'electron-updater';
+import { de } from '@werkboard/common';
 
-import { loadServerUrl, USER_DATA_FOLDER_NAME } from './config';
+import { createApiForwarder } from './apiForwarder';
+import { createAppProtocolHandler } from './appProtocol';
+import {
+  isRestorableRoute,
+  loadServerUrl,
+  readShellSettings,
+  saveShellSettings,
+  USER_DATA_FOLDER_NAME,
+} from './config';
 import { registerIpcHandlers } from './ipc';
-import { externalLinkDecision, isAllowedNavigation } from './navigationGuard';
+import { LOCAL_STORE_FILE_NAME, openSqliteLocalStore } from './localStore/sqliteStore';
+import { APP_ORIGIN, APP_SCHEME, externalLinkDecision, isAllowedNavigation } from './navigationGuard';
 import { isPermissionAllowed } from './permissions';
-import { createWindowOptions } from './windowOptions';
+import { openPersistFile, PERSIST_FILE_NAME } from './persistFile';
+import { checkServerAddress } from './serverAddress';
+import { startUpdateChecks } from './updater';
+import { createWindowOptions, rendererDirectory, startUrl } from './windowOptions';
 
 const logWarning = (message: string): void => console.warn(`[werkboard] ${message}`);
 
@@ -21,12 +36,21 @@ app.setPath('userData', path.join(app.getPath('appData'), USER_DATA_FOLDER_NAME)
 // Renderers are sandboxed even if some window were created without the options below.
 app.enableSandbox();
 
-const server = loadServerUrl(app.getPath('userData'), process.env, logWarning);
+// app:// behaves like https for the page: its own origin, fetch, storage, a secure context.
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
+]);
+
+const userData = app.getPath('userData');
+const server = loadServerUrl(userData, process.env, logWarning);
+/** Where /api goes; null until the first start's dialog has stored an address. */
+let serverOrigin: string | null = server.origin;
+const settings = readShellSettings(userData);
 
 let mainWindow: BrowserWindow | null = null;
 
-function openExternally(url: string, appOrigin: string): void {
-  const decision = externalLinkDecision(url, appOrigin);
+function openExternally(url: string): void {
+  const decision = externalLinkDecision(url, APP_ORIGIN);
   if (decision.action === 'open-external') {
     shell.openExternal(decision.url).catch((error: unknown) => logWarning(`openExternal failed: ${String(error)}`));
   }
@@ -34,28 +58,41 @@ function openExternally(url: string, appOrigin: string): void {
 
 function guardWebContents(contents: WebContents): void {
   contents.on('will-navigate', (event) => {
-    if (isAllowedNavigation(event.url, server.origin)) return;
+    if (isAllowedNavigation(event.url, APP_ORIGIN)) return;
     event.preventDefault();
     // A plain link to another site still works for the user, just in their browser.
-    openExternally(event.url, server.origin);
+    openExternally(event.url);
   });
   contents.on('will-redirect', (event) => {
-    if (!isAllowedNavigation(event.url, server.origin)) event.preventDefault();
+    if (!isAllowedNavigation(event.url, APP_ORIGIN)) event.preventDefault();
   });
   contents.setWindowOpenHandler(({ url }) => {
-    openExternally(url, server.origin);
+    openExternally(url);
     return { action: 'deny' };
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
+  // The open page (hash route) is where the next start opens.
+  contents.on('did-navigate-in-page', (_event, url) => {
+    const route = new URL(url).hash.replace(/^#/, '');
+    if (route === settings.lastRoute || !isRestorableRoute(route)) return;
+    settings.lastRoute = route;
+    saveShellSettings(userData, { lastRoute: route });
+  });
 }
 
 function installPermissionHandlers(): void {
   session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) => {
-    callback(isPermissionAllowed(permission, details.requestingUrl, server.origin));
+    callback(isPermissionAllowed(permission, details.requestingUrl, APP_ORIGIN));
   });
   session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
-    isPermissionAllowed(permission, requestingOrigin, server.origin),
+    isPermissionAllowed(permission, requestingOrigin, APP_ORIGIN),
   );
+}
+
+function installAppProtocol(): void {
+  const forwardApi = createApiForwarder({ serverOrigin: () => serverOrigin, logWarning });
+  const rendererDir = rendererDirectory(app.isPackaged, process.resourcesPath, __dirname);
+  session.defaultSession.protocol.handle(APP_SCHEME, createAppProtocolHandler({ rendererDir, forwardApi }));
 }
 
 function createMainWindow(): BrowserWindow {
@@ -63,10 +100,24 @@ function createMainWindow(): BrowserWindow {
   window.on('closed', () => {
     mainWindow = null;
   });
-  // loadURL rejects when the server is unreachable and nothing is cached; Chromium then
-  // shows its own error page, so logging is all that is left to do here.
-  window.loadURL(server.url).catch((error: unknown) => logWarning(`Could not load ${server.url}: ${String(error)}`));
+  const url = startUrl(settings.lastRoute);
+  window.loadURL(url).catch((error: unknown) => logWarning(`Could not load ${url}: ${String(error)}`));
   return window;
+}
+
+async function announceUpdate(version: string): Promise<'restart' | 'later'> {
+  const options = {
+    type: 'info' as const,
+    title: de.desktop.updateAvailableTitle,
+    message: de.desktop.updateAvailableTitle,
+    detail: de.desktop.updateAvailableText(version),
+    buttons: [de.desktop.updateRestartNow, de.desktop.updateLater],
+    defaultId: 1,
+    cancelId: 1,
+  };
+  const answer =
+    mainWindow === null ? await dialog.showMessageBox(options) : await dialog.showMessageBox(mainWindow, options);
+  return answer.response === 0 ? 'restart' : 'later';
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -89,20 +140,51 @@ if (!app.requestSingleInstanceLock()) {
   app
     .whenReady()
     .then(() => {
-      console.info(`[werkboard] Loading ${server.url} (from ${server.source})`);
+      console.info(`[werkboard] Server: ${server.origin ?? 'noch keiner'} (from ${server.source})`);
       installPermissionHandlers();
+      installAppProtocol();
+      // Electron makes userData on demand; the stores below open files in it right away.
+      mkdirSync(userData, { recursive: true });
+      const localStore = openSqliteLocalStore(path.join(userData, LOCAL_STORE_FILE_NAME));
+      app.on('will-quit', () => localStore.close());
       registerIpcHandlers<IpcMainInvokeEvent>(ipcMain, {
-        appOrigin: server.origin,
+        appOrigin: APP_ORIGIN,
         appVersion: app.getVersion(),
         showSaveDialog: (event, options) => {
           const owner = BrowserWindow.fromWebContents(event.sender);
           return owner === null ? dialog.showSaveDialog(options) : dialog.showSaveDialog(owner, options);
         },
         writeFile: (filePath, data) => writeFile(filePath, data),
-        defaultDirectory: () => app.getPath('documents'),
+        defaultDirectory: () =>
+          settings.lastSaveDirectory !== null && existsSync(settings.lastSaveDirectory)
+            ? settings.lastSaveDirectory
+            : app.getPath('documents'),
+        rememberDirectory: (directory) => {
+          settings.lastSaveDirectory = directory;
+          saveShellSettings(userData, { lastSaveDirectory: directory });
+        },
+        serverAddress: () => serverOrigin,
+        changeServerAddress: async (address) => {
+          const result = await checkServerAddress(address);
+          if (result.ok) {
+            serverOrigin = result.address;
+            saveShellSettings(userData, { serverUrl: result.address });
+          }
+          return result;
+        },
+        localStore,
+        persist: openPersistFile(path.join(userData, PERSIST_FILE_NAME), logWarning),
         logWarning,
       });
       mainWindow = createMainWindow();
+      if (app.isPackaged) {
+        startUpdateChecks({
+          updater: autoUpdater,
+          serverOrigin: () => serverOrigin,
+          announce: announceUpdate,
+          logWarning,
+        });
+      }
       app.on('activate', () => {
         if (BrowserWindow.getAllWindows().length === 0) mainWindow = createMainWindow();
       });

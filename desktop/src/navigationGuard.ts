@@ -3,7 +3,16 @@
  * show the Werkboard app; everything else is refused or handed to the system browser.
  */
 
-/** The URL's origin, or null when it does not parse or has no real origin (file:, data:, about:). */
+/** The scheme the packaged renderer is served from (appProtocol.ts): app://werkboard/. */
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'werkboard';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+
+/**
+ * The URL's origin, or null when it does not parse or has no real origin (file:, data:,
+ * about:). The app's own scheme counts too; the URL parser calls its origin "null" (it is
+ * not a special scheme), so it is put together here.
+ */
 export function originOf(rawUrl: string): string | null {
   let url: URL;
   try {
@@ -11,6 +20,7 @@ export function originOf(rawUrl: string): string | null {
   } catch {
     return null;
   }
+  if (url.protocol === `${APP_SCHEME}:`) return url.host === '' ? null : `${APP_SCHEME}://${url.host}`;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   return url.origin;
 }

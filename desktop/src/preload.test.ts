@@ -59,7 +59,15 @@ describe('exposed bridge', () => {
   it("is exposed once as window.werkboard with platform 'desktop'", () => {
     const bridge = exposedBridge();
     expect(bridge.platform).toBe('desktop');
-    expect(Object.keys(bridge).sort()).toEqual(['getVersion', 'platform', 'saveFile']);
+    expect(Object.keys(bridge).sort()).toEqual([
+      'getServerAddress',
+      'getVersion',
+      'localStore',
+      'persist',
+      'platform',
+      'saveFile',
+      'setServerAddress',
+    ]);
   });
 
   it('gets the version over the getVersion channel', async () => {
@@ -76,6 +84,26 @@ describe('exposed bridge', () => {
       path: '/home/a/Bericht.pdf',
     });
     expect(invoke).toHaveBeenCalledWith(DESKTOP_IPC.saveFile, { defaultName: 'Bericht.pdf', data: PDF_BYTES, filter });
+  });
+});
+
+describe('the offline and server channels', () => {
+  it('send their one argument on their own channel and nothing else', async () => {
+    const calls: unknown[][] = [];
+    const bridge = createBridge((...args) => {
+      calls.push(args);
+      return Promise.resolve(null);
+    });
+    await bridge.localStore({ op: 'loadQueue' });
+    await bridge.persist({ op: 'get', key: 'persist:werkboard-auth' });
+    await bridge.getServerAddress();
+    await bridge.setServerAddress('http://192.168.1.20:3000');
+    expect(calls).toEqual([
+      [DESKTOP_IPC.localStore, { op: 'loadQueue' }],
+      [DESKTOP_IPC.persist, { op: 'get', key: 'persist:werkboard-auth' }],
+      [DESKTOP_IPC.getServerAddress],
+      [DESKTOP_IPC.setServerAddress, 'http://192.168.1.20:3000'],
+    ]);
   });
 });
 

@@ -3,19 +3,31 @@
 // preload.test.ts checks both: the names equal DESKTOP_IPC, and the compiled file
 // requires nothing else.
 import { contextBridge, ipcRenderer } from 'electron';
-import type { DESKTOP_IPC, DesktopBridge, SaveFileRequest, SaveFileResult } from '@werkboard/common';
+import type {
+  DESKTOP_IPC,
+  DesktopBridge,
+  LocalStoreAnswer,
+  PersistRequest,
+  SaveFileRequest,
+  SaveFileResult,
+  ServerAddressResult,
+} from '@werkboard/common';
 
 /** Must equal DESKTOP_IPC; `satisfies` catches a drift at compile time, the test at run time. */
 export const PRELOAD_IPC_CHANNELS = {
   getVersion: 'werkboard:get-version',
   saveFile: 'werkboard:save-file',
+  getServerAddress: 'werkboard:get-server-address',
+  setServerAddress: 'werkboard:set-server-address',
+  localStore: 'werkboard:local-store',
+  persist: 'werkboard:persist',
 } as const satisfies typeof DESKTOP_IPC;
 
 export type Invoke = (channel: string, ...args: unknown[]) => Promise<unknown>;
 
 /**
- * The bridge over a given invoke function. It hands on only the request's known fields, so
- * the page cannot smuggle anything else to the main process through it.
+ * The bridge over a given invoke function. Each function sends one argument and nothing
+ * else; the main process checks it field by field (ipc.ts), so nothing rides along.
  */
 export function createBridge(invoke: Invoke): DesktopBridge {
   return {
@@ -25,6 +37,11 @@ export function createBridge(invoke: Invoke): DesktopBridge {
       const request: SaveFileRequest = filter === undefined ? { defaultName, data } : { defaultName, data, filter };
       return invoke(PRELOAD_IPC_CHANNELS.saveFile, request) as Promise<SaveFileResult>;
     },
+    getServerAddress: () => invoke(PRELOAD_IPC_CHANNELS.getServerAddress) as Promise<string | null>,
+    setServerAddress: (address) =>
+      invoke(PRELOAD_IPC_CHANNELS.setServerAddress, address) as Promise<ServerAddressResult>,
+    localStore: (request) => invoke(PRELOAD_IPC_CHANNELS.localStore, request) as Promise<LocalStoreAnswer>,
+    persist: (request: PersistRequest) => invoke(PRELOAD_IPC_CHANNELS.persist, request) as Promise<string | null>,
   };
 }
 

@@ -1,4 +1,6 @@
-import { createWindowOptions, MIN_WINDOW_HEIGHT, MIN_WINDOW_WIDTH } from './windowOptions';
+import path from 'node:path';
+
+import { createWindowOptions, MIN_WINDOW_HEIGHT, MIN_WINDOW_WIDTH, rendererDirectory, startUrl } from './windowOptions';
 
 describe('createWindowOptions', () => {
   const options = createWindowOptions('/opt/werkboard/dist/preload.js');
@@ -34,5 +36,20 @@ describe('createWindowOptions', () => {
     expect(MIN_WINDOW_HEIGHT).toBeGreaterThanOrEqual(700);
     expect(options.width).toBeGreaterThanOrEqual(MIN_WINDOW_WIDTH);
     expect(options.height).toBeGreaterThanOrEqual(MIN_WINDOW_HEIGHT);
+  });
+});
+
+describe('what the window opens', () => {
+  it('starts on the app, on the last page when there is a valid one', () => {
+    expect(startUrl(null)).toBe('app://werkboard/');
+    expect(startUrl('/project/42')).toBe('app://werkboard/#/project/42');
+    expect(startUrl('https://evil.example')).toBe('app://werkboard/');
+  });
+
+  it('serves the packaged renderer from resources, the workspace build in development', () => {
+    expect(rendererDirectory(true, '/opt/Werkboard/resources', '/x')).toBe(
+      path.join('/opt/Werkboard/resources', 'renderer'),
+    );
+    expect(rendererDirectory(false, '/unused', '/repo/desktop/dist')).toBe(path.join('/repo', 'renderer', 'dist'));
   });
 });

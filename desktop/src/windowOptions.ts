@@ -1,4 +1,9 @@
+import path from 'node:path';
+
 import type { BrowserWindowConstructorOptions } from 'electron';
+
+import { isRestorableRoute } from './config';
+import { APP_ORIGIN } from './navigationGuard';
 
 export const MIN_WINDOW_WIDTH = 1024;
 export const MIN_WINDOW_HEIGHT = 700;
@@ -33,4 +38,18 @@ export function createWindowOptions(preloadPath: string): BrowserWindowConstruct
       safeDialogs: true,
     },
   };
+}
+
+/**
+ * The renderer build the app:// protocol serves: packaged as resources/renderer by
+ * electron-builder (build/electron-builder.json), or the workspace's renderer/dist in
+ * development (this file runs from desktop/dist).
+ */
+export function rendererDirectory(isPackaged: boolean, resourcesPath: string, mainDir: string): string {
+  return isPackaged ? path.join(resourcesPath, 'renderer') : path.join(mainDir, '..', '..', 'renderer', 'dist');
+}
+
+/** The page the window opens: the app, on the page that was open when it was closed. */
+export function startUrl(lastRoute: string | null): string {
+  return isRestorableRoute(lastRoute) ? `${APP_ORIGIN}/#${lastRoute}` : `${APP_ORIGIN}/`;
 }

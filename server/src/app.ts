@@ -1,4 +1,5 @@
 import bodyParser from '@koa/bodyparser';
+import path from 'node:path';
 import Koa from 'koa';
 import helmet from 'koa-helmet';
 import type { AppContext, AppState } from './appTypes';
@@ -6,6 +7,7 @@ import { errorHandler } from './middleware/errorHandler';
 import { requestLog } from './middleware/requestLog';
 import { serveRenderer } from './middleware/serveRenderer';
 import { createApiMiddleware } from './routes';
+import { serveUpdates } from './routes/updates';
 import type { Services } from './serverState';
 
 /** Largest JSON body: a 5 MB image as a data URL is about 6.7 MB. */
@@ -41,6 +43,7 @@ export function createApp(services: Services): Koa<AppState, AppContext> {
   );
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, encoding: 'utf-8' }));
   app.use(createApiMiddleware(services.secrets.jwtSecret));
+  app.use(serveUpdates(path.join(services.config.dataDir, 'updates')));
   app.use(serveRenderer(services.config.rendererDir));
   return app;
 }

@@ -4,7 +4,7 @@ import { startTestPostgres } from './embeddedPostgres.mjs';
 
 export default async function globalSetup(globalConfig) {
   const selected = globalConfig.selectProjects;
-  const needsDatabase = !selected || selected.includes('server');
+  const needsDatabase = !selected || selected.includes('server') || selected.includes('docker');
   if (!needsDatabase || process.env.WERKBOARD_TEST_DATABASE_URL) return;
   const postgres = await startTestPostgres('jest');
   process.env.WERKBOARD_TEST_DATABASE_URL = postgres.url;

@@ -1,4 +1,4 @@
-import { assigneeNames, projectPeople, safeFileName, tagLabels } from './reportNames';
+import { assigneeNames, projectPeople, tagLabels } from './reportNames';
 import { reportProject, TAG_URGENT, USER } from './reportFixture';
 
 describe('report names', () => {
@@ -16,11 +16,5 @@ describe('report names', () => {
 
   it('leaves out tags that no longer exist', () => {
     expect(tagLabels([TAG_URGENT, 'gone'], new Map([[TAG_URGENT, { label: 'Dringend' }]]))).toEqual(['Dringend']);
-  });
-
-  it('makes file names safe for Windows and paths', () => {
-    expect(safeFileName('Projektbericht - Bad 1/2: "Süd" <neu>.pdf')).toBe('Projektbericht - Bad 1_2_ _Süd_ _neu_.pdf');
-    expect(safeFileName('..\\..\\x')).toBe('___.._x');
-    expect(safeFileName('   ')).toBe('_');
   });
 });

@@ -48,14 +48,3 @@ export function tagLabels(tagIds: readonly string[], tags: ReportNames['tags']):
     return tag ? [tag.label] : [];
   });
 }
-
-/**
- * A file name from a user's text ('Projektbericht - Bad 1/2.pdf'): characters that Windows
- * or a path would take for separators or refuse (\ / : * ? " < > | and control characters)
- * become '_'; so does a leading dot.
- */
-export function safeFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = name.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_').trim();
-  return cleaned.replace(/^\.+/, (dots) => '_'.repeat(dots.length)) || '_';
-}

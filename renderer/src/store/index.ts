@@ -16,6 +16,8 @@ import { SyncEngine } from '../features/sync/syncEngine';
 import { readSourceChanged, syncApplied, syncStatusChanged } from '../features/sync/syncSlice';
 import type { LocalStore } from '../platform/localStore';
 import { createMemoryStore } from '../platform/localStore';
+import type { SaveFile } from '../platform/fileSave';
+import { createWebSaveFile } from '../platform/fileSave';
 import type { PersistStorage } from '../platform/persistStorage';
 import type { RootState } from './rootReducer';
 import { createRootReducer } from './rootReducer';
@@ -37,6 +39,10 @@ export interface ThunkExtra {
   projectSavers: ProjectSavers;
   /** The sync queue (features/sync/syncEngine.ts): replay, failed list, logout clearing. */
   sync: SyncEngine;
+  /** Saves a generated file (PDF, export): the shell's save dialog, or the browser's download. */
+  saveFile: SaveFile;
+  /** Where other devices open the app (the reports' QR codes), without the '#/…' route. */
+  appAddress: string;
 }
 
 export type AppDispatch = ThunkDispatch<RootState, ThunkExtra, UnknownAction>;
@@ -59,6 +65,16 @@ export interface AppStoreDeps {
   requestBackgroundSync?: () => void;
   /** New idempotency keys; random UUIDs by default. */
   newKey?: () => string;
+  /** The platform's file saving (renderer/src/platform); the browser's download by default. */
+  saveFile?: SaveFile;
+  /** The company server's address in the desktop shell; the page's own address by default. */
+  appAddress?: string;
+}
+
+/** The page's address without the route: what a phone opens to reach this server's app. */
+function pageAddress(): string {
+  if (typeof window === 'undefined') return '';
+  return `${window.location.origin}${window.location.pathname.replace(/index\.html$/, '')}`;
 }
 
 export function createAppStore(deps: AppStoreDeps) {
@@ -104,6 +120,8 @@ export function createAppStore(deps: AppStoreDeps) {
     localStorage: deps.localStorage,
     deviceId: deps.deviceId,
     projectSavers: new ProjectSavers(),
+    saveFile: deps.saveFile ?? createWebSaveFile(document, URL),
+    appAddress: deps.appAddress ?? pageAddress(),
   };
 
   const store = configureStore({

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { DEFAULT_ROLE_PERMISSIONS, keyBetween, newId, type ProjectDocument, ROLES, type Role } from '@werkboard/common';
 import { ExternalUser, User } from '../models';
@@ -253,6 +255,18 @@ const ownerOnly = (who: Who) => (who === 'anonymous' ? 401 : 403);
 const ROUTES: RouteCase[] = [
   { method: 'GET', route: '/api/status', expect: everyone },
   { method: 'GET', route: '/api/server-info', expect: everyone },
+  // The desktop app's update feed: public like the app's files (the updater has no session).
+  {
+    method: 'GET',
+    route: '/updates/latest.yml',
+    expect: everyone,
+    prepare: () => {
+      const dir = path.join(t.server.services.config.dataDir, 'updates');
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, 'latest.yml'), 'version: 0.2.0\n');
+      return Promise.resolve({});
+    },
+  },
   { method: 'GET', route: '/api/auth/me', expect: signedIn },
   { method: 'GET', route: '/api/logs/server.log', expect: adminOnly },
 

@@ -40,7 +40,7 @@ function adminUrl(): string {
 }
 
 /** A fresh database in the test PostgreSQL, for one test file. */
-async function createTestDatabase(): Promise<string> {
+export async function createTestDatabase(): Promise<string> {
   const name = `wb_test_${crypto.randomBytes(6).toString('hex')}`;
   const client = new Client({ connectionString: adminUrl() });
   await client.connect();

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { de, DEVICE_ID_HEADER, imageFilePath, imageThumbnailPath } from '@werkboard/common';
 import { ApiError, NetworkError } from '../../api/errors';
-import { downloadBlob } from '../../platform/fileSave/web';
 import type { AppThunk } from '../../store';
 import { useAppDispatch } from '../../store/hooks';
 import { logAdded } from '../liveLog/liveLogSlice';
@@ -80,11 +79,29 @@ export function useImageObjectUrl(id: string | null, variant: ImageVariant): Ima
   return state !== null && state.key === key ? { url: state.url, failed: state.failed } : { url: null, failed: false };
 }
 
+/** How long a download's object URL lives: the browser has started the download by then. */
+const REVOKE_AFTER_MS = 10_000;
+
+/** Hands `blob` to the browser as a download named `name` (an anchor with download attribute). */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = name;
+  anchor.rel = 'noopener';
+  anchor.style.display = 'none';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  // Revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+}
+
 /** Downloads the full image under its name. */
 export function downloadImage(image: { id: string; name: string }): AppThunk<Promise<void>> {
   return async (dispatch) => {
     const blob = await dispatch(fetchImageBlob(image.id, 'full'));
-    downloadBlob(blob, image.name);
+    saveBlob(blob, image.name);
   };
 }
 

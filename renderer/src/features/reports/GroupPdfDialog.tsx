@@ -1,16 +1,18 @@
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import type { GroupReportOptions } from '@werkboard/common';
-import { de, groupColumnTitles, inBoardOrder, projectProgress, safeFileName } from '@werkboard/common';
+import { de, groupColumnTitles, inBoardOrder, projectProgress } from '@werkboard/common';
 import { Dialog } from '../../components/Dialog';
-import { saveFile } from '../../platform/fileSave';
+import { safeFileName } from '../../platform/fileSave';
+import { useAppDispatch } from '../../store/hooks';
 import { columnShares } from '../../utils/progressChart';
 import { ChoiceList, Toggle } from './ChoiceList';
 import type { ReportMaker } from './reportMaker';
-import { appAddress, loadReportMaker, reportErrorText } from './reportMaker';
+import { loadReportMaker, reportErrorText } from './reportMaker';
 import type { ReportRun } from './ReportStatus';
 import { GroupLoadStatus, PdfFormFooter } from './ReportStatus';
 import type { ReportProject } from './reportThunks';
+import { appAddress, saveReportFile } from './reportThunks';
 import { useGroupReportProjects } from './useGroupReportProjects';
 
 const t = de.reports.dialog;
@@ -78,6 +80,7 @@ function GroupPdfForm({
   projects: readonly ReportProject[];
   onClose: () => void;
 }) {
+  const dispatch = useAppDispatch();
   const titles = groupColumnTitles(projects.map(({ project }) => project));
   const [options, setOptions] = useState<GroupReportOptions>({ columnTitles: titles, includeCharts: true });
   const [run, setRun] = useState<ReportRun>({ kind: 'idle' });
@@ -94,21 +97,19 @@ function GroupPdfForm({
       const drawn = options.includeCharts ? await drawCharts(maker, projects) : { group: null, projects: new Map() };
       const bytes = await maker.makeGroupReportPdf({
         groupName,
-        projects: projects.map((entry) => ({ ...entry, address: appAddress(`/project/${entry.project.id}`) })),
+        projects: projects.map((entry) => ({
+          ...entry,
+          address: dispatch(appAddress(`/project/${entry.project.id}`)),
+        })),
         options,
         charts: drawn,
         version: __APP_VERSION__,
-        dashboardAddress: appAddress('/'),
+        dashboardAddress: dispatch(appAddress('/')),
         createdAt: new Date(),
       });
       const name = safeFileName(de.reports.pdf.groupFileName(groupName));
-      const outcome = await saveFile({
-        name,
-        data: bytes,
-        mimeType: 'application/pdf',
-        filter: { name: 'PDF', extensions: ['pdf'] },
-      });
-      setRun(outcome === 'saved' ? { kind: 'done', text: t.created(name) } : { kind: 'idle' });
+      const outcome = await dispatch(saveReportFile(name, bytes, 'application/pdf'));
+      setRun(outcome !== 'canceled' ? { kind: 'done', text: t.created(name) } : { kind: 'idle' });
     } catch (error) {
       // Spec section 8 has one text for every failure of the group PDF, but the library's own.
       setRun({ kind: 'failed', text: reportErrorText(error, e.groupExportFailed) });

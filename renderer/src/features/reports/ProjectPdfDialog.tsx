@@ -1,15 +1,15 @@
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import type { ProjectDocument, ProjectReportOptions, ReportNames } from '@werkboard/common';
-import { de, defaultProjectReportOptions, inBoardOrder, safeFileName } from '@werkboard/common';
+import { de, defaultProjectReportOptions, inBoardOrder } from '@werkboard/common';
 import { Dialog } from '../../components/Dialog';
-import { saveFile } from '../../platform/fileSave';
+import { safeFileName } from '../../platform/fileSave';
 import { useAppDispatch } from '../../store/hooks';
 import { ChoiceList, Toggle } from './ChoiceList';
-import { appAddress, loadReportMaker, reportErrorText, reportStep } from './reportMaker';
+import { loadReportMaker, reportErrorText, reportStep } from './reportMaker';
 import type { ReportRun } from './ReportStatus';
 import { PdfFormFooter } from './ReportStatus';
-import { loadReportPhotos } from './reportThunks';
+import { appAddress, loadReportPhotos, saveReportFile } from './reportThunks';
 
 const t = de.reports.dialog;
 const e = de.reports.errors;
@@ -52,16 +52,14 @@ export function ProjectPdfDialog({
           options,
           photos,
           version: __APP_VERSION__,
-          projectAddress: appAddress(`/project/${project.id}`),
+          projectAddress: dispatch(appAddress(`/project/${project.id}`)),
           createdAt: new Date(),
         }),
       );
       const name = safeFileName(de.reports.pdf.fileName(project.name));
-      const outcome = await reportStep(e.exportFailed, () =>
-        saveFile({ name, data: bytes, mimeType: 'application/pdf', filter: { name: 'PDF', extensions: ['pdf'] } }),
-      );
+      const outcome = await reportStep(e.exportFailed, () => dispatch(saveReportFile(name, bytes, 'application/pdf')));
       setRun(
-        outcome === 'saved'
+        outcome !== 'canceled'
           ? { kind: 'done', text: t.created(name), ...(complete ? {} : { note: t.photosOffline }) }
           : { kind: 'idle' },
       );

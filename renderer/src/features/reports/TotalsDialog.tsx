@@ -7,13 +7,13 @@ import {
   formatDay,
   formatHours,
   formatQuantity,
-  safeFileName,
   timeMaterialTotals,
   toCsv,
   totalsCsvRows,
 } from '@werkboard/common';
 import { Dialog } from '../../components/Dialog';
-import { saveFile } from '../../platform/fileSave';
+import { useAppDispatch } from '../../store/hooks';
+import { saveReportFile } from './reportThunks';
 import { GroupLoadStatus } from './ReportStatus';
 import { useGroupReportProjects } from './useGroupReportProjects';
 
@@ -77,17 +77,13 @@ function TotalsTable({
 
 /** Hours per person, per day and per card and material per name and unit, with the CSV download. */
 function TotalsView({ name, totals, withProject }: { name: string; totals: TimeMaterialTotals; withProject: boolean }) {
+  const dispatch = useAppDispatch();
   const [failed, setFailed] = useState(false);
   const download = async () => {
     setFailed(false);
     try {
       const data = new TextEncoder().encode(toCsv(totalsCsvRows(name, totals, withProject)));
-      await saveFile({
-        name: safeFileName(t.csvFileName(name)),
-        data,
-        mimeType: CSV_MIME_TYPE,
-        filter: { name: 'CSV', extensions: ['csv'] },
-      });
+      await dispatch(saveReportFile(t.csvFileName(name), data, CSV_MIME_TYPE));
     } catch {
       setFailed(true);
     }

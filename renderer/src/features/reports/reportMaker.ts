@@ -35,9 +35,3 @@ export async function reportStep<T>(text: string, step: () => Promise<T>): Promi
     throw new ReportError(text, { cause });
   }
 }
-
-/** The address a report's QR code opens: the app as this browser reached it, at `route`. */
-export function appAddress(route: string): string {
-  const { origin, pathname } = window.location;
-  return `${origin}${pathname.replace(/index\.html$/, '')}#${route}`;
-}

@@ -1,5 +1,6 @@
 import type { ExternalUserDto, ProjectDocument, ReportNames, TagDto } from '@werkboard/common';
 import { assigneeNames } from '@werkboard/common';
+import type { SaveFileOutcome } from '../../platform/fileSave';
 import type { AppThunk } from '../../store';
 import { loadImages } from '../gallery/galleryThunks';
 import { fetchImageBlob } from '../gallery/imageFiles';
@@ -69,4 +70,14 @@ export function loadGroupReportProjects(projectIds: readonly string[]): AppThunk
       names: { assignees: assigneeNames(project.team, externalUsers), tags: tagsById },
     }));
   };
+}
+
+/** Saves a made file through the platform (the desktop's save dialog, else a download). */
+export function saveReportFile(name: string, bytes: Uint8Array, mime: string): AppThunk<Promise<SaveFileOutcome>> {
+  return (_dispatch, _getState, { saveFile }) => saveFile(name, bytes, mime);
+}
+
+/** The address a report's QR code opens: the app on the company server, at `route` ('/project/…'). */
+export function appAddress(route: string): AppThunk<string> {
+  return (_dispatch, _getState, extra) => `${extra.appAddress}#${route}`;
 }

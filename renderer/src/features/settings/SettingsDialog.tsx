@@ -1,6 +1,8 @@
 import { canManageCustomerTypes, canManageLicense, canManageSmtp, de } from '@werkboard/common';
 import { Collapsible } from '../../components/Collapsible';
 import { Dialog } from '../../components/Dialog';
+import { desktopBridgeOf } from '../../platform/bridge';
+import { ServerAddressSetting } from '../../platform/electron/ServerAddressForm';
 import { useAppSelector } from '../../store/hooks';
 import { Can } from '../auth/Can';
 import { CustomerTypesAndTagsTabs } from '../customerTypes/CustomerTypesAndTagsTabs';
@@ -22,6 +24,8 @@ const sections = de.settingsScreen.sections;
 export function SettingsDialog({ onClose, saveDelayMs }: { onClose: () => void; saveDelayMs?: number }) {
   const settings = useAppSelector(selectUserSettings);
   const { change, error } = useSettingsSaver(saveDelayMs);
+  // The desktop app's own setting; the browser has no bridge and shows nothing.
+  const desktop = desktopBridgeOf(window);
   return (
     <Dialog title={de.settings.title} onClose={onClose} wide>
       {error && (
@@ -54,6 +58,11 @@ export function SettingsDialog({ onClose, saveDelayMs }: { onClose: () => void; 
         <Collapsible title={sections.importExport}>
           <p className="muted settings-section">{de.settingsScreen.importExportLater}</p>
         </Collapsible>
+        {desktop && (
+          <Collapsible title={de.desktop.serverAddressTitle}>
+            <ServerAddressSetting bridge={desktop} onSaved={() => window.location.reload()} />
+          </Collapsible>
+        )}
         <Can when={canManageLicense}>
           <Collapsible title={sections.license}>
             <LicenseSection onActivated={onClose} />

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { de } from '@werkboard/common';
+import { desktopBridgeOf } from '../../platform/bridge';
+import { fetchServerInfo, ServerVersionNotice } from '../../platform/appVersion/ServerVersionNotice';
 import { useAppSelector } from '../../store/hooks';
 import { SyncStatusButton } from '../sync/SyncStatusButton';
 import { HelpDialog } from './HelpDialog';
@@ -12,6 +14,12 @@ export function Footer() {
     <footer className="app-footer">
       <SyncStatusButton />
       <span className="app-footer__item">{de.footer.version(__APP_VERSION__)}</span>
+      <ServerVersionNotice
+        appVersion={__APP_VERSION__}
+        fetchInfo={fetchServerInfo}
+        isDesktop={desktopBridgeOf(window) !== null}
+        reload={() => window.location.reload()}
+      />
       {licenseType && (
         <span className="app-footer__item">
           {de.footer.license(licenseType === 'Lifetime' ? de.license.lifetime : de.license.free)}

@@ -1,60 +1,44 @@
-import type { DesktopBridge, SaveFileRequest } from '@werkboard/common';
-import { saveFile } from './index';
+import { createWebSaveFile, safeFileName } from './index';
 
-const file = {
-  name: 'Projektbericht - Bad.pdf',
-  data: new Uint8Array([37, 80, 68, 70]),
-  mimeType: 'application/pdf',
-  filter: { name: 'PDF', extensions: ['pdf'] },
-};
-
-describe('saveFile', () => {
-  afterEach(() => {
-    delete (globalThis as { werkboard?: unknown }).werkboard;
-    jest.restoreAllMocks();
-  });
-
-  it('downloads in the browser: a link with the file name and a blob of the bytes', async () => {
-    const blobs: Blob[] = [];
-    URL.createObjectURL = (blob: Blob) => {
-      blobs.push(blob);
-      return 'blob:report';
-    };
-    URL.revokeObjectURL = () => undefined;
-    const clicked: { download: string; href: string }[] = [];
-    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push({ download: this.download, href: this.href });
+describe('saving a file in the browser', () => {
+  it('downloads it under a safe name through a temporary link, and lets the URL go afterwards', async () => {
+    jest.useFakeTimers();
+    const made: Blob[] = [];
+    const revoked: string[] = [];
+    const clicked: { href: string; download: string }[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push({ href: this.href, download: this.download });
     });
-    await expect(saveFile(file)).resolves.toBe('saved');
-    expect(clicked).toEqual([{ download: 'Projektbericht - Bad.pdf', href: 'blob:report' }]);
-    expect(blobs[0]!.type).toBe('application/pdf');
-    expect(new Uint8Array(await blobBytes(blobs[0]!))).toEqual(file.data);
-    expect(document.querySelector('a[download]')).toBeNull();
-  });
-
-  it("uses the desktop shell's save dialog when the bridge offers it", async () => {
-    const requests: SaveFileRequest[] = [];
-    const bridge: DesktopBridge = {
-      platform: 'desktop',
-      getVersion: () => Promise.resolve('1.0.0'),
-      saveFile: (request) => {
-        requests.push(request);
-        return Promise.resolve(requests.length === 1 ? { saved: true, path: 'C:\\Berichte\\x.pdf' } : { saved: false });
+    const saveFile = createWebSaveFile(document, {
+      createObjectURL: (blob: Blob) => {
+        made.push(blob);
+        return 'blob:werkboard/1';
       },
-    };
-    (globalThis as { werkboard?: DesktopBridge }).werkboard = bridge;
-    await expect(saveFile(file)).resolves.toBe('saved');
-    await expect(saveFile(file)).resolves.toBe('cancelled');
-    expect(requests[0]).toEqual({ defaultName: file.name, data: file.data, filter: file.filter });
+      revokeObjectURL: (url: string) => revoked.push(url),
+    });
+    const pdf = new TextEncoder().encode('%PDF-1.7');
+    await expect(saveFile('Projektbericht - Halle: Nord.pdf', pdf, 'application/pdf')).resolves.toBe('downloaded');
+    expect(clicked).toEqual([{ href: 'blob:werkboard/1', download: 'Projektbericht - Halle- Nord.pdf' }]);
+    expect(made[0]?.type).toBe('application/pdf');
+    expect(made[0]?.size).toBe(pdf.length);
+    // The link is gone from the page; the URL is let go a minute later.
+    expect(document.querySelectorAll('a[download]')).toHaveLength(0);
+    expect(revoked).toEqual([]);
+    jest.advanceTimersByTime(60_000);
+    expect(revoked).toEqual(['blob:werkboard/1']);
+    click.mockRestore();
+    jest.useRealTimers();
   });
 });
 
-/** jsdom's Blob has no arrayBuffer(); its FileReader reads one. */
-function blobBytes(blob: Blob): Promise<ArrayBuffer> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.readAsArrayBuffer(blob);
+describe('safeFileName', () => {
+  it('replaces what a file system refuses and never answers an empty name', () => {
+    expect(safeFileName('Projektbericht - Neubau Müller.pdf')).toBe('Projektbericht - Neubau Müller.pdf');
+    expect(safeFileName('a/b\\c:d*e?f"g<h>i|j\u0000k.pdf')).toBe('a-b-c-d-e-f-g-h-i-j-k.pdf');
+    expect(safeFileName('   ')).toBe('Werkboard');
+    expect(safeFileName('..')).toBe('Werkboard');
+    expect(safeFileName('x'.repeat(300))).toHaveLength(200);
   });
-}
+});

@@ -1,21 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
-import type { QueuedWrite } from '../syncQueue';
 import { openIndexedDbStore } from './indexedDb';
 import { readLocation } from './readLocation';
-
-const PROJECT_ID = '0b4f6a52-8d0e-4a8e-9b51-3f3f0c2d9a10';
-
-function queued(key: string, overrides: Partial<QueuedWrite> = {}): QueuedWrite {
-  return {
-    key,
-    queuedAt: '2026-11-23T08:00:00.000Z',
-    method: 'PUT',
-    path: `/projects/${PROJECT_ID}`,
-    userId: 'u-1',
-    attempts: 0,
-    ...overrides,
-  };
-}
+import { queuedWrite as queued, TEST_PROJECT_ID as PROJECT_ID } from './testWrites';
 
 describe('readLocation', () => {
   it('keeps project and template documents by id in their own stores, lookups in the spec’s stores', () => {

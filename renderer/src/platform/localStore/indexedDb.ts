@@ -1,3 +1,4 @@
+import { LOCAL_STORE_TABLES } from '@werkboard/common';
 import type { LocalStore } from './index';
 import type { QueueRow, QueueSnapshot } from './queueRows';
 import { diffQueue, snapshotOf } from './queueRows';
@@ -6,14 +7,7 @@ import { readLocation } from './readLocation';
 
 export const LOCAL_DATABASE_NAME = 'werkboard';
 const VERSION = 1;
-const READ_STORES: readonly LocalStoreName[] = [
-  'projects',
-  'templates',
-  'customerTypes',
-  'tags',
-  'rolePermissions',
-  'reads',
-];
+const READ_STORES: readonly LocalStoreName[] = LOCAL_STORE_TABLES;
 const QUEUE = 'syncQueue';
 const META = 'meta';
 

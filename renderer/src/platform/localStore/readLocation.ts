@@ -1,6 +1,8 @@
+import type { LocalStoreTable } from '@werkboard/common';
 import { parseDocumentPath } from '../syncQueue';
 
-export type LocalStoreName = 'projects' | 'templates' | 'customerTypes' | 'tags' | 'rolePermissions' | 'reads';
+/** The stores (IndexedDB) or tables (the shell's SQLite) of kept reads. */
+export type LocalStoreName = LocalStoreTable;
 
 export interface ReadLocation {
   store: LocalStoreName;
