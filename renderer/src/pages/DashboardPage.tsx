@@ -6,14 +6,13 @@ import { changeProjectStatus } from '../api/endpoints/projects';
 import { ApiError } from '../api/errors';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useSubmit } from '../components/useSubmit';
-import { Dialog } from '../components/Dialog';
-import { NotBuiltNotice } from '../components/NotBuiltNotice';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { usePolicy } from '../entities/session/usePolicy';
 import { DeleteProjectGroupDialog } from '../features/projectGroups/DeleteProjectGroupDialog';
 import { ProjectGroupDialog } from '../features/projectGroups/ProjectGroupDialog';
 import { useFreeLicense } from '../entities/session/useFreeLicense';
 import { CreateProjectDialog } from '../features/dashboard/CreateProjectDialog';
+import { LazyGroupReportDialog } from '../features/reports/LazyReportDialog';
 import type { ProjectAction } from '../features/dashboard/ProjectCard';
 import { useNow } from '../components/useNow';
 import { selectUserSettings } from '../entities/settings/settingsSelectors';
@@ -45,7 +44,7 @@ type DialogState =
   | { kind: 'groupEdit'; group: ProjectGroupDto | null }
   | { kind: 'groupDelete'; group: ProjectGroupDto }
   | { kind: 'groupChart'; group: ProjectGroupDto }
-  | { kind: 'notBuilt'; title: string }
+  | { kind: 'groupReport'; report: 'kwp' | 'pdf' | 'totals'; group: ProjectGroupDto }
   | { kind: 'projectChart'; project: ProjectSummaryDto }
   | { kind: 'complete' | 'reopen' | 'delete'; project: ProjectSummaryDto };
 
@@ -154,7 +153,7 @@ export function DashboardPage() {
     if (action === 'edit') setDialog({ kind: 'groupEdit', group });
     else if (action === 'delete') setDialog({ kind: 'groupDelete', group });
     else if (action === 'chart') setDialog({ kind: 'groupChart', group });
-    else setDialog({ kind: 'notBuilt', title: action === 'kwp' ? d.groupActions.kwpTitle : d.groupActions.pdfTitle });
+    else setDialog({ kind: 'groupReport', report: action, group });
   };
 
   const closeDialog = () => setDialog(null);
@@ -284,15 +283,13 @@ export function DashboardPage() {
           onClose={closeDialog}
         />
       )}
-      {dialog?.kind === 'notBuilt' && (
-        <Dialog title={dialog.title} onClose={closeDialog}>
-          <NotBuiltNotice text={d.groupActions.notBuilt} />
-          <div className="dialog__actions">
-            <button type="button" className="button button--primary" onClick={closeDialog}>
-              {de.app.close}
-            </button>
-          </div>
-        </Dialog>
+      {dialog?.kind === 'groupReport' && (
+        <LazyGroupReportDialog
+          report={dialog.report}
+          groupName={dialog.group.name}
+          projectIds={active.filter((project) => project.groupId === dialog.group.id).map((project) => project.id)}
+          onClose={closeDialog}
+        />
       )}
       {dialog?.kind === 'projectChart' && <ProjectProgressDialog project={dialog.project} onClose={closeDialog} />}
       {(dialog?.kind === 'complete' || dialog?.kind === 'reopen' || dialog?.kind === 'delete') && (

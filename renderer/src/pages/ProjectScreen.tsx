@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ProjectDocument } from '@werkboard/common';
 import { de } from '@werkboard/common';
-import { useTagsQuery } from '../api/endpoints/tags';
+import { selectTagsById, useTagsQuery } from '../api/endpoints/tags';
 import { useExternalUsersQuery } from '../api/endpoints/users';
-import { Dialog } from '../components/Dialog';
-import { NotBuiltNotice } from '../components/NotBuiltNotice';
+import { selectAssigneeNames } from '../entities/project/projectSelectors';
 import type { BoardKind } from '../entities/project/projectSlice';
 import { selectOpenCardId, selectProjectId, selectStatus, taskClosed } from '../entities/project/projectSlice';
 import { closeProject, loadProject, openNewTemplate, openProject } from '../entities/project/projectThunks';
@@ -23,6 +22,7 @@ import { AppointmentOverview } from '../features/projectPanels/AppointmentOvervi
 import { ChangeLogDialog } from '../features/projectPanels/ChangeLogDialog';
 import { EditProjectDialog } from '../features/projectPanels/EditProjectDialog';
 import { NotesDialog } from '../features/projectPanels/NotesDialog';
+import { LazyProjectReportDialog } from '../features/reports/LazyReportDialog';
 import { InviteDialog } from '../features/team/InviteDialog';
 import { TeamDialog } from '../features/team/TeamDialog';
 import { SaveAsTemplateDialog } from '../features/templates/SaveAsTemplateDialog';
@@ -122,8 +122,6 @@ export function ProjectScreen({ projectId, fromArchive, kind, newTemplate = null
 }
 
 function HeaderDialogView({ dialog, onClose }: { dialog: HeaderDialog; onClose: () => void }) {
-  const b = de.board.buttons;
-  const n = de.board.notBuilt;
   switch (dialog) {
     case 'edit':
       return <EditProjectDialog onClose={onClose} renderSaveAsTemplate={renderSaveAsTemplate} />;
@@ -142,9 +140,9 @@ function HeaderDialogView({ dialog, onClose }: { dialog: HeaderDialog; onClose: 
     case 'gallery':
       return <GalleryDialog onClose={onClose} />;
     case 'kwpExport':
-      return <NotBuiltDialog title={b.kwpExport} text={n.kwpExport} onClose={onClose} />;
     case 'pdfExport':
-      return <NotBuiltDialog title={b.pdfExport} text={n.pdfExport} onClose={onClose} />;
+    case 'totals':
+      return <ReportDialogFromBoard dialog={dialog} onClose={onClose} />;
     case 'saveAsTemplate':
       return <SaveAsTemplateFromBoard onClose={onClose} />;
   }
@@ -158,16 +156,18 @@ function SaveAsTemplateFromBoard({ onClose }: { onClose: () => void }) {
 
 const renderSaveAsTemplate = (onClose: () => void) => <SaveAsTemplateFromBoard onClose={onClose} />;
 
-/** A feature of a later issue: says so honestly instead of pretending. */
-function NotBuiltDialog({ title, text, onClose }: { title: string; text: string; onClose: () => void }) {
-  return (
-    <Dialog title={title} onClose={onClose}>
-      <NotBuiltNotice text={text} />
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          {de.app.close}
-        </button>
-      </div>
-    </Dialog>
-  );
+/** The reports of the open project: made in the browser from the document on screen. */
+function ReportDialogFromBoard({
+  dialog,
+  onClose,
+}: {
+  dialog: 'kwpExport' | 'pdfExport' | 'totals';
+  onClose: () => void;
+}) {
+  const { document } = useOpenProject();
+  const assignees = useAppSelector(selectAssigneeNames);
+  const tags = useAppSelector(selectTagsById);
+  const names = useMemo(() => ({ assignees, tags }), [assignees, tags]);
+  const report = dialog === 'kwpExport' ? 'kwp' : dialog === 'pdfExport' ? 'pdf' : 'totals';
+  return <LazyProjectReportDialog report={report} project={document} names={names} onClose={onClose} />;
 }

@@ -39,6 +39,14 @@ export interface AppStoreDeps {
   newKey?: () => string;
   /** The platform's file saving (renderer/src/platform); the browser's download by default. */
   saveFile?: SaveFile;
+  /** The company server's address in the desktop shell; the page's own address by default. */
+  appAddress?: string;
+}
+
+/** The page's address without the route: what a phone opens to reach this server's app. */
+function pageAddress(): string {
+  if (typeof window === 'undefined') return '';
+  return `${window.location.origin}${window.location.pathname.replace(/index\.html$/, '')}`;
 }
 
 /** Cached project and template documents (api/endpoints): as large as the open project, so not walked either. */
@@ -88,6 +96,7 @@ export function createAppStore(deps: AppStoreDeps) {
     deviceId: deps.deviceId,
     projectSavers: new ProjectSavers(),
     saveFile: deps.saveFile ?? createWebSaveFile(document, URL),
+    appAddress: deps.appAddress ?? pageAddress(),
   };
 
   const listeners = createAppListeners(extra);

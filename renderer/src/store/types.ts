@@ -25,6 +25,8 @@ export interface ThunkExtra {
   sync: SyncEngine;
   /** Saves a generated file (PDF, export): the shell's save dialog, or the browser's download. */
   saveFile: SaveFile;
+  /** Where other devices open the app (the reports' QR codes), without the '#/…' route. */
+  appAddress: string;
 }
 
 export type AppDispatch = ThunkDispatch<RootState, ThunkExtra, UnknownAction>;

@@ -1,6 +1,3 @@
-import type { AppointmentDto } from '@werkboard/common';
-import { appointmentLocalDate } from '@werkboard/common';
-
 const dateTimeFormat = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A date and time in de-DE (spec section 9), or null for a missing or unreadable value. */
@@ -20,19 +17,4 @@ export function toColorInputValue(color: string | null | undefined, fallback = '
   if (/^#[0-9a-f]{3}$/.test(value)) return `#${[...value.slice(1)].map((c) => c + c).join('')}`;
   if (/^#[0-9a-f]{8}$/.test(value)) return value.slice(0, 7);
   return fallback;
-}
-
-const appointmentFormat = new Intl.DateTimeFormat('de-DE', {
-  weekday: 'short',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** An appointment's local date and time in de-DE, e.g. 'Di., 12.05.2026, 09:30'. */
-export function formatAppointmentDate(appointment: Pick<AppointmentDto, 'date'>): string {
-  const date = appointmentLocalDate(appointment);
-  return date ? appointmentFormat.format(date) : appointment.date;
 }

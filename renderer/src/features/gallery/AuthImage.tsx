@@ -1,5 +1,5 @@
 import { de } from '@werkboard/common';
-import type { ImageVariant } from './imageFiles';
+import type { ImageVariant } from '../../entities/image/imageFiles';
 import { useImageObjectUrl } from './imageFiles';
 
 interface AuthImageProps {

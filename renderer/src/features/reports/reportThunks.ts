@@ -1,0 +1,89 @@
+import type { ExternalUserDto, ImageDto, ProjectDocument, ReportNames, TagDto } from '@werkboard/common';
+import { assigneeNames } from '@werkboard/common';
+import { imagesApi } from '../../api/endpoints/images';
+import { projectsApi } from '../../api/endpoints/projects';
+import { tagsApi } from '../../api/endpoints/tags';
+import { usersApi } from '../../api/endpoints/users';
+import { FRESH, readOnce } from '../../api/readOnce';
+import { fetchImageBlob } from '../../entities/image/imageFiles';
+import type { SaveFileOutcome } from '../../platform/fileSave';
+import type { AppThunk } from '../../store/types';
+import type { ReportPhoto } from './pdf/projectReport';
+
+export interface ReportPhotos {
+  photos: ReportPhoto[];
+  /** False when the list or a picture could not be loaded (offline): the report says so. */
+  complete: boolean;
+}
+
+/**
+ * The project's pictures for the PDF: the gallery's thumbnails (loaded with the bearer token
+ * as the gallery loads them), turned into JPEG by `toJpeg`. Offline the list cannot be read;
+ * then the report has no pictures and `complete` is false.
+ */
+export function loadReportPhotos(
+  projectId: string,
+  toJpeg: (blob: Blob) => Promise<Uint8Array | null>,
+): AppThunk<Promise<ReportPhotos>> {
+  return async (dispatch) => {
+    let images: ImageDto[];
+    try {
+      images = await readOnce(dispatch(imagesApi.endpoints.projectImages.initiate(projectId, FRESH)));
+    } catch {
+      return { photos: [], complete: false };
+    }
+    const photos = await Promise.all(
+      images.map(async (image): Promise<ReportPhoto> => {
+        try {
+          return {
+            id: image.id,
+            name: image.name,
+            image: await toJpeg(await dispatch(fetchImageBlob(image.id, 'thumbnail'))),
+          };
+        } catch {
+          return { id: image.id, name: image.name, image: null };
+        }
+      }),
+    );
+    return { photos, complete: photos.every((photo) => photo.image !== null) };
+  };
+}
+
+export interface ReportProject {
+  project: ProjectDocument;
+  names: ReportNames;
+}
+
+/**
+ * The full documents of a group's projects with the names their reports show, read through
+ * the data layer (offline: the copies kept on this device). Tags and external workers are
+ * lookups only: without them the report shows no tags and no external names.
+ */
+export function loadGroupReportProjects(projectIds: readonly string[]): AppThunk<Promise<ReportProject[]>> {
+  return async (dispatch) => {
+    const [tags, externalUsers, documents] = await Promise.all([
+      readOnce(dispatch(tagsApi.endpoints.tags.initiate(undefined, FRESH))).catch((): TagDto[] => []),
+      readOnce(dispatch(usersApi.endpoints.externalUsers.initiate(undefined, FRESH))).catch(
+        (): ExternalUserDto[] => [],
+      ),
+      Promise.all(
+        projectIds.map((id) => readOnce(dispatch(projectsApi.endpoints.projectDocument.initiate(id, FRESH)))),
+      ),
+    ]);
+    const tagsById = new Map(tags.map((tag) => [tag.id, tag]));
+    return documents.map((project) => ({
+      project,
+      names: { assignees: assigneeNames(project.team, externalUsers), tags: tagsById },
+    }));
+  };
+}
+
+/** Saves a made file through the platform (the desktop's save dialog, else a download). */
+export function saveReportFile(name: string, bytes: Uint8Array, mime: string): AppThunk<Promise<SaveFileOutcome>> {
+  return (_dispatch, _getState, { saveFile }) => saveFile(name, bytes, mime);
+}
+
+/** The address a report's QR code opens: the app on the company server, at `route` ('/project/…'). */
+export function appAddress(route: string): AppThunk<string> {
+  return (_dispatch, _getState, extra) => `${extra.appAddress}#${route}`;
+}
