@@ -197,6 +197,7 @@ export const de = {
     rankTooLow: 'Sie können nur Benutzer bearbeiten oder löschen, deren Rolle unter Ihrer eigenen liegt.',
     roleTooHigh: 'Sie können nur Rollen vergeben, die unter Ihrer eigenen liegen.',
     ownRole: 'Die eigene Rolle kann nicht geändert werden.',
+    ownPassword: 'Das eigene Passwort kann nur im Profil mit dem aktuellen Passwort geändert werden.',
     ownAccount: 'Das eigene Konto kann nicht gelöscht werden.',
     deleteWarning: 'Diese Aktion kann nicht rückgängig gemacht werden.',
     deleteFailed: 'Benutzer konnte nicht gelöscht werden.',

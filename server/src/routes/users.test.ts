@@ -273,6 +273,27 @@ describe('PUT /api/users/{id}', () => {
     expect((await api('GET', '/api/auth/me', fresh.token)).status).toBe(200);
   });
 
+  it.each(['Admin', 'Firmenleiter'] as const)(
+    'refuses the %s’s own password without the current one (finding 9) and keeps the old one',
+    async (role) => {
+      const self = await signedIn(t, role);
+      const response = await api('PUT', `/api/users/${self.user.id}`, self.token, {
+        username: self.user.username,
+        password: 'uebernommen-ohne-altes',
+      });
+      expect([response.status, response.body.message]).toEqual([403, de.users.ownPassword]);
+      await expect(t.login(self.user.username, self.password)).resolves.toBeDefined();
+      await expect(t.login(self.user.username, 'uebernommen-ohne-altes')).rejects.toThrow();
+      // A blank password still saves the rest of the own account.
+      const blank = await api<ManagedUserDto>('PUT', `/api/users/${self.user.id}`, self.token, {
+        username: self.user.username,
+        phone: '0171 42',
+        password: '',
+      });
+      expect([blank.status, blank.body.phone]).toEqual([200, '0171 42']);
+    },
+  );
+
   it('ends the sessions of a demoted user; the next login has the new role', async () => {
     const { user, password, token } = await signedIn(t, 'Projektleiter');
     const response = await api<ManagedUserDto>('PUT', `/api/users/${user.id}`, bossToken, {

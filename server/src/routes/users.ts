@@ -109,7 +109,7 @@ export function registerUserRoutes(api: ApiRoutes): void {
     load: ({ params }) => findUser(userId(params)),
     authorize: ({ actor, resource, body }) => {
       authorize(canManageUsers(actor), de.users.manageForbidden);
-      const denial = userUpdateDenial(actor, resource, body.role);
+      const denial = userUpdateDenial(actor, resource, body.role, body.password);
       authorize(denial === null, denial ?? undefined);
     },
     handle: async ({ actor, resource: target, body, services }) => {
