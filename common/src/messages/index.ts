@@ -85,6 +85,7 @@ export const de = {
     validationFailed: 'Die Eingaben sind ungültig.',
     idempotencyKeyInvalid: 'Der Idempotenzschlüssel ist ungültig (1 bis 100 Zeichen: Buchstaben, Ziffern, - und _).',
     idempotencyKeyReused: 'Dieser Idempotenzschlüssel gehört bereits zu einer anderen Änderung.',
+    idempotencyInProgress: 'Diese Änderung wird gerade noch verarbeitet. Bitte versuchen Sie es gleich noch einmal.',
     notFound: 'Nicht gefunden.',
     forbidden: 'Keine Berechtigung für diese Aktion.',
     unauthorized: 'Sitzung abgelaufen oder ungültig. Bitte erneut anmelden.',

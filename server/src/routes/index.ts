@@ -1,7 +1,6 @@
 import compose from 'koa-compose';
 import { ApiRoutes } from '../http/endpoint';
 import { authenticate } from '../middleware/authenticate';
-import { idempotency } from '../middleware/idempotency';
 import type { AppMiddleware, AppRouterContext } from '../appTypes';
 import { registerAdminRoutes } from './admin';
 import { registerAppointmentRoutes } from './appointments';
@@ -62,7 +61,6 @@ export function createApiMiddleware(jwtSecret: string): AppMiddleware {
   const publicStack = compose<AppRouterContext>([publicRouter.routes(), publicRouter.allowedMethods()]);
   const userStack = compose<AppRouterContext>([
     ...(authenticate(jwtSecret) as compose.Middleware<AppRouterContext>[]),
-    idempotency,
     userRouter.routes(),
     userRouter.allowedMethods(),
   ]);
