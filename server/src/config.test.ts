@@ -22,7 +22,7 @@ describe('configFromEnv', () => {
         DATA_DIR: '/var/lib/wb',
         DATABASE_URL: 'postgres://u:p@db/wb',
         ADMIN_USERNAME: ' chefin ',
-        ADMIN_PASSWORD: 'geheim',
+        ADMIN_PASSWORD: 'geheim-im-Lager-7',
         TOKEN_TTL_SECONDS: '600',
       },
       '/srv',
@@ -32,9 +32,18 @@ describe('configFromEnv', () => {
       dataDir: '/var/lib/wb',
       databaseUrl: 'postgres://u:p@db/wb',
       adminUsername: 'chefin',
-      adminPassword: 'geheim',
+      adminPassword: 'geheim-im-Lager-7',
       tokenTtlSeconds: 600,
     });
+  });
+
+  it('refuses an ADMIN_PASSWORD that breaks the default password rule (issue 13, finding 7)', () => {
+    for (const weak of ['geheim', 'password', '12345678']) {
+      expect(() => configFromEnv({ ADMIN_PASSWORD: weak })).toThrow(
+        'ADMIN_PASSWORD ist zu schwach: mindestens 8 Zeichen und kein verbreitetes Passwort (wie "passwort" oder "12345678").',
+      );
+    }
+    expect(configFromEnv({ ADMIN_PASSWORD: 'Werkbank-Sued-4' }).adminPassword).toBe('Werkbank-Sued-4');
   });
 
   it('refuses a port or lifetime that is not a number', () => {

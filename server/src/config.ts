@@ -1,7 +1,8 @@
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { de } from '@werkboard/common';
+import { de, DEFAULT_PASSWORD_MIN_LENGTH } from '@werkboard/common';
+import { passwordProblem } from './auth/passwordRule';
 import { parseLicensePublicKey } from './license/licenseKey';
 import { BUILT_IN_LICENSE_PUBLIC_KEY } from './license/publicKey';
 import { defaultRendererDir } from './paths';
@@ -114,6 +115,9 @@ function parseRedirectPort(value: string | undefined, tls: TlsConfig | null): nu
 /** Reads the configuration from environment variables (documented in the README). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
   const adminPassword = env.ADMIN_PASSWORD ?? '';
+  // The first Admin's password follows the default rule (issue 13, finding 7).
+  if (adminPassword !== '' && passwordProblem(adminPassword, DEFAULT_PASSWORD_MIN_LENGTH) !== null)
+    throw new ConfigError(de.server.weakPassword('ADMIN_PASSWORD', DEFAULT_PASSWORD_MIN_LENGTH));
   const tls = parseTls(env, cwd);
   return {
     port: parsePort(env.PORT, 3000),

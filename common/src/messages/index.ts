@@ -191,7 +191,7 @@ export const de = {
     usernameRequired: 'Benutzername ist erforderlich.',
     usernameTaken: 'Dieser Benutzername ist bereits vergeben.',
     passwordRequired: 'Passwort ist für neue Benutzer erforderlich.',
-    passwordTooShort: 'Das Passwort muss mindestens 3 Zeichen lang sein.',
+    passwordTooShort: (minimum: number) => `Das Passwort muss mindestens ${minimum} Zeichen lang sein.`,
     roleInvalid: 'Bitte wählen Sie eine gültige Rolle aus.',
     notFound: 'Benutzer nicht gefunden.',
     manageForbidden: 'Keine Berechtigung zur Benutzerverwaltung.',
@@ -228,7 +228,9 @@ export const de = {
   password: {
     currentRequired: 'Bitte geben Sie Ihr aktuelles Passwort ein.',
     currentWrong: 'Das aktuelle Passwort ist nicht korrekt.',
-    tooShort: 'Das neue Passwort muss mindestens 3 Zeichen lang sein.',
+    tooShort: (minimum: number) => `Das neue Passwort muss mindestens ${minimum} Zeichen lang sein.`,
+    newRequired: 'Bitte geben Sie ein neues Passwort ein.',
+    tooCommon: 'Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.',
     mismatch: 'Die neuen Passwörter stimmen nicht überein.',
     changed: 'Passwort erfolgreich geändert!',
     tooManyAttempts: 'Zu viele Fehlversuche. Bitte warten Sie einige Minuten und versuchen Sie es erneut.',
@@ -459,6 +461,11 @@ export const de = {
     colorInvalid: 'Bitte geben Sie eine gültige Farbe im Format #RRGGBB an.',
     themeInvalid: 'Unbekanntes Hintergrundmotiv.',
     smtpAdminOnly: 'Nur Admins dürfen die SMTP-Einstellungen ändern.',
+    securityAdminOnly: 'Nur Admins dürfen die Sicherheitseinstellungen ändern.',
+    passwordMinLengthInvalid: (lowest: number, highest: number) =>
+      `Die Mindestlänge für Passwörter muss eine ganze Zahl zwischen ${lowest} und ${highest} sein.`,
+    passwordMinLengthWarning: (recommended: number) =>
+      `Warnung: Passwörter mit weniger als ${recommended} Zeichen sind leicht zu erraten.`,
     smtpHostInvalid: 'Der SMTP-Server darf höchstens 255 Zeichen lang sein.',
     smtpPortInvalid: 'Der SMTP-Port muss eine ganze Zahl zwischen 1 und 65535 sein.',
     smtpEncryptionInvalid: 'Die Verschlüsselung muss none, ssl oder tls sein.',

@@ -30,6 +30,8 @@ export const serverMessages = {
   databaseRestarted: 'Die Datenbank läuft wieder.',
   superuserRole: (role: string) =>
     `Werkboard ist mit der Datenbankrolle "${role}" verbunden, die Superuser-Rechte hat. Bitte eine eigene Rolle ohne Superuser-Rechte anlegen, ihr die Datenbank übertragen und sie in DATABASE_URL verwenden.`,
+  weakPassword: (variable: string, minimum: number) =>
+    `${variable} ist zu schwach: mindestens ${minimum} Zeichen und kein verbreitetes Passwort (wie "passwort" oder "12345678").`,
   privateModeFailed: (file: string) => `Die Zugriffsrechte von ${file} konnten nicht auf privat gesetzt werden.`,
   tls: {
     certificateAndKey: 'TLS_CERT und TLS_KEY müssen zusammen angegeben werden.',

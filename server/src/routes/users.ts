@@ -21,6 +21,7 @@ import { idParam } from '../http/params';
 import { LoginRateLimit } from '../middleware/loginRateLimit';
 import { presentCurrentUser, presentDirectoryEntry, presentManagedUser, presentProfile } from '../presenters/user';
 import { currentLicenseType } from '../services/license';
+import { requireAcceptablePassword } from '../services/settings';
 import { requireRoomFor } from '../services/limits';
 import {
   changePassword,
@@ -62,6 +63,7 @@ export function registerUserRoutes(api: ApiRoutes): void {
     },
     transaction: true,
     handle: async ({ sequelize, transaction, actor, body, services }) => {
+      await requireAcceptablePassword(body.password, 'password', de.users.passwordTooShort, transaction);
       await requireRoomFor(sequelize, transaction, 'users');
       const user = await createUser(transaction, body);
       services.logger.info({ userId: actor.id, createdUserId: user.id, role: user.role }, 'user created');
@@ -84,6 +86,7 @@ export function registerUserRoutes(api: ApiRoutes): void {
   api.post('/users/change-password', {
     body: changePasswordSchema,
     handle: async ({ user, actor, body, services }): Promise<ChangePasswordResponse> => {
+      await requireAcceptablePassword(body.newPassword, 'newPassword', de.password.tooShort);
       passwordAttempts.check(user.id, de.password.tooManyAttempts);
       if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
         passwordAttempts.recordFailure(user.id);
@@ -113,6 +116,8 @@ export function registerUserRoutes(api: ApiRoutes): void {
       authorize(denial === null, denial ?? undefined);
     },
     handle: async ({ actor, resource: target, body, services }) => {
+      if (body.password !== undefined)
+        await requireAcceptablePassword(body.password, 'password', de.users.passwordTooShort);
       const previousRole = target.role;
       await updateUser(target, body);
       services.logger.info(
