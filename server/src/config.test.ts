@@ -46,6 +46,13 @@ describe('configFromEnv', () => {
     expect(configFromEnv({ ADMIN_PASSWORD: 'Werkbank-Sued-4' }).adminPassword).toBe('Werkbank-Sued-4');
   });
 
+  it('reads TRUST_PROXY as a list of trusted proxies and refuses what is no address or network', () => {
+    expect(configFromEnv({}).trustedProxies).toBeNull();
+    const trusted = configFromEnv({ TRUST_PROXY: '10.0.0.5, 172.18.0.0/16' }).trustedProxies!;
+    expect([trusted.check('172.18.9.9'), trusted.check('10.0.0.6')]).toEqual([true, false]);
+    expect(() => configFromEnv({ TRUST_PROXY: 'proxy.local' })).toThrow(ConfigError);
+  });
+
   it('refuses a port or lifetime that is not a number', () => {
     expect(() => configFromEnv({ PORT: 'achtzig' })).toThrow(ConfigError);
     expect(() => configFromEnv({ PORT: '70000' })).toThrow(ConfigError);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { de, DEFAULT_PASSWORD_MIN_LENGTH } from '@werkboard/common';
 import { passwordProblem } from './auth/passwordRule';
+import { parseTrustedProxies, TrustProxyError } from './http/clientAddress';
 import { parseLicensePublicKey } from './license/licenseKey';
 import { BUILT_IN_LICENSE_PUBLIC_KEY } from './license/publicKey';
 import { defaultRendererDir } from './paths';
@@ -35,6 +36,8 @@ export interface Config {
   tls: TlsConfig | null;
   /** A plain-HTTP port that redirects to HTTPS (and offers the local authority's certificate). */
   httpRedirectPort: number | null;
+  /** Peers whose X-Forwarded-For names the client (TRUST_PROXY); null trusts no one. */
+  trustedProxies: net.BlockList | null;
 }
 
 export class ConfigError extends Error {}
@@ -112,6 +115,15 @@ function parseRedirectPort(value: string | undefined, tls: TlsConfig | null): nu
   return port;
 }
 
+function parseTrustProxy(value: string | undefined): net.BlockList | null {
+  try {
+    return parseTrustedProxies(value);
+  } catch (error) {
+    if (error instanceof TrustProxyError) throw new ConfigError(de.server.invalidTrustProxy(error.message));
+    throw error;
+  }
+}
+
 /** Reads the configuration from environment variables (documented in the README). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
   const adminPassword = env.ADMIN_PASSWORD ?? '';
@@ -133,5 +145,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd: string 
     licensePublicKey: parseLicenseKey(env.LICENSE_PUBLIC_KEY),
     tls,
     httpRedirectPort: parseRedirectPort(env.HTTP_REDIRECT_PORT, tls),
+    trustedProxies: parseTrustProxy(env.TRUST_PROXY),
   };
 }

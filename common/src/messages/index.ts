@@ -40,6 +40,10 @@ export const de = {
     genericFailure: 'Anmeldung fehlgeschlagen. Bitte versuchen Sie es erneut.',
     databaseNotInitialized: 'Verbindung zum Server fehlgeschlagen. Bitte überprüfen Sie die Verbindungsdiagnose.',
     tooManyAttempts: 'Zu viele Anmeldeversuche. Bitte warten Sie bis zu 15 Minuten und versuchen Sie es dann erneut.',
+    accountLocked:
+      'Dieses Konto ist nach zu vielen Fehlversuchen vorübergehend gesperrt. Bitte warten Sie bis zu 15 Minuten oder wenden Sie sich an den Admin.',
+    tooManyLogins:
+      'Der Server nimmt gerade zu viele Anmeldeversuche entgegen. Bitte versuchen Sie es in einer Minute erneut.',
     storageFull:
       'Der lokale Speicher ist voll. Bitte nutzen Sie die Schaltfläche „Lokale Daten löschen“ und melden Sie sich erneut an.',
     storageUnknown: 'Ein unbekannter Fehler ist beim Zugriff auf den lokalen Speicher aufgetreten.',
@@ -203,6 +207,7 @@ export const de = {
     deleteWarning: 'Diese Aktion kann nicht rückgängig gemacht werden.',
     deleteFailed: 'Benutzer konnte nicht gelöscht werden.',
     deleted: 'Benutzer wurde gelöscht.',
+    lockLifted: 'Die Anmeldesperre wurde aufgehoben.',
   },
   externalUsers: {
     title: 'Externe Mitarbeiter',

@@ -280,6 +280,12 @@ const ROUTES: RouteCase[] = [
   },
   {
     method: 'DELETE',
+    route: '/api/users/{id}/lockout',
+    expect: management(),
+    prepare: async () => ({ path: `/api/users/${(await helferTarget()).id}/lockout` }),
+  },
+  {
+    method: 'DELETE',
     route: '/api/users/{id}',
     expect: management(),
     prepare: async () => ({ path: `/api/users/${(await helferTarget()).id}` }),

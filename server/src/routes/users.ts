@@ -19,6 +19,7 @@ import { authorize, invalidField } from '../errors';
 import type { ApiRoutes } from '../http/endpoint';
 import { idParam } from '../http/params';
 import { LoginRateLimit } from '../middleware/loginRateLimit';
+import type { LoginThrottle } from '../middleware/loginThrottle';
 import { presentCurrentUser, presentDirectoryEntry, presentManagedUser, presentProfile } from '../presenters/user';
 import { currentLicenseType } from '../services/license';
 import { requireAcceptablePassword } from '../services/settings';
@@ -39,7 +40,7 @@ const userId = (params: { id?: string }) => idParam(params.id, de.users.notFound
  * User management (Admin and Firmenleiter with can_manage_users; rank rules in common's user
  * policies), one's own profile and password, and other users' profiles.
  */
-export function registerUserRoutes(api: ApiRoutes): void {
+export function registerUserRoutes(api: ApiRoutes, loginThrottle: LoginThrottle): void {
   const passwordAttempts = new LoginRateLimit();
 
   api.get('/users', {
@@ -127,6 +128,22 @@ export function registerUserRoutes(api: ApiRoutes): void {
       return target;
     },
     present: presentManagedUser,
+  });
+
+  // Lifting a lock-out after too many failed logins (issue 13, finding 8): who may edit the user.
+  api.delete('/users/:id/lockout', {
+    load: ({ params }) => findUser(userId(params)),
+    authorize: ({ actor, resource }) => {
+      authorize(canManageUsers(actor), de.users.manageForbidden);
+      const denial = userUpdateDenial(actor, resource);
+      authorize(denial === null, denial ?? undefined);
+    },
+    handle: ({ actor, resource: target, services }): MessageResponse => {
+      const wasLocked = loginThrottle.isLocked(target.username);
+      loginThrottle.unlock(target.username);
+      services.logger.info({ userId: actor.id, unlockedUserId: target.id, wasLocked }, 'login lock lifted');
+      return { message: de.users.lockLifted };
+    },
   });
 
   api.delete('/users/:id', {
