@@ -1,3 +1,4 @@
+import './zodSetup';
 import { z } from 'zod';
 import { de } from '../messages';
 

@@ -1,3 +1,4 @@
+import './zodSetup';
 import type { z } from 'zod';
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; message: string; fields: Record<string, string> };
