@@ -79,3 +79,8 @@ export function compareByPosition(a: { position: string; id: string }, b: { posi
   if (a.position !== b.position) return a.position < b.position ? -1 : 1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
+
+/** A sorted copy in board order (by sort key, then id). */
+export function inBoardOrder<T extends { position: string; id: string }>(items: readonly T[]): T[] {
+  return [...items].sort(compareByPosition);
+}
