@@ -1,4 +1,3 @@
-import './zodSetup';
 import type { z } from 'zod';
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; message: string; fields: Record<string, string> };
