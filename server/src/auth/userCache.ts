@@ -11,7 +11,9 @@ type UserValues = InferAttributes<User>;
  * cache: a deleted user, a changed password or role (a new token version) gets 401 on the very
  * next request. A write outside this process (the `reset-admin-password` command) reaches the
  * server after at most `ttlMs`. Each request gets its own model instance built from the kept
- * values, never a shared one.
+ * values, never a shared one. Writes of users must therefore go through the model's save,
+ * destroy or update: `increment()`/`decrement()` and raw SQL fire no hook (none exist in the
+ * product; the CLI writes from another process and is covered by the TTL).
  */
 export class UserCache {
   private readonly entries = new Map<string, { values: UserValues; storedAt: number }>();
