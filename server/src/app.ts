@@ -2,6 +2,7 @@ import path from 'node:path';
 import Koa from 'koa';
 import helmet from 'koa-helmet';
 import type { AppContext, AppState } from './appTypes';
+import { clientAddress } from './http/clientAddress';
 import { compressAnswers } from './middleware/compressAnswers';
 import { errorHandler } from './middleware/errorHandler';
 import { requestLog } from './middleware/requestLog';
@@ -11,10 +12,19 @@ import { serveUpdates } from './routes/updates';
 import type { Services } from './serverState';
 
 export function createApp(services: Services): Koa<AppState, AppContext> {
-  const app = new Koa<AppState, AppContext>({ proxy: process.env.TRUST_PROXY === 'true' });
+  // Koa's own proxy switch would trust X-Forwarded-For from anyone; clientAddress decides.
+  const app = new Koa<AppState, AppContext>({ proxy: false });
   app.context.services = services;
   app.silent = true;
 
+  app.use(async (ctx, next) => {
+    ctx.request.ip = clientAddress(
+      ctx.req.socket.remoteAddress ?? '',
+      ctx.get('X-Forwarded-For'),
+      services.config.trustedProxies,
+    );
+    await next();
+  });
   app.use(errorHandler);
   app.use(requestLog);
   app.use(

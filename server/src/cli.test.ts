@@ -48,16 +48,19 @@ describe('reset-admin-password', () => {
 
   it('changes nothing for an account that is not an Admin, and names the Admin accounts', async () => {
     const { user, password } = await buildUser({ role: 'Monteur', username: 'monteur-cli' });
-    const call = io({ NEW_ADMIN_PASSWORD: 'uebernommen' });
+    const call = io({ NEW_ADMIN_PASSWORD: 'uebernommen-7' });
     expect(await runCli(['reset-admin-password', '--username', user.username], call)).toBe(1);
     expect(call.err.join('')).toContain('Kein Admin-Konto "monteur-cli"');
     expect(call.err.join('')).toContain('Admin-Konten: admin, Chefin');
     expect(await loginStatus(user.username, password)).toBe(200);
-    expect(await loginStatus(user.username, 'uebernommen')).toBe(401);
+    expect(await loginStatus(user.username, 'uebernommen-7')).toBe(401);
   });
 
   it('refuses a too short password and unknown options before touching anything', async () => {
     expect(await runCli(['reset-admin-password'], io({ NEW_ADMIN_PASSWORD: 'ab' }))).toBe(1);
+    const common = io({ NEW_ADMIN_PASSWORD: 'passwort1' });
+    expect(await runCli(['reset-admin-password'], common)).toBe(1);
+    expect(common.err.join('')).toContain('NEW_ADMIN_PASSWORD ist zu schwach: mindestens 8 Zeichen');
     const unknown = io();
     expect(await runCli(['reset-admin-password', '--force'], unknown)).toBe(1);
     expect(unknown.err.join('')).toContain('Unbekannte Option: --force');

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
-import { MIN_PASSWORD_LENGTH } from '@werkboard/common';
+import { de, DEFAULT_PASSWORD_MIN_LENGTH } from '@werkboard/common';
+import { passwordProblem } from './auth/passwordRule';
 import { hashPassword } from './auth/passwords';
 import { configFromEnv } from './config';
 import { startEmbeddedDatabase } from './db/embeddedDatabase';
@@ -74,8 +75,8 @@ const resetAdminPassword: CliCommand = {
     if (unknown.length > 0) throw new CliError(`Unbekannte Option: ${unknown.join(' ')}`);
     const username = (optionValue(args, '--username') ?? io.env.ADMIN_USERNAME ?? 'admin').trim();
     const chosen = io.env.NEW_ADMIN_PASSWORD ?? '';
-    if (chosen !== '' && chosen.length < MIN_PASSWORD_LENGTH) {
-      throw new CliError(`NEW_ADMIN_PASSWORD ist zu kurz (mindestens ${MIN_PASSWORD_LENGTH} Zeichen).`);
+    if (chosen !== '' && passwordProblem(chosen, DEFAULT_PASSWORD_MIN_LENGTH) !== null) {
+      throw new CliError(de.server.weakPassword('NEW_ADMIN_PASSWORD', DEFAULT_PASSWORD_MIN_LENGTH));
     }
     const password = chosen !== '' ? chosen : crypto.randomBytes(12).toString('base64url');
     const passwordHash = await hashPassword(password);

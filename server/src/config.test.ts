@@ -22,7 +22,7 @@ describe('configFromEnv', () => {
         DATA_DIR: '/var/lib/wb',
         DATABASE_URL: 'postgres://u:p@db/wb',
         ADMIN_USERNAME: ' chefin ',
-        ADMIN_PASSWORD: 'geheim',
+        ADMIN_PASSWORD: 'geheim-im-Lager-7',
         TOKEN_TTL_SECONDS: '600',
       },
       '/srv',
@@ -32,9 +32,21 @@ describe('configFromEnv', () => {
       dataDir: '/var/lib/wb',
       databaseUrl: 'postgres://u:p@db/wb',
       adminUsername: 'chefin',
-      adminPassword: 'geheim',
+      adminPassword: 'geheim-im-Lager-7',
       tokenTtlSeconds: 600,
     });
+  });
+
+  it('takes ADMIN_PASSWORD as it is: the rule is checked when it makes the first Admin (db/seed.ts)', () => {
+    expect(configFromEnv({ ADMIN_PASSWORD: 'geheim' }).adminPassword).toBe('geheim');
+    expect(configFromEnv({ ADMIN_PASSWORD: 'Werkbank-Sued-4' }).adminPassword).toBe('Werkbank-Sued-4');
+  });
+
+  it('reads TRUST_PROXY as a list of trusted proxies and refuses what is no address or network', () => {
+    expect(configFromEnv({}).trustedProxies).toBeNull();
+    const trusted = configFromEnv({ TRUST_PROXY: '10.0.0.5, 172.18.0.0/16' }).trustedProxies!;
+    expect([trusted.check('172.18.9.9'), trusted.check('10.0.0.6')]).toEqual([true, false]);
+    expect(() => configFromEnv({ TRUST_PROXY: 'proxy.local' })).toThrow(ConfigError);
   });
 
   it('refuses a port or lifetime that is not a number', () => {

@@ -2,6 +2,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { de } from '@werkboard/common';
+import { parseTrustedProxies, TrustProxyError } from './http/clientAddress';
 import { parseLicensePublicKey } from './license/licenseKey';
 import { BUILT_IN_LICENSE_PUBLIC_KEY } from './license/publicKey';
 import { defaultRendererDir } from './paths';
@@ -34,6 +35,8 @@ export interface Config {
   tls: TlsConfig | null;
   /** A plain-HTTP port that redirects to HTTPS (and offers the local authority's certificate). */
   httpRedirectPort: number | null;
+  /** Peers whose X-Forwarded-For names the client (TRUST_PROXY); null trusts no one. */
+  trustedProxies: net.BlockList | null;
 }
 
 export class ConfigError extends Error {}
@@ -111,8 +114,18 @@ function parseRedirectPort(value: string | undefined, tls: TlsConfig | null): nu
   return port;
 }
 
+function parseTrustProxy(value: string | undefined): net.BlockList | null {
+  try {
+    return parseTrustedProxies(value);
+  } catch (error) {
+    if (error instanceof TrustProxyError) throw new ConfigError(de.server.invalidTrustProxy(error.message));
+    throw error;
+  }
+}
+
 /** Reads the configuration from environment variables (documented in the README). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+  // The first Admin's password follows the default rule: checked when it is used (db/seed.ts).
   const adminPassword = env.ADMIN_PASSWORD ?? '';
   const tls = parseTls(env, cwd);
   return {
@@ -129,5 +142,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd: string 
     licensePublicKey: parseLicenseKey(env.LICENSE_PUBLIC_KEY),
     tls,
     httpRedirectPort: parseRedirectPort(env.HTTP_REDIRECT_PORT, tls),
+    trustedProxies: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -119,7 +119,7 @@ describe('people and permissions', () => {
       const response = await fetch(`${server.url}/api/users`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify({ username, password: 'geheim', role: 'Helfer' }),
+        body: JSON.stringify({ username, password: 'geheim-Lager-7', role: 'Helfer' }),
       });
       expect(response.status).toBe(201);
     }
@@ -128,7 +128,7 @@ describe('people and permissions', () => {
     const footer = admin.getByRole('contentinfo');
     await expect(footer.getByText('Lizenz: Free').count()).resolves.toBe(1);
     await openUsers(admin);
-    await submitNewUser(admin, 'siebter', 'geheim', 'Helfer');
+    await submitNewUser(admin, 'siebter', 'geheim-Lager-7', 'Helfer');
     const limit = admin.getByRole('dialog', { name: 'Benutzerlimit erreicht' });
     await limit.waitFor();
     await expect(limit.textContent()).resolves.toContain('Lifetime-Lizenz');
@@ -156,7 +156,7 @@ describe('people and permissions', () => {
     // The dialog closes by itself after 2.5 s.
     await settings.waitFor({ state: 'detached', timeout: 6000 });
 
-    await submitNewUser(admin, 'siebter', 'geheim', 'Helfer');
+    await submitNewUser(admin, 'siebter', 'geheim-Lager-7', 'Helfer');
     await admin.getByRole('dialog').waitFor({ state: 'detached' });
     await admin.getByRole('listitem', { name: 'siebter' }).waitFor();
     await expect(admin.getByRole('dialog', { name: 'Benutzerlimit erreicht' }).count()).resolves.toBe(0);

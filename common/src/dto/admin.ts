@@ -14,6 +14,16 @@ export interface SmtpSettingsDto {
   hasPassword: boolean;
 }
 
+/**
+ * GET and PUT /api/settings/security (Admin only). `warning` is there while the minimum is
+ * below the recommended one.
+ */
+export interface SecuritySettingsDto {
+  passwordMinLength: number;
+  recommendedPasswordMinLength: number;
+  warning: string | null;
+}
+
 /** GET and PUT /api/settings: the user's settings, plus the SMTP settings for Admins. */
 export type SettingsResponse = UserSettings & { smtp?: SmtpSettingsDto };
 

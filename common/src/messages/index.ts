@@ -41,6 +41,10 @@ export const de = {
     genericFailure: 'Anmeldung fehlgeschlagen. Bitte versuchen Sie es erneut.',
     databaseNotInitialized: 'Verbindung zum Server fehlgeschlagen. Bitte überprüfen Sie die Verbindungsdiagnose.',
     tooManyAttempts: 'Zu viele Anmeldeversuche. Bitte warten Sie bis zu 15 Minuten und versuchen Sie es dann erneut.',
+    accountLocked:
+      'Dieses Konto ist nach zu vielen Fehlversuchen vorübergehend gesperrt. Bitte warten Sie bis zu 15 Minuten oder wenden Sie sich an den Admin.',
+    tooManyLogins:
+      'Der Server nimmt gerade zu viele Anmeldeversuche entgegen. Bitte versuchen Sie es in einer Minute erneut.',
     storageFull:
       'Der lokale Speicher ist voll. Bitte nutzen Sie die Schaltfläche „Lokale Daten löschen“ und melden Sie sich erneut an.',
     storageUnknown: 'Ein unbekannter Fehler ist beim Zugriff auf den lokalen Speicher aufgetreten.',
@@ -86,6 +90,7 @@ export const de = {
     validationFailed: 'Die Eingaben sind ungültig.',
     idempotencyKeyInvalid: 'Der Idempotenzschlüssel ist ungültig (1 bis 100 Zeichen: Buchstaben, Ziffern, - und _).',
     idempotencyKeyReused: 'Dieser Idempotenzschlüssel gehört bereits zu einer anderen Änderung.',
+    idempotencyInProgress: 'Diese Änderung wird gerade noch verarbeitet. Bitte versuchen Sie es gleich noch einmal.',
     notFound: 'Nicht gefunden.',
     forbidden: 'Keine Berechtigung für diese Aktion.',
     unauthorized: 'Sitzung abgelaufen oder ungültig. Bitte erneut anmelden.',
@@ -191,17 +196,19 @@ export const de = {
     usernameRequired: 'Benutzername ist erforderlich.',
     usernameTaken: 'Dieser Benutzername ist bereits vergeben.',
     passwordRequired: 'Passwort ist für neue Benutzer erforderlich.',
-    passwordTooShort: 'Das Passwort muss mindestens 3 Zeichen lang sein.',
+    passwordTooShort: (minimum: number) => `Das Passwort muss mindestens ${minimum} Zeichen lang sein.`,
     roleInvalid: 'Bitte wählen Sie eine gültige Rolle aus.',
     notFound: 'Benutzer nicht gefunden.',
     manageForbidden: 'Keine Berechtigung zur Benutzerverwaltung.',
     rankTooLow: 'Sie können nur Benutzer bearbeiten oder löschen, deren Rolle unter Ihrer eigenen liegt.',
     roleTooHigh: 'Sie können nur Rollen vergeben, die unter Ihrer eigenen liegen.',
     ownRole: 'Die eigene Rolle kann nicht geändert werden.',
+    ownPassword: 'Das eigene Passwort kann nur im Profil mit dem aktuellen Passwort geändert werden.',
     ownAccount: 'Das eigene Konto kann nicht gelöscht werden.',
     deleteWarning: 'Diese Aktion kann nicht rückgängig gemacht werden.',
     deleteFailed: 'Benutzer konnte nicht gelöscht werden.',
     deleted: 'Benutzer wurde gelöscht.',
+    lockLifted: 'Die Anmeldesperre wurde aufgehoben.',
   },
   externalUsers: {
     title: 'Externe Mitarbeiter',
@@ -227,7 +234,9 @@ export const de = {
   password: {
     currentRequired: 'Bitte geben Sie Ihr aktuelles Passwort ein.',
     currentWrong: 'Das aktuelle Passwort ist nicht korrekt.',
-    tooShort: 'Das neue Passwort muss mindestens 3 Zeichen lang sein.',
+    tooShort: (minimum: number) => `Das neue Passwort muss mindestens ${minimum} Zeichen lang sein.`,
+    newRequired: 'Bitte geben Sie ein neues Passwort ein.',
+    tooCommon: 'Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.',
     mismatch: 'Die neuen Passwörter stimmen nicht überein.',
     changed: 'Passwort erfolgreich geändert!',
     tooManyAttempts: 'Zu viele Fehlversuche. Bitte warten Sie einige Minuten und versuchen Sie es erneut.',
@@ -458,6 +467,11 @@ export const de = {
     colorInvalid: 'Bitte geben Sie eine gültige Farbe im Format #RRGGBB an.',
     themeInvalid: 'Unbekanntes Hintergrundmotiv.',
     smtpAdminOnly: 'Nur Admins dürfen die SMTP-Einstellungen ändern.',
+    securityAdminOnly: 'Nur Admins dürfen die Sicherheitseinstellungen ändern.',
+    passwordMinLengthInvalid: (lowest: number, highest: number) =>
+      `Die Mindestlänge für Passwörter muss eine ganze Zahl zwischen ${lowest} und ${highest} sein.`,
+    passwordMinLengthWarning: (recommended: number) =>
+      `Warnung: Passwörter mit weniger als ${recommended} Zeichen sind leicht zu erraten.`,
     smtpHostInvalid: 'Der SMTP-Server darf höchstens 255 Zeichen lang sein.',
     smtpPortInvalid: 'Der SMTP-Port muss eine ganze Zahl zwischen 1 und 65535 sein.',
     smtpEncryptionInvalid: 'Die Verschlüsselung muss none, ssl oder tls sein.',

@@ -30,6 +30,10 @@ export const serverMessages = {
   databaseRestarted: 'Die Datenbank läuft wieder.',
   superuserRole: (role: string) =>
     `Werkboard ist mit der Datenbankrolle "${role}" verbunden, die Superuser-Rechte hat. Bitte eine eigene Rolle ohne Superuser-Rechte anlegen, ihr die Datenbank übertragen und sie in DATABASE_URL verwenden.`,
+  invalidTrustProxy: (entry: string) =>
+    `TRUST_PROXY: "${entry}" ist weder eine IP-Adresse noch ein Netz (CIDR); erlaubt sind true, false oder eine Liste wie "10.0.0.5, 172.18.0.0/16".`,
+  weakPassword: (variable: string, minimum: number) =>
+    `${variable} ist zu schwach: mindestens ${minimum} Zeichen und kein verbreitetes Passwort (wie "passwort" oder "12345678").`,
   privateModeFailed: (file: string) => `Die Zugriffsrechte von ${file} konnten nicht auf privat gesetzt werden.`,
   tls: {
     certificateAndKey: 'TLS_CERT und TLS_KEY müssen zusammen angegeben werden.',

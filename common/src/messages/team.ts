@@ -57,6 +57,8 @@ export const teamMessages = {
     tooLarge: 'Das Bild darf 5 MB nicht überschreiten.',
     wrongType: 'Nur Bilder im Format PNG, JPEG, GIF oder WebP können hochgeladen werden.',
     unreadable: 'Datei konnte nicht gelesen werden.',
+    tooManyPixels: (megapixels: number) => `Das Bild hat zu viele Bildpunkte (höchstens ${megapixels} Megapixel).`,
+    busy: 'Der Server verarbeitet gerade viele Bilder. Bitte versuchen Sie es gleich noch einmal.',
     nameRequired: 'Der Dateiname fehlt.',
     nameTooLong: 'Der Dateiname darf höchstens 200 Zeichen lang sein.',
     dataRequired: 'Die Bilddaten fehlen.',

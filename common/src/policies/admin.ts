@@ -26,6 +26,11 @@ export function canManageSmtp(actor: Pick<Actor, 'role'>): boolean {
   return actor.role === 'Admin';
 }
 
+/** The server's security settings (password minimum; issue 13). */
+export function canManageSecuritySettings(actor: Pick<Actor, 'role'>): boolean {
+  return actor.role === 'Admin';
+}
+
 export function canManageLicense(actor: Pick<Actor, 'role'>): boolean {
   return actor.role === 'Admin';
 }

@@ -30,9 +30,13 @@ export function canReassignProjects(actor: Actor): boolean {
   return can(actor, 'can_reassign_projects');
 }
 
-/** Reassigning this project: active and completed ones change hands, archived ones stay as they are. */
-export function canReassignProject(actor: Actor, project: Pick<ProjectAccessFacts, 'status'>): boolean {
-  return canReassignProjects(actor) && project.status !== 'archived';
+/**
+ * Reassigning this project: only a project the caller may read (Admin and Firmenleiter read
+ * every one), so the permission alone takes over no foreign project (issue 13, finding 6).
+ * Active and completed ones change hands, archived ones stay as they are.
+ */
+export function canReassignProject(actor: Actor, project: ProjectAccessFacts): boolean {
+  return canReassignProjects(actor) && canReadProject(actor, project) && project.status !== 'archived';
 }
 
 /** Who is on the team already (owner, deputy or member). */

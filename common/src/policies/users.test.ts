@@ -63,6 +63,10 @@ describe('userUpdateDenial', () => {
     expect(userUpdateDenial(boss, self)).toBeNull();
     expect(userUpdateDenial(boss, self, 'Firmenleiter')).toBeNull();
     expect(userUpdateDenial(boss, self, 'Monteur')).toBe(de.users.ownRole);
+    // The own password changes only in the profile, with the current one (finding 9).
+    expect(userUpdateDenial(boss, self, undefined, 'neues-Passwort-9')).toBe(de.users.ownPassword);
+    expect(userUpdateDenial(boss, self, undefined, '  ')).toBeNull();
+    expect(userUpdateDenial(boss, target('Monteur'), undefined, 'neues-Passwort-9')).toBeNull();
     const admin = actor('Admin');
     expect(userUpdateDenial(admin, { id: admin.id, role: 'Admin' }, 'Helfer')).toBe(de.users.ownRole);
   });

@@ -40,12 +40,16 @@ export function userCreateDenial(actor: Actor, role: Role): string | null {
 }
 
 /**
- * Editing: one's own account (without changing one's role), or a user ranked below oneself,
- * giving only a role one may assign.
+ * Editing: one's own account (without changing one's role or password: the own password
+ * changes only with the current one, issue 13 finding 9), or a user ranked below oneself,
+ * giving only a role one may assign. `newPassword` is the form's field (blank keeps the old).
  */
-export function userUpdateDenial(actor: Actor, target: UserRef, newRole?: Role): string | null {
+export function userUpdateDenial(actor: Actor, target: UserRef, newRole?: Role, newPassword?: string): string | null {
   if (!canManageUsers(actor)) return de.users.manageForbidden;
-  if (target.id === actor.id) return newRole !== undefined && newRole !== target.role ? de.users.ownRole : null;
+  if (target.id === actor.id) {
+    if (newRole !== undefined && newRole !== target.role) return de.users.ownRole;
+    return newPassword !== undefined && newPassword.trim() !== '' ? de.users.ownPassword : null;
+  }
   if (!isRankedBelow(target.role, actor.role)) return de.users.rankTooLow;
   if (newRole !== undefined && newRole !== target.role && !canAssignRole(actor, newRole)) return de.users.roleTooHigh;
   return null;

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { de } from '../messages';
 
+/**
+ * zod compiles object parsers with `new Function` where it may. In a browser the app's
+ * Content Security Policy forbids that, so the JIT could never run there, and zod's probe for
+ * it was reported as a CSP violation on every page (issue 13, finding 19). In the browser
+ * zod runs without the JIT and without the probe; on the server (no CSP) it keeps the JIT.
+ * Here, in the module every schema module imports first, so it runs before any schema is
+ * built; a statement, not a side-effect import (common is marked free of side effects).
+ */
+if ('window' in globalThis) z.config({ jitless: true });
+
 /** Building blocks of the request schemas: texts of a kind, optional contact fields, colours. */
 
 /**

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { BACKGROUND_THEMES, DEFAULT_SMTP_ENCRYPTION, DEFAULT_SMTP_PORT, SMTP_ENCRYPTIONS } from '../domain/constants';
+import {
+  BACKGROUND_THEMES,
+  DEFAULT_SMTP_ENCRYPTION,
+  DEFAULT_SMTP_PORT,
+  HIGHEST_PASSWORD_MIN_LENGTH,
+  LOWEST_PASSWORD_MIN_LENGTH,
+  SMTP_ENCRYPTIONS,
+} from '../domain/constants';
 import { de } from '../messages';
 import { BODY_ERROR, booleanField, hexColor, optionalEmail, textField } from './fields';
 
@@ -136,3 +143,22 @@ export const SMTP_DEFAULTS = {
 /** PUT /api/settings: the user's settings and, for Admins, the server's SMTP settings. */
 export const settingsUpdateSchema = userSettingsPatchSchema.extend({ smtp: smtpSettingsPatchSchema.optional() });
 export type SettingsUpdateRequest = z.infer<typeof settingsUpdateSchema>;
+
+const passwordMinLengthError = {
+  error: de.settings.passwordMinLengthInvalid(LOWEST_PASSWORD_MIN_LENGTH, HIGHEST_PASSWORD_MIN_LENGTH),
+};
+
+/** PUT /api/settings/security (Admin only): the server's security settings, any part of them. */
+export const securitySettingsPatchSchema = z
+  .object(
+    {
+      passwordMinLength: z
+        .number(passwordMinLengthError)
+        .int(passwordMinLengthError)
+        .min(LOWEST_PASSWORD_MIN_LENGTH, passwordMinLengthError)
+        .max(HIGHEST_PASSWORD_MIN_LENGTH, passwordMinLengthError),
+    },
+    BODY_ERROR,
+  )
+  .partial();
+export type SecuritySettingsPatch = z.infer<typeof securitySettingsPatchSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIELD_LIMITS, MIN_PASSWORD_LENGTH, PROFILE_VISIBILITIES } from '../domain/constants';
+import { FIELD_LIMITS, PROFILE_VISIBILITIES } from '../domain/constants';
 import { de } from '../messages';
 import { normalizeRole, ROLES } from '../domain/roles';
 import { BODY_ERROR, booleanField, hexColor, optionalEmail, optionalText, optionalWebsite, textField } from './fields';
@@ -38,15 +38,15 @@ const isBlank = (value: string) => value.trim() === '';
 
 /**
  * POST /api/users: a new user. The password is kept exactly as typed (never trimmed, so
- * what the user types at login matches); a blank one counts as missing. Role defaults to
- * Monteur (spec section 6). Unknown fields are dropped.
+ * what the user types at login matches); a blank one counts as missing. Its length and
+ * whether it is a common password are the server's rule (the minimum is a setting), not the
+ * schema's. Role defaults to Monteur (spec section 6). Unknown fields are dropped.
  */
 export const userCreateSchema = z.object(
   {
     ...userFormFields,
     password: textField('line', de.users.passwordRequired)
       .refine((value) => !isBlank(value), { error: de.users.passwordRequired })
-      .refine((value) => isBlank(value) || value.length >= MIN_PASSWORD_LENGTH, { error: de.users.passwordTooShort })
       .refine((value) => value.length <= FIELD_LIMITS.password, {
         error: de.validation.tooLong(f.password, FIELD_LIMITS.password),
       }),
@@ -62,8 +62,7 @@ export type UserCreateRequest = z.infer<typeof userCreateSchema>;
 export const userUpdateSchema = z.object(
   {
     ...userFormFields,
-    password: textField('line', de.users.passwordTooShort)
-      .refine((value) => isBlank(value) || value.length >= MIN_PASSWORD_LENGTH, { error: de.users.passwordTooShort })
+    password: textField('line', de.validation.textInvalid(f.password))
       .refine((value) => value.length <= FIELD_LIMITS.password, {
         error: de.validation.tooLong(f.password, FIELD_LIMITS.password),
       })
@@ -87,17 +86,15 @@ export const profileUpdateSchema = z.object(
 );
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateSchema>;
 
-/** POST /api/users/change-password. */
+/** POST /api/users/change-password. The new password's length and commonness: the server's rule. */
 export const changePasswordSchema = z.object(
   {
     currentPassword: textField('line', de.password.currentRequired)
       .min(1, { error: de.password.currentRequired })
       .max(FIELD_LIMITS.password, { error: de.password.currentWrong }),
-    newPassword: textField('line', de.password.tooShort)
-      .refine((value) => !isBlank(value) && value.length >= MIN_PASSWORD_LENGTH, { error: de.password.tooShort })
-      .refine((value) => value.length <= FIELD_LIMITS.password, {
-        error: de.validation.tooLong('Das neue Passwort', FIELD_LIMITS.password),
-      }),
+    newPassword: textField('line', de.password.newRequired).refine((value) => value.length <= FIELD_LIMITS.password, {
+      error: de.validation.tooLong('Das neue Passwort', FIELD_LIMITS.password),
+    }),
   },
   BODY_ERROR,
 );

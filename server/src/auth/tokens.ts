@@ -1,4 +1,5 @@
 import { isUuid } from '@werkboard/common';
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
 export const TOKEN_ISSUER = 'werkboard';
@@ -16,8 +17,19 @@ export interface TokenClaims {
   perms: string[];
 }
 
+/** The HMAC key of a secret, made once per secret (the same bytes jsonwebtoken would use for the string). */
+const keys = new Map<string, KeyObject>();
+export function tokenKey(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 export function signToken(secret: string, claims: TokenClaims, ttlSeconds: number): string {
-  return jwt.sign({ ver: claims.ver, perms: claims.perms }, secret, {
+  return jwt.sign({ ver: claims.ver, perms: claims.perms }, tokenKey(secret), {
     algorithm: TOKEN_ALGORITHM,
     subject: claims.sub,
     expiresIn: ttlSeconds,

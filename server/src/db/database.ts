@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { Sequelize } from 'sequelize';
+import { watchUserWrites } from '../auth/userCache';
 import { initModels } from '../models';
 import { createMigrator } from './migrator';
 
@@ -18,6 +19,7 @@ export async function connectDatabase(url: string): Promise<Database> {
   });
   await sequelize.authenticate();
   initModels(sequelize);
+  watchUserWrites();
   return {
     sequelize,
     isReachable: async () => {

@@ -6,6 +6,7 @@ import * as projects from '../../migrations/20261124000000-projects';
 import * as organisation from '../../migrations/20261125000000-organisation';
 import * as teamsAndImages from '../../migrations/20261126000000-teams-and-images';
 import * as idempotencyKeys from '../../migrations/20261127000000-idempotency-keys';
+import * as securityHardening from '../../migrations/20261128000000-security-hardening';
 
 interface MigrationModule {
   up(params: { context: QueryInterface }): Promise<void>;
@@ -23,6 +24,7 @@ const MIGRATIONS: readonly [string, MigrationModule][] = [
   ['20261125000000-organisation', organisation],
   ['20261126000000-teams-and-images', teamsAndImages],
   ['20261127000000-idempotency-keys', idempotencyKeys],
+  ['20261128000000-security-hardening', securityHardening],
 ];
 
 export function createMigrator(sequelize: Sequelize): Umzug<QueryInterface> {

@@ -28,4 +28,20 @@ describe('first-start data', () => {
     expect(await User.count()).toBe(1);
     expect(await CustomerType.count()).toBe(1);
   });
+
+  it('ignores a weak ADMIN_PASSWORD left in the environment once an Admin exists (an update keeps starting)', async () => {
+    const result = await seedDatabase({ adminUsername: 'admin', adminPassword: 'geheim' });
+    expect(result).toEqual({ generatedAdminPassword: null, adminCreated: false });
+  });
+
+  it('refuses a weak ADMIN_PASSWORD for the first Admin with the German reason, and creates no account (issue 13, finding 7)', async () => {
+    await User.destroy({ where: {} });
+    for (const weak of ['geheim', 'password', '12345678'])
+      await expect(seedDatabase({ adminUsername: 'chefin', adminPassword: weak })).rejects.toThrow(
+        'ADMIN_PASSWORD ist zu schwach: mindestens 8 Zeichen und kein verbreitetes Passwort (wie "passwort" oder "12345678").',
+      );
+    expect(await User.count()).toBe(0);
+    const created = await seedDatabase({ adminUsername: 'chefin', adminPassword: 'Werkbank-Sued-4' });
+    expect(created).toEqual({ generatedAdminPassword: null, adminCreated: true });
+  });
 });

@@ -1,5 +1,12 @@
 import crypto from 'node:crypto';
-import { DEFAULT_CUSTOMER_TYPE, DEFAULT_ROLE_PERMISSIONS, ROLES } from '@werkboard/common';
+import {
+  de,
+  DEFAULT_CUSTOMER_TYPE,
+  DEFAULT_PASSWORD_MIN_LENGTH,
+  DEFAULT_ROLE_PERMISSIONS,
+  ROLES,
+} from '@werkboard/common';
+import { passwordProblem } from '../auth/passwordRule';
 import { hashPassword } from '../auth/passwords';
 import { CustomerType, RolePermission, User } from '../models';
 import { seedDefaultTemplate } from '../services/projects';
@@ -35,6 +42,10 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
   await seedDefaultTemplate(CustomerType.sequelize!);
 
   if ((await User.count()) > 0) return { generatedAdminPassword: null, adminCreated: false };
+  // Checked only here, where it is used: an installation that still has a weak one in its
+  // environment from before the rule keeps starting (issue 13, finding 7).
+  if (options.adminPassword !== null && passwordProblem(options.adminPassword, DEFAULT_PASSWORD_MIN_LENGTH) !== null)
+    throw new Error(de.server.weakPassword('ADMIN_PASSWORD', DEFAULT_PASSWORD_MIN_LENGTH));
   const password = options.adminPassword ?? crypto.randomBytes(12).toString('base64url');
   await User.create({ username: options.adminUsername, passwordHash: await hashPassword(password), role: 'Admin' });
   return { generatedAdminPassword: options.adminPassword ? null : password, adminCreated: true };

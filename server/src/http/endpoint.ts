@@ -6,6 +6,7 @@ import type { ZodType } from 'zod';
 import type { AppContext, AppMiddleware, AppRouterContext, AppState } from '../appTypes';
 import type { SessionActor } from '../auth/sessionActor';
 import { validOrThrow } from '../errors';
+import { idempotent } from './idempotency';
 import { requireDatabase } from '../middleware/requireDatabase';
 import type { User } from '../models';
 import type { Services } from '../serverState';
@@ -13,7 +14,8 @@ import type { Services } from '../serverState';
 /**
  * The one request path of the API (docs/architecture.md, "One request path"):
  *
- *   auth → body and query (400) → load (404) → authorize (403) → handle → present
+ *   auth → body read → idempotency key claimed → body and query (400) → load (404)
+ *     → authorize (403) → handle → present
  *
  * Authentication runs before any endpoint (routes/index.ts); a body is parsed only after it,
  * with the endpoint's size limit. Validation needs no database and comes first, so a request
@@ -96,12 +98,14 @@ async function checked<T>(check: Check<T> | undefined, raw: unknown): Promise<T>
   return validOrThrow(validate(check, raw));
 }
 
-async function readInput<Body, Query>(
+async function readBody(ctx: AppRouterContext, size: BodySize): Promise<void> {
+  await parsers[size](ctx, () => Promise.resolve());
+}
+
+async function checkInput<Body, Query>(
   ctx: AppRouterContext,
-  size: BodySize,
   checks: { body?: Check<Body>; query?: Check<Query> },
 ): Promise<{ body: Body; query: Query }> {
-  await parsers[size](ctx, () => Promise.resolve());
   return { body: await checked(checks.body, ctx.request.body), query: await checked(checks.query, ctx.query) };
 }
 
@@ -119,7 +123,8 @@ function publicMiddleware<Body, Query, Result>(spec: PublicEndpoint<Body, Query,
   return async (ctx) => {
     const routerCtx = ctx as AppRouterContext;
     if (spec.needsDatabase) requireDatabase(ctx);
-    const input = await readInput(routerCtx, 'small', spec);
+    await readBody(routerCtx, 'small');
+    const input = await checkInput(routerCtx, spec);
     const request: PublicRequest<Body, Query> = {
       ctx: routerCtx,
       services: ctx.services,
@@ -138,20 +143,25 @@ function userMiddleware<Body, Query, Resource, Result, InTransaction extends boo
     const { actor, user } = ctx.state;
     if (!actor || !user) throw new Error('an endpoint for signed-in users was reached without authentication');
     const { sequelize } = requireDatabase(ctx);
-    const input = await readInput(routerCtx, spec.bodySize ?? 'small', spec);
-    const run = async (open: Transaction | undefined) => {
-      // `open` is there exactly when the spec says `transaction: true`, as the type says.
-      const transaction = open as UserRequest<Body, Query, Resource, InTransaction>['transaction'];
-      const base = { ctx: routerCtx, services: ctx.services, params: routerCtx.params, ...input, actor, user };
-      const resource = spec.load
-        ? await spec.load({ ...base, sequelize, transaction, resource: undefined })
-        : undefined;
-      const request = { ...base, sequelize, transaction, resource: resource as Resource };
-      spec.authorize?.(request);
-      return { result: await spec.handle(request), request };
-    };
-    const { result, request } = spec.transaction ? await sequelize.transaction(run) : await run(undefined);
-    answer(routerCtx, spec, result, request);
+    await readBody(routerCtx, spec.bodySize ?? 'small');
+    // The key is bound to the body as sent, so it is claimed before the body is checked: a
+    // refusal is an answer that a repeat gets again.
+    await idempotent(routerCtx, sequelize, actor.id, async () => {
+      const input = await checkInput(routerCtx, spec);
+      const run = async (open: Transaction | undefined) => {
+        // `open` is there exactly when the spec says `transaction: true`, as the type says.
+        const transaction = open as UserRequest<Body, Query, Resource, InTransaction>['transaction'];
+        const base = { ctx: routerCtx, services: ctx.services, params: routerCtx.params, ...input, actor, user };
+        const resource = spec.load
+          ? await spec.load({ ...base, sequelize, transaction, resource: undefined })
+          : undefined;
+        const request = { ...base, sequelize, transaction, resource: resource as Resource };
+        spec.authorize?.(request);
+        return { result: await spec.handle(request), request };
+      };
+      const { result, request } = spec.transaction ? await sequelize.transaction(run) : await run(undefined);
+      answer(routerCtx, spec, result, request);
+    });
   };
 }
 

@@ -10,6 +10,7 @@ import type { ImageRow } from '../presenters/image';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privateFiles';
 import { recordFieldsChangedElsewhere } from '../services/projects';
 import { decodeDataUrl, EXTENSIONS, sniffImageType } from './imageBytes';
+import { ImageWorkQueue } from './imageWork';
 
 const m = de.team.images;
 const THUMBNAIL_SIZE = 320;
@@ -75,26 +76,75 @@ export interface InspectedImage {
   thumbnail: Buffer;
 }
 
-/** Decodes and checks an upload (400 otherwise): size, type by signature, and that it really decodes as that type. */
+/**
+ * Pixel floods (issue 13, finding 11): a 10 KB WebP can declare 16383x16383 pixels. The
+ * header is read first and anything above this is refused before a pixel is decoded; sharp
+ * gets the same limit for the decoding itself. 50 megapixels is above any phone photo's
+ * default size (12-50 MP).
+ */
+export const MAX_INPUT_MEGAPIXELS = 50;
+const MAX_INPUT_PIXELS = MAX_INPUT_MEGAPIXELS * 1_000_000;
+/** The stored original is re-encoded to fit this (and loses EXIF, GPS included, on the way). */
+export const MAX_STORED_SIDE = 4096;
+
+/** Two decodes at once on a small server, eight more waiting. */
+const imageWork = new ImageWorkQueue(2, 8);
+
+/** The same format again, without metadata (sharp writes none unless asked). GIFs keep their frames. */
+function encodeAs(image: sharp.Sharp, mimeType: ImageMimeType): sharp.Sharp {
+  switch (mimeType) {
+    case 'image/png':
+      return image.png();
+    case 'image/jpeg':
+      return image.jpeg({ quality: 90, mozjpeg: true });
+    case 'image/gif':
+      return image.gif();
+    case 'image/webp':
+      return image.webp({ quality: 90 });
+  }
+}
+
+/**
+ * Decodes and checks an upload (400 otherwise): size, type by signature, the pixel limit from
+ * the header, and that it really decodes as that type. The stored original is a re-encoding:
+ * upright, at most MAX_STORED_SIDE px, without EXIF or GPS.
+ */
 export async function inspectImage(dataUrl: string): Promise<InspectedImage> {
   const bytes = decodeDataUrl(dataUrl);
   const mimeType = sniffImageType(bytes);
   if (mimeType === null) throw new ApiError(400, m.wrongType, 'validation');
+  const input = { limitInputPixels: MAX_INPUT_PIXELS, animated: mimeType === 'image/gif' };
+  let meta: sharp.Metadata;
   try {
-    const meta = await sharp(bytes).metadata();
-    const decodedAs = meta.format === 'jpeg' ? 'image/jpeg' : `image/${meta.format}`;
-    // The size as shown: a phone's portrait photo is stored landscape with an EXIF orientation.
-    const { width, height } = meta.autoOrient;
-    if (decodedAs !== mimeType || !width || !height) throw new Error('format mismatch');
-    const thumbnail = await sharp(bytes)
-      .rotate()
-      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 75 })
-      .toBuffer();
-    return { bytes, mimeType, width, height, thumbnail };
+    // The header only, without a limit (sharp would refuse over-limit images here already,
+    // and only the check below names the limit); no pixel is decoded.
+    meta = await sharp(bytes, { ...input, limitInputPixels: false }).metadata();
   } catch {
     throw new ApiError(400, m.unreadable, 'validation');
   }
+  const decodedAs = meta.format === 'jpeg' ? 'image/jpeg' : `image/${meta.format}`;
+  if (decodedAs !== mimeType || !meta.width || !meta.height) throw new ApiError(400, m.unreadable, 'validation');
+  // `height` of an animated image is all frames together; the limit is about the decoding work.
+  if (meta.width * meta.height > MAX_INPUT_PIXELS)
+    throw new ApiError(400, m.tooManyPixels(MAX_INPUT_MEGAPIXELS), 'validation');
+  return imageWork.run(async () => {
+    try {
+      const original = await encodeAs(
+        sharp(bytes, input)
+          .rotate()
+          .resize(MAX_STORED_SIDE, MAX_STORED_SIDE, { fit: 'inside', withoutEnlargement: true }),
+        mimeType,
+      ).toBuffer({ resolveWithObject: true });
+      const thumbnail = await sharp(original.data, { animated: false })
+        .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 75 })
+        .toBuffer();
+      const height = original.info.pageHeight ?? original.info.height;
+      return { bytes: original.data, mimeType, width: original.info.width, height, thumbnail };
+    } catch {
+      throw new ApiError(400, m.unreadable, 'validation');
+    }
+  });
 }
 
 /**

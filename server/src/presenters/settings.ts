@@ -1,4 +1,12 @@
-import { resolveUserSettings, type SettingsResponse, type SmtpSettingsDto, type UserSettings } from '@werkboard/common';
+import {
+  de,
+  DEFAULT_PASSWORD_MIN_LENGTH,
+  resolveUserSettings,
+  type SecuritySettingsDto,
+  type SettingsResponse,
+  type SmtpSettingsDto,
+  type UserSettings,
+} from '@werkboard/common';
 import type { User } from '../models';
 import type { StoredSmtp } from '../services/settings';
 
@@ -20,4 +28,14 @@ function presentSmtp(stored: StoredSmtp): SmtpSettingsDto {
 /** GET/PUT /api/settings: the user's settings, and the SMTP settings where the caller manages them. */
 export function presentSettings(user: User, smtp: StoredSmtp | null): SettingsResponse {
   return { ...presentUserSettings(user), ...(smtp ? { smtp: presentSmtp(smtp) } : {}) };
+}
+
+/** GET/PUT /api/settings/security: the minimum in force, with a warning below the recommended 8. */
+export function presentSecuritySettings(minimum: number): SecuritySettingsDto {
+  return {
+    passwordMinLength: minimum,
+    recommendedPasswordMinLength: DEFAULT_PASSWORD_MIN_LENGTH,
+    warning:
+      minimum < DEFAULT_PASSWORD_MIN_LENGTH ? de.settings.passwordMinLengthWarning(DEFAULT_PASSWORD_MIN_LENGTH) : null,
+  };
 }

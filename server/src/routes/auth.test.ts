@@ -150,7 +150,10 @@ describe('GET /api/auth/me', () => {
     const { user, password } = await buildUser();
     const { token } = await t.login(user.username, password);
     expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(200);
-    await user.increment('tokenVersion');
+    // Through the model's save, as the product raises it (services/users.ts): the user cache
+    // (auth/userCache.ts) is evicted by save, destroy and bulk writes, not by increment().
+    user.tokenVersion += 1;
+    await user.save();
     expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(401);
     const fresh = await t.login(user.username, password);
     expect((await t.request('GET', '/api/auth/me', { token: fresh.token })).status).toBe(200);

@@ -243,7 +243,8 @@ const ROUTES: RouteCase[] = [
     method: 'POST',
     route: '/api/users',
     expect: management(201),
-    prepare: () => Promise.resolve({ body: { username: unique('neu'), password: 'abc', role: 'Helfer' } }),
+    prepare: () =>
+      Promise.resolve({ body: { username: unique('neu'), password: 'Lager-Schluessel-7', role: 'Helfer' } }),
   },
   {
     method: 'PUT',
@@ -256,10 +257,10 @@ const ROUTES: RouteCase[] = [
     route: '/api/users/change-password',
     expect: signedIn,
     prepare: async (who) => {
-      if (who === 'anonymous') return { body: { currentPassword: 'x', newPassword: 'neu' } };
+      if (who === 'anonymous') return { body: { currentPassword: 'x', newPassword: 'neu-Werkbank' } };
       const { user, password } = await buildUser({ role: who });
       const { token } = await t.login(user.username, password);
-      return { token, body: { currentPassword: password, newPassword: 'neu-neu' } };
+      return { token, body: { currentPassword: password, newPassword: 'neu-neu-Werk' } };
     },
   },
   {
@@ -276,6 +277,12 @@ const ROUTES: RouteCase[] = [
       const target = await helferTarget();
       return { path: `/api/users/${target.id}`, body: { username: target.username, phone: '0171 111' } };
     },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/users/{id}/lockout',
+    expect: management(),
+    prepare: async () => ({ path: `/api/users/${(await helferTarget()).id}/lockout` }),
   },
   {
     method: 'DELETE',
@@ -312,6 +319,8 @@ const ROUTES: RouteCase[] = [
     expect: adminOnly,
     prepare: () => Promise.resolve({ path: '/api/settings', body: { smtp: { fromName: 'Werkboard' } } }),
   },
+  { method: 'GET', route: '/api/settings/security', expect: adminOnly },
+  { method: 'PUT', route: '/api/settings/security', expect: adminOnly, body: { passwordMinLength: 8 } },
 
   { method: 'GET', route: '/api/stats/counts', expect: signedIn },
   { method: 'GET', route: '/api/system-info', expect: management() },

@@ -283,16 +283,18 @@ describe('POST /api/images', () => {
       const project = await createProject();
       const bytes = await makeImage(format, 800, 600);
       const image = await upload(project.id, bytes, { name: `bild.${format}`, declared: mimeType });
-      expect(image).toMatchObject({ mimeType, size: bytes.length, width: 800, height: 600 });
       const files = filesOfImage(image);
+      // The stored original is a re-encoding in the same format (finding 11), its size the file's.
+      const storedBytes = fs.readFileSync(files.full);
+      expect(image).toMatchObject({ mimeType, size: storedBytes.length, width: 800, height: 600 });
       expect(path.basename(files.full)).toBe(`${image.id}.${EXTENSION[format]}`);
-      expect(fs.readFileSync(files.full).equals(bytes)).toBe(true);
+      expect(await sharp(storedBytes).metadata()).toMatchObject({ format, width: 800, height: 600 });
 
       const full = await fetchFile(`/api/image-files/${image.id}`, owner.token);
       expect(full.status).toBe(200);
       expect(full.headers.get('content-type')).toBe(mimeType);
       expect(full.headers.get('cache-control')).toBe('private, max-age=86400');
-      expect(full.bytes.equals(bytes)).toBe(true);
+      expect(full.bytes.equals(storedBytes)).toBe(true);
 
       const thumbnail = await fetchFile(`/api/image-files/${image.id}/thumbnail`, owner.token);
       expect(thumbnail.status).toBe(200);
@@ -401,8 +403,8 @@ describe('POST /api/images', () => {
     const project = await createProject();
     const bytes = await pngOfExactSize(MAX_BYTES);
     const image = await upload(project.id, bytes, { name: 'genau-5-mb.png' });
-    expect(image).toMatchObject({ mimeType: 'image/png', size: MAX_BYTES, width: 1200, height: 1400 });
-    expect(fs.statSync(filesOfImage(image).full).size).toBe(MAX_BYTES);
+    expect(image).toMatchObject({ mimeType: 'image/png', width: 1200, height: 1400 });
+    expect(fs.statSync(filesOfImage(image).full).size).toBe(image.size);
     const thumbnail = await sharp(fs.readFileSync(filesOfImage(image).thumbnail)).metadata();
     expect([thumbnail.format, Math.max(thumbnail.width, thumbnail.height)]).toEqual(['webp', 320]);
   });
@@ -555,6 +557,77 @@ describe('POST /api/images', () => {
   });
 });
 
+/** A WebP (lossless, VP8L) whose header declares width x height; the pixel data is padding (RIFF chunks are even). */
+function webpDeclaring(width: number, height: number, paddingBytes = 10_001): Buffer {
+  const bits = (width - 1) | ((height - 1) << 14); // 14 bits each; alpha and version bits 0
+  const header = Buffer.alloc(5);
+  header[0] = 0x2f;
+  header.writeUInt32LE(bits >>> 0, 1);
+  const chunk = Buffer.concat([header, Buffer.alloc(paddingBytes)]);
+  const vp8l = Buffer.concat([Buffer.from('VP8L'), Buffer.alloc(4), chunk]);
+  vp8l.writeUInt32LE(chunk.length, 4);
+  const riff = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBP'), vp8l]);
+  riff.writeUInt32LE(riff.length - 8, 4);
+  return riff;
+}
+
+describe('pixel floods and metadata (issue 13, finding 11)', () => {
+  it('refuses a 10 KB WebP that declares 16383x16383 pixels before decoding it, storing nothing', async () => {
+    const flood = webpDeclaring(16383, 16383);
+    expect(flood.length).toBeLessThan(11_000);
+    expect(await sharp(flood).metadata()).toMatchObject({ format: 'webp', width: 16383, height: 16383 });
+    const project = await createProject();
+    const response = await api('POST', '/api/images', member.token, {
+      projectId: project.id,
+      name: 'flut.webp',
+      dataUrl: dataUrl(flood, 'image/webp'),
+    });
+    expect([response.status, response.body.message]).toEqual([
+      400,
+      'Das Bild hat zu viele Bildpunkte (höchstens 50 Megapixel).',
+    ]);
+    expect(await stored(project.id)).toEqual({ images: [], files: [] });
+  });
+
+  it('stores a large photo re-encoded at most 4096 px wide', async () => {
+    const project = await createProject();
+    const big = await sharp({ create: { width: 5000, height: 2500, channels: 3, background: '#406080' } })
+      .jpeg()
+      .toBuffer();
+    const image = await upload(project.id, big, { declared: 'image/jpeg' });
+    expect([image.width, image.height]).toEqual([4096, 2048]);
+    const storedMeta = await sharp(fs.readFileSync(filesOfImage(image).full)).metadata();
+    expect([storedMeta.format, storedMeta.width, storedMeta.height]).toEqual(['jpeg', 4096, 2048]);
+  });
+
+  it('stores a JPEG with GPS in its EXIF without any EXIF: read back, no position is left', async () => {
+    const project = await createProject();
+    const withGps = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#aa3300' } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'Werkboard-Test', Model: 'Baustellenhandy' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '48/1 8/1 3000/100',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '11/1 34/1 0/1',
+        },
+      })
+      .toBuffer();
+    const uploaded = await sharp(withGps).metadata();
+    expect(uploaded.exif?.includes('GPS') || uploaded.exif?.includes('Baustellenhandy')).toBe(true);
+    const image = await upload(project.id, withGps, { declared: 'image/jpeg' });
+    const files = filesOfImage(image);
+    const served = await fetchFile(`/api/image-files/${image.id}`, owner.token);
+    for (const bytes of [fs.readFileSync(files.full), served.bytes, fs.readFileSync(files.thumbnail)]) {
+      const meta = await sharp(bytes).metadata();
+      expect([meta.exif, meta.xmp]).toEqual([undefined, undefined]);
+      expect(bytes.includes('Exif\0\0')).toBe(false);
+      expect(bytes.includes('Baustellenhandy')).toBe(false);
+    }
+  });
+});
+
 describe('GET /api/images/{projectId}', () => {
   it('lists the images oldest first to the team, Admin and Firmenleiter', async () => {
     const project = await createProject();
@@ -598,7 +671,7 @@ describe('GET /api/image-files/{id} and /thumbnail', () => {
     for (const who of [admin, firmenleiter]) {
       const full = await fetchFile(`/api/image-files/${image.id.toUpperCase()}`, who.token);
       expect([who.username, full.status, full.headers.get('content-type')]).toEqual([who.username, 200, 'image/jpeg']);
-      expect(full.bytes.equals(bytes)).toBe(true);
+      expect(full.bytes.equals(fs.readFileSync(filesOfImage(image).full))).toBe(true);
       const thumbnail = await fetchFile(`/api/image-files/${image.id}/thumbnail`, who.token);
       expect([thumbnail.status, thumbnail.headers.get('content-type')]).toEqual([200, 'image/webp']);
     }

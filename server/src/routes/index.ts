@@ -1,7 +1,7 @@
 import compose from 'koa-compose';
 import { ApiRoutes } from '../http/endpoint';
 import { authenticate } from '../middleware/authenticate';
-import { idempotency } from '../middleware/idempotency';
+import { LoginThrottle } from '../middleware/loginThrottle';
 import type { AppMiddleware, AppRouterContext } from '../appTypes';
 import { registerAdminRoutes } from './admin';
 import { registerAppointmentRoutes } from './appointments';
@@ -35,12 +35,14 @@ import { registerUserRoutes } from './users';
  */
 export function createApiMiddleware(jwtSecret: string): AppMiddleware {
   const api = new ApiRoutes();
+  // Failed logins, counted for the login route and lifted from the users page.
+  const loginThrottle = new LoginThrottle();
   registerStatusRoutes(api);
   registerServerInfoRoutes(api);
-  registerAuthRoutes(api);
+  registerAuthRoutes(api, loginThrottle);
   registerLogRoutes(api);
   registerPermissionRoutes(api);
-  registerUserRoutes(api);
+  registerUserRoutes(api, loginThrottle);
   registerExternalUserRoutes(api);
   registerSettingsRoutes(api);
   registerStatsRoutes(api);
@@ -62,7 +64,6 @@ export function createApiMiddleware(jwtSecret: string): AppMiddleware {
   const publicStack = compose<AppRouterContext>([publicRouter.routes(), publicRouter.allowedMethods()]);
   const userStack = compose<AppRouterContext>([
     ...(authenticate(jwtSecret) as compose.Middleware<AppRouterContext>[]),
-    idempotency,
     userRouter.routes(),
     userRouter.allowedMethods(),
   ]);

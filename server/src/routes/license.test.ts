@@ -25,7 +25,7 @@ afterAll(() => t.close());
 
 const api = <T = ApiErrorBody>(method: string, path: string, token?: string, body?: unknown) =>
   t.request<T>(method, path, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
-const newUser = () => ({ username: `u-${crypto.randomBytes(4).toString('hex')}`, password: 'abc' });
+const newUser = () => ({ username: `u-${crypto.randomBytes(4).toString('hex')}`, password: 'Lager-Schluessel-7' });
 const activate = (body: Record<string, unknown>) =>
   api<LicenseActivationResponse & ApiErrorBody>('POST', '/api/license/activate', adminToken, body);
 

@@ -229,6 +229,7 @@ export function registerProjectRoutes(api: ApiRoutes): void {
         body: newOwnerSchema,
         authorize: ({ actor, resource }) => {
           authorize(canReassignProjects(actor), de.team.reassign.forbidden);
+          mayRead(actor, resource);
           authorize(canReassignProject(actor, resource), de.team.team.readOnly);
         },
       },

@@ -1,8 +1,20 @@
-import { canManageSmtp, de, settingsUpdateSchema } from '@werkboard/common';
+import {
+  canManageSecuritySettings,
+  canManageSmtp,
+  de,
+  securitySettingsPatchSchema,
+  settingsUpdateSchema,
+} from '@werkboard/common';
 import { authorize } from '../errors';
 import type { ApiRoutes } from '../http/endpoint';
-import { presentSettings } from '../presenters/settings';
-import { readSmtp, updateUserSettings, writeSmtp } from '../services/settings';
+import { presentSecuritySettings, presentSettings } from '../presenters/settings';
+import {
+  passwordMinLength,
+  readSmtp,
+  updateUserSettings,
+  writePasswordMinLength,
+  writeSmtp,
+} from '../services/settings';
 
 /**
  * The caller's settings (stored per user) and, for Admins, the server's SMTP settings
@@ -30,5 +42,29 @@ export function registerSettingsRoutes(api: ApiRoutes): void {
       return stored;
     },
     present: (smtp, { user }) => presentSettings(user, smtp),
+  });
+
+  // The server's security settings (issue 13, finding 7): the password minimum, 3 to 64.
+  api.get('/settings/security', {
+    authorize: ({ actor }) => authorize(canManageSecuritySettings(actor), de.settings.securityAdminOnly),
+    handle: () => passwordMinLength(),
+    present: presentSecuritySettings,
+  });
+
+  api.put('/settings/security', {
+    body: securitySettingsPatchSchema,
+    authorize: ({ actor }) => authorize(canManageSecuritySettings(actor), de.settings.securityAdminOnly),
+    transaction: true,
+    handle: async ({ actor, body, transaction, services }) => {
+      if (body.passwordMinLength !== undefined) {
+        await writePasswordMinLength(body.passwordMinLength, transaction);
+        services.logger.info(
+          { userId: actor.id, passwordMinLength: body.passwordMinLength },
+          'password minimum changed',
+        );
+      }
+      return passwordMinLength(transaction);
+    },
+    present: presentSecuritySettings,
   });
 }

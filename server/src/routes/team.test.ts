@@ -1,5 +1,6 @@
 import {
   de,
+  DEFAULT_ROLE_PERMISSIONS,
   type InvitationDto,
   type MessageResponse,
   newId,
@@ -9,7 +10,7 @@ import {
   type TemplateSummaryDto,
 } from '@werkboard/common';
 import { QueryTypes } from 'sequelize';
-import { User } from '../models';
+import { RolePermission, User } from '../models';
 import { grantLifetimeLicense } from '../test/licenseKeys';
 import { buildProject, signedIn, unique } from '../test/factories';
 import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
@@ -648,6 +649,32 @@ describe('POST /api/projects/{id}/reassign', () => {
       ]);
     }
     expect(await snapshot(project.id)).toEqual(before);
+  });
+
+  it('needs read access as well: a Projektleiter granted can_reassign_projects takes over no foreign project (finding 6)', async () => {
+    await RolePermission.upsert({
+      role: 'Projektleiter',
+      permissions: [...DEFAULT_ROLE_PERMISSIONS.Projektleiter, 'can_reassign_projects'],
+    });
+    try {
+      const granted = await person('Projektleiter');
+      const foreign = await teamProject(owner, { members: [member] });
+      const before = await snapshot(foreign.id);
+      const refused = await api('POST', `/api/projects/${foreign.id}/reassign`, granted.token, {
+        newOwnerId: granted.id,
+      });
+      expect([refused.status, refused.body.message]).toEqual([403, MSG.accessForbidden]);
+      expect(await snapshot(foreign.id)).toEqual(before);
+      // On a project the same user belongs to, the permission works.
+      const own = await teamProject(owner, { members: [member, granted] });
+      const allowed = await api<ProjectDocument>('POST', `/api/projects/${own.id}/reassign`, granted.token, {
+        newOwnerId: member.id,
+      });
+      expect(allowed.status).toBe(200);
+      expect(allowed.body.ownerId).toBe(member.id);
+    } finally {
+      await RolePermission.upsert({ role: 'Projektleiter', permissions: [...DEFAULT_ROLE_PERMISSIONS.Projektleiter] });
+    }
   });
 
   it('answers 404 for an unknown project, a malformed id and a template', async () => {

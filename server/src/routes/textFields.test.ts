@@ -178,7 +178,7 @@ async function writeCases(): Promise<WriteCase[]> {
       path: '/api/users',
       body: {
         username: 'monteur',
-        password: 'geheim',
+        password: 'geheim-im-Lager-7',
         email: 'a@b.de',
         phone: '0171',
         privatePhone: '0172',
@@ -197,7 +197,7 @@ async function writeCases(): Promise<WriteCase[]> {
       name: 'password change',
       method: 'POST',
       path: '/api/users/change-password',
-      body: { currentPassword: 'falsch', newPassword: 'neu-neu' },
+      body: { currentPassword: 'falsch', newPassword: 'neu-neu-Werk' },
     },
     { name: 'external worker', method: 'POST', path: '/api/external-users', body: { name: 'Zimmerei' } },
     {
@@ -208,7 +208,7 @@ async function writeCases(): Promise<WriteCase[]> {
         smtp: {
           host: 'mail.firma.de',
           username: 'werkboard',
-          password: 'pw',
+          password: 'pw-Werkbank-7',
           fromEmail: 'a@b.de',
           fromName: 'Werkboard',
         },
@@ -327,7 +327,7 @@ describe('control characters in request texts', () => {
 
   it('refuses bidi overrides in names (users, projects, files) and keeps them out of the database', async () => {
     const spoofed = 'Rechnung\u202efdp.exe';
-    const user = await api('POST', '/api/users', { username: spoofed, password: 'geheim' });
+    const user = await api('POST', '/api/users', { username: spoofed, password: 'geheim-im-Lager-7' });
     expect([user.status, user.body.message]).toEqual([400, de.validation.bidiOverrides]);
     const project = await api('POST', '/api/projects', { name: spoofed });
     expect([project.status, project.body.message]).toEqual([400, de.validation.bidiOverrides]);

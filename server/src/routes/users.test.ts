@@ -5,6 +5,7 @@ import {
   de,
   type ManagedUserDto,
   type ProfileDto,
+  type SecuritySettingsDto,
   type UserDirectoryEntryDto,
   type UserDto,
 } from '@werkboard/common';
@@ -106,7 +107,7 @@ describe('POST /api/users', () => {
     const username = unique('neu');
     const response = await api<ManagedUserDto>('POST', '/api/users', adminToken, {
       username: `  ${username} `,
-      password: 'abc',
+      password: 'Lager-Schluessel-7',
       email: ' neu@firma.de ',
       phone: ' 0171 123 ',
       privatePhone: '',
@@ -128,7 +129,7 @@ describe('POST /api/users', () => {
       directMessagesEnabled: false,
     });
     expect(JSON.stringify(response.body)).not.toMatch(/password/i);
-    const login = await t.login(username.toUpperCase(), 'abc');
+    const login = await t.login(username.toUpperCase(), 'Lager-Schluessel-7');
     expect(login.user.role).toBe('Monteur');
   });
 
@@ -136,7 +137,7 @@ describe('POST /api/users', () => {
     const username = unique('mass');
     const response = await api<ManagedUserDto>('POST', '/api/users', adminToken, {
       username,
-      password: 'abc',
+      password: 'Lager-Schluessel-7',
       id: '00000000-0000-4000-8000-000000000000',
       passwordHash: 'kaputt',
       tokenVersion: 41,
@@ -155,14 +156,15 @@ describe('POST /api/users', () => {
   });
 
   it.each([
-    [{ password: 'abc' }, 'username', de.users.usernameRequired],
-    [{ username: '   ', password: 'abc' }, 'username', de.users.usernameRequired],
+    [{ password: 'Lager-Schluessel-7' }, 'username', de.users.usernameRequired],
+    [{ username: '   ', password: 'Lager-Schluessel-7' }, 'username', de.users.usernameRequired],
     [{ username: 'x' }, 'password', de.users.passwordRequired],
     [{ username: 'x', password: '' }, 'password', de.users.passwordRequired],
-    [{ username: 'x', password: 'ab' }, 'password', de.users.passwordTooShort],
-    [{ username: 'x', password: 'abc', email: 'nicht-mail' }, 'email', de.validation.emailInvalid],
-    [{ username: 'x', password: 'abc', website: 'firma' }, 'website', de.validation.websiteInvalid],
-    [{ username: 'x', password: 'abc', role: 'Chef' }, 'role', de.users.roleInvalid],
+    [{ username: 'x', password: 'ab' }, 'password', 'Das Passwort muss mindestens 8 Zeichen lang sein.'],
+    [{ username: 'x', password: 'Passwort1' }, 'password', de.password.tooCommon],
+    [{ username: 'x', password: 'Lager-Schluessel-7', email: 'nicht-mail' }, 'email', de.validation.emailInvalid],
+    [{ username: 'x', password: 'Lager-Schluessel-7', website: 'firma' }, 'website', de.validation.websiteInvalid],
+    [{ username: 'x', password: 'Lager-Schluessel-7', role: 'Chef' }, 'role', de.users.roleInvalid],
   ])('answers 400 for %j', async (body, field, message) => {
     const response = await api('POST', '/api/users', adminToken, body);
     expect(response.status).toBe(400);
@@ -171,7 +173,10 @@ describe('POST /api/users', () => {
   });
 
   it('refuses a username that exists in another case', async () => {
-    const response = await api('POST', '/api/users', adminToken, { username: ' ADMIN ', password: 'abc' });
+    const response = await api('POST', '/api/users', adminToken, {
+      username: ' ADMIN ',
+      password: 'Lager-Schluessel-7',
+    });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({
       message: de.users.usernameTaken,
@@ -182,21 +187,21 @@ describe('POST /api/users', () => {
   it('lets a Firmenleiter give only roles below their own; the Admin any', async () => {
     const higher = await api('POST', '/api/users', bossToken, {
       username: unique('fl'),
-      password: 'abc',
+      password: 'Lager-Schluessel-7',
       role: 'Firmenleiter',
     });
     expect(higher.status).toBe(403);
     expect(higher.body.message).toBe(de.users.roleTooHigh);
     const lower = await api<ManagedUserDto>('POST', '/api/users', bossToken, {
       username: unique('pl'),
-      password: 'abc',
+      password: 'Lager-Schluessel-7',
       role: 'Projektleiter',
     });
     expect(lower.status).toBe(201);
     expect(lower.body.role).toBe('Projektleiter');
     const admin = await api<ManagedUserDto>('POST', '/api/users', adminToken, {
       username: unique('admin2'),
-      password: 'abc',
+      password: 'Lager-Schluessel-7',
       role: 'Admin',
     });
     expect(admin.status).toBe(201);
@@ -209,7 +214,7 @@ describe('POST /api/users', () => {
     const { token } = await signedIn(t, 'Projektleiter');
     expect((await api('POST', '/api/users', token, {})).status).toBe(400);
     const username = unique('verboten');
-    const response = await api('POST', '/api/users', token, { username, password: 'abc' });
+    const response = await api('POST', '/api/users', token, { username, password: 'Lager-Schluessel-7' });
     expect(response.status).toBe(403);
     expect(response.body.message).toBe(de.users.manageForbidden);
     expect(await User.count({ where: { username } })).toBe(0);
@@ -265,13 +270,34 @@ describe('PUT /api/users/{id}', () => {
     const { user, token } = await signedIn(t, 'Monteur');
     const response = await api('PUT', `/api/users/${user.id}`, adminToken, {
       username: user.username,
-      password: 'neu-123',
+      password: 'neu-123-Werk',
     });
     expect(response.status).toBe(200);
     expect((await api('GET', '/api/auth/me', token)).status).toBe(401);
-    const fresh = await t.login(user.username, 'neu-123');
+    const fresh = await t.login(user.username, 'neu-123-Werk');
     expect((await api('GET', '/api/auth/me', fresh.token)).status).toBe(200);
   });
+
+  it.each(['Admin', 'Firmenleiter'] as const)(
+    'refuses the %s’s own password without the current one (finding 9) and keeps the old one',
+    async (role) => {
+      const self = await signedIn(t, role);
+      const response = await api('PUT', `/api/users/${self.user.id}`, self.token, {
+        username: self.user.username,
+        password: 'uebernommen-ohne-altes',
+      });
+      expect([response.status, response.body.message]).toEqual([403, de.users.ownPassword]);
+      await expect(t.login(self.user.username, self.password)).resolves.toBeDefined();
+      await expect(t.login(self.user.username, 'uebernommen-ohne-altes')).rejects.toThrow();
+      // A blank password still saves the rest of the own account.
+      const blank = await api<ManagedUserDto>('PUT', `/api/users/${self.user.id}`, self.token, {
+        username: self.user.username,
+        phone: '0171 42',
+        password: '',
+      });
+      expect([blank.status, blank.body.phone]).toEqual([200, '0171 42']);
+    },
+  );
 
   it('ends the sessions of a demoted user; the next login has the new role', async () => {
     const { user, password, token } = await signedIn(t, 'Projektleiter');
@@ -443,7 +469,7 @@ describe('POST /api/users/change-password', () => {
     const other = await t.login(user.username, password);
     const response = await api<ChangePasswordResponse>('POST', '/api/users/change-password', token, {
       currentPassword: password,
-      newPassword: 'neu',
+      newPassword: 'neu-Werkbank',
     });
     expect(response.status).toBe(200);
     expect(response.body.message).toBe(de.password.changed);
@@ -452,7 +478,7 @@ describe('POST /api/users/change-password', () => {
     const me = await api<UserDto>('GET', '/api/auth/me', response.body.token);
     expect(me.status).toBe(200);
     expect(me.body.id).toBe(user.id);
-    await expect(t.login(user.username, 'neu')).resolves.toBeDefined();
+    await expect(t.login(user.username, 'neu-Werkbank')).resolves.toBeDefined();
     const old = await t.request('POST', '/api/auth/login', { body: { username: user.username, password } });
     expect(old.status).toBe(401);
   });
@@ -461,7 +487,7 @@ describe('POST /api/users/change-password', () => {
     const { token } = await signedIn(t, 'Monteur');
     const response = await api('POST', '/api/users/change-password', token, {
       currentPassword: 'falsch',
-      newPassword: 'neu-neu',
+      newPassword: 'neu-neu-Werk',
     });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({
@@ -472,9 +498,10 @@ describe('POST /api/users/change-password', () => {
   });
 
   it.each([
-    [{ newPassword: 'neu-neu' }, de.password.currentRequired],
-    [{ currentPassword: 'x', newPassword: 'ab' }, 'Das neue Passwort muss mindestens 3 Zeichen lang sein.'],
-    [{ currentPassword: 'x' }, 'Das neue Passwort muss mindestens 3 Zeichen lang sein.'],
+    [{ newPassword: 'neu-neu-Werk' }, de.password.currentRequired],
+    [{ currentPassword: 'x', newPassword: 'ab' }, 'Das neue Passwort muss mindestens 8 Zeichen lang sein.'],
+    [{ currentPassword: 'x', newPassword: 'hallo123' }, de.password.tooCommon],
+    [{ currentPassword: 'x' }, de.password.newRequired],
   ])('answers 400 for %j', async (body, message) => {
     const { token } = await signedIn(t, 'Helfer');
     const response = await api('POST', '/api/users/change-password', token, body);
@@ -487,13 +514,13 @@ describe('POST /api/users/change-password', () => {
     for (let i = 0; i < 10; i++) {
       const wrong = await api('POST', '/api/users/change-password', token, {
         currentPassword: 'falsch',
-        newPassword: 'neu-neu',
+        newPassword: 'neu-neu-Werk',
       });
       expect(wrong.status).toBe(400);
     }
     const blocked = await api('POST', '/api/users/change-password', token, {
       currentPassword: password,
-      newPassword: 'neu-neu',
+      newPassword: 'neu-neu-Werk',
     });
     expect(blocked.status).toBe(429);
   });
@@ -537,5 +564,79 @@ describe('GET /api/users/{id}/profile', () => {
     const response = await api<ProfileDto>('GET', `/api/users/${own.user.id}/profile`, own.token);
     expect(response.body.details?.phone).toBe('0171');
     expect((await api('GET', `/api/users/${crypto.randomUUID()}/profile`, own.token)).status).toBe(404);
+  });
+});
+
+describe('the password rule (issue 13, finding 7)', () => {
+  const security = (token: string, body?: unknown) =>
+    api<SecuritySettingsDto>(body === undefined ? 'GET' : 'PUT', '/api/settings/security', token, body);
+
+  afterEach(async () => {
+    expect((await security(adminToken, { passwordMinLength: 8 })).status).toBe(200);
+  });
+
+  it('refuses 3 characters and the most common passwords by default, on every path that sets one', async () => {
+    const { user: target } = await buildUser({ role: 'Monteur' });
+    const { password, token } = await signedIn(t, 'Monteur');
+    for (const weak of ['123', 'password', 'passwort', 'Hallo123', '12345678']) {
+      const created = await api('POST', '/api/users', adminToken, { username: unique('schwach'), password: weak });
+      const updated = await api('PUT', `/api/users/${target.id}`, adminToken, {
+        username: target.username,
+        password: weak,
+      });
+      const changed = await api('POST', '/api/users/change-password', token, {
+        currentPassword: password,
+        newPassword: weak,
+      });
+      expect([weak, created.status, updated.status, changed.status]).toEqual([weak, 400, 400, 400]);
+    }
+    const short = await api('POST', '/api/users/change-password', token, {
+      currentPassword: password,
+      newPassword: '123',
+    });
+    expect(short.body.message).toBe('Das neue Passwort muss mindestens 8 Zeichen lang sein.');
+    await expect(t.login(target.username, 'password')).rejects.toThrow();
+    await expect(t.login((await User.findByPk(target.id))!.username, 'passwort')).rejects.toThrow();
+    expect((await api('GET', '/api/auth/me', token)).status).toBe(200);
+  });
+
+  it('lets the Admin lower the minimum to the spec’s 3, with a warning; messages name the minimum in force', async () => {
+    expect((await security(adminToken)).body).toEqual({
+      passwordMinLength: 8,
+      recommendedPasswordMinLength: 8,
+      warning: null,
+    });
+    const lowered = await security(adminToken, { passwordMinLength: 5 });
+    expect(lowered.body).toEqual({
+      passwordMinLength: 5,
+      recommendedPasswordMinLength: 8,
+      warning: 'Warnung: Passwörter mit weniger als 8 Zeichen sind leicht zu erraten.',
+    });
+    const tooShort = await api('POST', '/api/users', adminToken, { username: unique('kurz'), password: 'abcd' });
+    expect([tooShort.status, tooShort.body.message]).toEqual([
+      400,
+      'Das Passwort muss mindestens 5 Zeichen lang sein.',
+    ]);
+    const username = unique('fuenf');
+    expect((await api('POST', '/api/users', adminToken, { username, password: 'xq7zk' })).status).toBe(201);
+    await expect(t.login(username, 'xq7zk')).resolves.toBeDefined();
+    expect((await security(adminToken, { passwordMinLength: 3 })).body.passwordMinLength).toBe(3);
+    // Common passwords stay refused whatever the minimum.
+    const common = await api('POST', '/api/users', adminToken, { username: unique('abc'), password: 'abc123' });
+    expect([common.status, common.body.message]).toEqual([400, de.password.tooCommon]);
+  });
+
+  it('refuses a minimum outside 3 to 64 and every role but the Admin, changing nothing', async () => {
+    const message = 'Die Mindestlänge für Passwörter muss eine ganze Zahl zwischen 3 und 64 sein.';
+    for (const passwordMinLength of [2, 65, 7.5, '8', null]) {
+      const response = await security(adminToken, { passwordMinLength });
+      expect([passwordMinLength, response.status, response.body]).toMatchObject([passwordMinLength, 400, { message }]);
+    }
+    for (const token of [bossToken, (await signedIn(t, 'Monteur')).token]) {
+      expect((await security(token)).status).toBe(403);
+      const refused = await security(token, { passwordMinLength: 3 });
+      expect([refused.status, refused.body]).toMatchObject([403, { message: de.settings.securityAdminOnly }]);
+    }
+    expect((await security(adminToken)).body.passwordMinLength).toBe(8);
   });
 });

@@ -19,8 +19,10 @@ import { authorize, invalidField } from '../errors';
 import type { ApiRoutes } from '../http/endpoint';
 import { idParam } from '../http/params';
 import { LoginRateLimit } from '../middleware/loginRateLimit';
+import type { LoginThrottle } from '../middleware/loginThrottle';
 import { presentCurrentUser, presentDirectoryEntry, presentManagedUser, presentProfile } from '../presenters/user';
 import { currentLicenseType } from '../services/license';
+import { requireAcceptablePassword } from '../services/settings';
 import { requireRoomFor } from '../services/limits';
 import {
   changePassword,
@@ -38,7 +40,7 @@ const userId = (params: { id?: string }) => idParam(params.id, de.users.notFound
  * User management (Admin and Firmenleiter with can_manage_users; rank rules in common's user
  * policies), one's own profile and password, and other users' profiles.
  */
-export function registerUserRoutes(api: ApiRoutes): void {
+export function registerUserRoutes(api: ApiRoutes, loginThrottle: LoginThrottle): void {
   const passwordAttempts = new LoginRateLimit();
 
   api.get('/users', {
@@ -62,6 +64,7 @@ export function registerUserRoutes(api: ApiRoutes): void {
     },
     transaction: true,
     handle: async ({ sequelize, transaction, actor, body, services }) => {
+      await requireAcceptablePassword(body.password, 'password', de.users.passwordTooShort, transaction);
       await requireRoomFor(sequelize, transaction, 'users');
       const user = await createUser(transaction, body);
       services.logger.info({ userId: actor.id, createdUserId: user.id, role: user.role }, 'user created');
@@ -84,6 +87,7 @@ export function registerUserRoutes(api: ApiRoutes): void {
   api.post('/users/change-password', {
     body: changePasswordSchema,
     handle: async ({ user, actor, body, services }): Promise<ChangePasswordResponse> => {
+      await requireAcceptablePassword(body.newPassword, 'newPassword', de.password.tooShort);
       passwordAttempts.check(user.id, de.password.tooManyAttempts);
       if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
         passwordAttempts.recordFailure(user.id);
@@ -109,10 +113,12 @@ export function registerUserRoutes(api: ApiRoutes): void {
     load: ({ params }) => findUser(userId(params)),
     authorize: ({ actor, resource, body }) => {
       authorize(canManageUsers(actor), de.users.manageForbidden);
-      const denial = userUpdateDenial(actor, resource, body.role);
+      const denial = userUpdateDenial(actor, resource, body.role, body.password);
       authorize(denial === null, denial ?? undefined);
     },
     handle: async ({ actor, resource: target, body, services }) => {
+      if (body.password !== undefined)
+        await requireAcceptablePassword(body.password, 'password', de.users.passwordTooShort);
       const previousRole = target.role;
       await updateUser(target, body);
       services.logger.info(
@@ -122,6 +128,22 @@ export function registerUserRoutes(api: ApiRoutes): void {
       return target;
     },
     present: presentManagedUser,
+  });
+
+  // Lifting a lock-out after too many failed logins (issue 13, finding 8): who may edit the user.
+  api.delete('/users/:id/lockout', {
+    load: ({ params }) => findUser(userId(params)),
+    authorize: ({ actor, resource }) => {
+      authorize(canManageUsers(actor), de.users.manageForbidden);
+      const denial = userUpdateDenial(actor, resource);
+      authorize(denial === null, denial ?? undefined);
+    },
+    handle: ({ actor, resource: target, services }): MessageResponse => {
+      const wasLocked = loginThrottle.isLocked(target.username);
+      loginThrottle.unlock(target.username);
+      services.logger.info({ userId: actor.id, unlockedUserId: target.id, wasLocked }, 'login lock lifted');
+      return { message: de.users.lockLifted };
+    },
   });
 
   api.delete('/users/:id', {

@@ -1,4 +1,8 @@
 import {
+  de,
+  DEFAULT_PASSWORD_MIN_LENGTH,
+  HIGHEST_PASSWORD_MIN_LENGTH,
+  LOWEST_PASSWORD_MIN_LENGTH,
   mergeUserSettings,
   resolveUserSettings,
   SMTP_DEFAULTS,
@@ -8,6 +12,8 @@ import {
   type UserSettingsPatch,
 } from '@werkboard/common';
 import type { Transaction } from 'sequelize';
+import { passwordProblem } from '../auth/passwordRule';
+import { invalidField } from '../errors';
 import { isSealedSecret, openSecret, sealSecret, type SealedSecret } from '../auth/secretBox';
 import { ServerSetting, type User } from '../models';
 
@@ -87,4 +93,39 @@ export async function updateUserSettings(
   // Display preferences are not a change of the account: "last modification" stays, unless
   // the user switched direct messages, which other users see.
   return user.save({ transaction, silent: directMessages === undefined });
+}
+
+const SECURITY_KEY = 'security';
+
+/** The password minimum in force (server_settings 'security'): the Admin's setting, else 8. */
+export async function passwordMinLength(transaction?: Transaction): Promise<number> {
+  const stored = (await ServerSetting.findByPk(SECURITY_KEY, { transaction }))?.value as
+    { passwordMinLength?: unknown } | undefined;
+  const value = stored?.passwordMinLength;
+  return typeof value === 'number' &&
+    Number.isInteger(value) &&
+    value >= LOWEST_PASSWORD_MIN_LENGTH &&
+    value <= HIGHEST_PASSWORD_MIN_LENGTH
+    ? value
+    : DEFAULT_PASSWORD_MIN_LENGTH;
+}
+
+export async function writePasswordMinLength(minimum: number, transaction?: Transaction): Promise<void> {
+  const current = (await ServerSetting.findByPk(SECURITY_KEY, { transaction }))?.value ?? {};
+  await ServerSetting.upsert({ key: SECURITY_KEY, value: { ...current, passwordMinLength: minimum } }, { transaction });
+}
+
+/**
+ * 400 on `field` when a new password breaks the rule in force (issue 13, finding 7): shorter
+ * than the minimum (`tooShort` is the message of the form it came from) or a common password.
+ */
+export async function requireAcceptablePassword(
+  password: string,
+  field: string,
+  tooShort: (minimum: number) => string,
+  transaction?: Transaction,
+): Promise<void> {
+  const problem = passwordProblem(password, await passwordMinLength(transaction));
+  if (problem?.kind === 'tooShort') throw invalidField(field, tooShort(problem.minimum));
+  if (problem?.kind === 'tooCommon') throw invalidField(field, de.password.tooCommon);
 }

@@ -81,6 +81,7 @@ export async function testServer(overrides: Partial<Config> = {}): Promise<TestS
     licensePublicKey: BUILT_IN_LICENSE_PUBLIC_KEY,
     tls: null,
     httpRedirectPort: null,
+    trustedProxies: null,
     ...overrides,
   };
   const server = await startServer(config);

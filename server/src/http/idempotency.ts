@@ -1,0 +1,174 @@
+import crypto from 'node:crypto';
+import { de } from '@werkboard/common';
+import { QueryTypes, type Sequelize } from 'sequelize';
+import { ApiError } from '../errors';
+import type { AppRouterContext } from '../appTypes';
+
+const IDEMPOTENCY_HEADER = 'idempotency-key';
+const KEY = /^[A-Za-z0-9_-]{1,100}$/;
+/** Answers up to this size are kept whole; a larger one (a big project document) only by its status. */
+const MAX_STORED_BODY = 256 * 1024;
+const WRITES = new Set(['POST', 'PUT', 'DELETE']);
+/** How long a key is kept (issue 13, finding 13): longer than any device stays offline in practice. */
+export const IDEMPOTENCY_KEY_DAYS = 30;
+/** A claim without an answer after this long belongs to a request that died with its server. */
+const ABANDONED_CLAIM_SECONDS = 120;
+/** How long a repeat waits for the first request's answer before it is told to try again. */
+const WAIT_FOR_FIRST_MS = 30_000;
+const POLL_MS = 50;
+/** Expired keys are deleted at most this often, by whichever write comes along. */
+const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+
+interface StoredAnswer {
+  request_hash: string | null;
+  status: number | null;
+  body: unknown;
+}
+
+/** The request a key stands for: method, path and the body exactly as sent. */
+function requestHash(ctx: AppRouterContext): string {
+  const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
+  return crypto.createHash('sha256').update(`${ctx.method}\n${ctx.path}\n${raw}`).digest('hex');
+}
+
+/** Answers that carry a token are kept without it: a stored session token is a stolen one waiting. */
+function storable(body: unknown): string | null {
+  if (body === undefined || body === null || Buffer.isBuffer(body)) return null;
+  const json = JSON.stringify(body, (key, value: unknown) => (key === 'token' ? undefined : value));
+  return json.length <= MAX_STORED_BODY ? json : null;
+}
+
+let lastCleanup = 0;
+
+/** Deletes the keys older than IDEMPOTENCY_KEY_DAYS; returns how many went. */
+export async function deleteExpiredIdempotencyKeys(sequelize: Sequelize): Promise<number> {
+  const [, result] = await sequelize.query(
+    `DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(days => :days)`,
+    { replacements: { days: IDEMPOTENCY_KEY_DAYS } },
+  );
+  return (result as { rowCount?: number }).rowCount ?? 0;
+}
+
+/**
+ * Claims the key for this request in one statement: a new key, an expired one or one whose
+ * claim was abandoned is taken; otherwise somebody holds it. Atomic, so of six concurrent
+ * requests with one key exactly one runs (issue 13, finding 13).
+ */
+async function claim(sequelize: Sequelize, userId: string, key: string, ctx: AppRouterContext, hash: string) {
+  const rows = await sequelize.query(
+    `INSERT INTO idempotency_keys (user_id, key, method, path, request_hash, status, body, created_at)
+     VALUES (:userId, :key, :method, :path, :hash, NULL, NULL, now())
+     ON CONFLICT (user_id, key) DO UPDATE
+       SET method = EXCLUDED.method, path = EXCLUDED.path, request_hash = EXCLUDED.request_hash,
+           status = NULL, body = NULL, created_at = now()
+       WHERE idempotency_keys.created_at < now() - make_interval(days => :days)
+          OR (idempotency_keys.status IS NULL
+              AND idempotency_keys.created_at < now() - make_interval(secs => :abandoned))
+     RETURNING 1 AS claimed`,
+    {
+      type: QueryTypes.SELECT,
+      replacements: {
+        userId,
+        key,
+        method: ctx.method,
+        path: ctx.path,
+        hash,
+        days: IDEMPOTENCY_KEY_DAYS,
+        abandoned: ABANDONED_CLAIM_SECONDS,
+      },
+    },
+  );
+  return rows.length === 1;
+}
+
+async function stored(sequelize: Sequelize, userId: string, key: string): Promise<StoredAnswer | undefined> {
+  const [row] = await sequelize.query<StoredAnswer>(
+    'SELECT request_hash, status, body FROM idempotency_keys WHERE user_id = :userId AND key = :key',
+    { type: QueryTypes.SELECT, replacements: { userId, key } },
+  );
+  return row;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Writes with an `Idempotency-Key` header (the offline sync queue, issue 7), called by the
+ * endpoint once the body is read: the key is claimed atomically and bound to a hash of the
+ * request; the first answer below 500 is kept per user and key for 30 days. The same request
+ * again gets that answer, marked `Idempotent-Replayed: true`, without running again (a repeat
+ * that arrives while the first still runs waits for its answer); the key with another
+ * method, path or body is a 422. A 5xx or a crash frees the key so the write can be retried.
+ */
+export async function idempotent(
+  ctx: AppRouterContext,
+  sequelize: Sequelize,
+  userId: string,
+  work: () => Promise<void>,
+): Promise<void> {
+  const key = ctx.get(IDEMPOTENCY_HEADER);
+  if (!key || !WRITES.has(ctx.method)) {
+    await work();
+    return;
+  }
+  if (!KEY.test(key)) throw new ApiError(400, de.api.idempotencyKeyInvalid, 'validation');
+  if (Date.now() - lastCleanup > CLEANUP_EVERY_MS) {
+    lastCleanup = Date.now();
+    await deleteExpiredIdempotencyKeys(sequelize);
+  }
+  const hash = requestHash(ctx);
+  const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+  while (!(await claim(sequelize, userId, key, ctx, hash))) {
+    const first = await stored(sequelize, userId, key);
+    if (first === undefined) continue; // freed by a failed first request: claim again
+    if (first.request_hash !== null && first.request_hash !== hash)
+      throw new ApiError(422, de.api.idempotencyKeyReused, 'idempotency_key_reused');
+    if (first.status !== null) {
+      ctx.set('Idempotent-Replayed', 'true');
+      ctx.status = first.status;
+      ctx.body = first.body ?? { replayed: true };
+      return;
+    }
+    if (Date.now() > deadline) {
+      const busy = new ApiError(503, de.api.idempotencyInProgress, 'idempotency_in_progress');
+      busy.headers = { 'Retry-After': '5' };
+      throw busy;
+    }
+    await sleep(POLL_MS);
+  }
+  await runClaimed(ctx, sequelize, userId, key, work);
+}
+
+async function runClaimed(
+  ctx: AppRouterContext,
+  sequelize: Sequelize,
+  userId: string,
+  key: string,
+  work: () => Promise<void>,
+): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) {
+      await remember(sequelize, userId, key, error.status, error.toBody());
+    } else {
+      await release(sequelize, userId, key);
+    }
+    throw error;
+  }
+  if (ctx.status < 500) await remember(sequelize, userId, key, ctx.status, ctx.body);
+  else await release(sequelize, userId, key);
+}
+
+async function remember(sequelize: Sequelize, userId: string, key: string, status: number, body: unknown) {
+  await sequelize.query(
+    `UPDATE idempotency_keys SET status = :status, body = CAST(:body AS jsonb)
+     WHERE user_id = :userId AND key = :key`,
+    { replacements: { userId, key, status, body: storable(body) } },
+  );
+}
+
+async function release(sequelize: Sequelize, userId: string, key: string) {
+  await sequelize.query('DELETE FROM idempotency_keys WHERE user_id = :userId AND key = :key AND status IS NULL', {
+    replacements: { userId, key },
+  });
+}
