@@ -13,6 +13,7 @@ import { panelMessages } from './panels';
 import { syncMessages } from './sync';
 import { serverMessages } from './serverOperation';
 import { desktopMessages } from './desktopShell';
+import { transferMessages } from './transfer';
 
 /**
  * Every text a user reads, in German. Spec texts are verbatim; keys are English.
@@ -477,4 +478,5 @@ export const de = {
   sync: syncMessages,
   server: serverMessages,
   desktop: desktopMessages,
+  transfer: transferMessages,
 } as const;

@@ -24,13 +24,17 @@ import type { Services } from '../serverState';
  * transaction opened here, the only place a request opens one.
  */
 
-/** Request bodies: small everywhere (also on public routes), large only where declared. */
-const BODY_LIMITS = { small: '100kb', large: '8mb' } as const;
+/**
+ * Request bodies: small everywhere (also on public routes), large only where declared;
+ * 'import' for the signed-in import routes, whose files carry a company's photos.
+ */
+const BODY_LIMITS = { small: '100kb', large: '8mb', import: '256mb' } as const;
 export type BodySize = keyof typeof BODY_LIMITS;
 
 const parsers: Record<BodySize, AppMiddleware> = {
   small: bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMITS.small, encoding: 'utf-8' }),
   large: bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMITS.large, encoding: 'utf-8' }),
+  import: bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMITS.import, encoding: 'utf-8' }),
 };
 
 /** A check of the body or query: a zod schema, or a function that returns the value or throws a 400. */
