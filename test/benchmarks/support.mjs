@@ -61,6 +61,8 @@ export async function startServer(extraEnv = {}) {
   });
   return {
     ...started,
+    /** The server process, for its memory (/proc/<pid>/status). */
+    pid: child.pid,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

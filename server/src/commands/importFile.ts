@@ -46,6 +46,8 @@ const ZONE = 'Europe/Berlin';
 
 export interface ImportedProject {
   id: string;
+  /** The revision it is written at (set by the importer). */
+  revision: number;
   isTemplate: boolean;
   status: ProjectStatus;
   ownerId: string | null;
@@ -294,6 +296,7 @@ function readProject(reader: Reader, raw: unknown, isTemplate: boolean, where: s
   const status = PROJECT_STATUSES.includes(raw.status as ProjectStatus) ? (raw.status as ProjectStatus) : 'active';
   return {
     id,
+    revision: 0,
     isTemplate,
     status: isTemplate && status === 'completed' ? 'active' : status,
     ownerId: reader.optionalGlobalId(raw.ownerId),

@@ -14,7 +14,7 @@ import {
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { SessionActor } from '../auth/sessionActor';
 import type { ImportedFile, ImportedImage, ImportedProject } from '../commands/importFile';
-import { flattenDocument } from '../commands/projectEntities';
+import { fieldsOf, flattenDocument } from '../commands/projectEntities';
 import { ApiError, limitReached } from '../errors';
 import { imageFilePaths, inspectImage, removeProjectImageFiles } from '../images/imageStore';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privateFiles';
@@ -22,7 +22,7 @@ import { deleteCustomerType } from './customerTypes';
 import { currentLicenseType } from './license';
 import { countOf } from './limits';
 import { writeRolePermissions } from './permissions';
-import { fieldsOfRow, findProjectRow, insertChangeLog, recordVersions, writeEntities } from './projectStore';
+import { findProjectRow, insertChangeLog, recordVersions, writeEntities } from './projectStore';
 import { logEntry, withUniqueName } from './projects';
 
 /**
@@ -235,35 +235,45 @@ async function projectRefs(context: ImportContext): Promise<ProjectRefs> {
   return { users: new Set(users.map((row) => row.id)), groups: new Set(groups.map((row) => row.id)) };
 }
 
+/** Every id of a project's entities and change log, as the tables key them. */
+function entityIdsOf(project: ImportedProject): string[] {
+  const document = project.document;
+  return [...flattenDocument(document).keys(), ...document.changeLog.map((entry) => entry.id)];
+}
+
 /**
  * Entity ids that another project already uses (or used: the history keeps them) would make
  * the merge refuse that project's next save: they get new ids, and the references follow.
+ * One query for the whole file.
  */
-async function rekeyForeignEntities(context: ImportContext, project: ImportedProject): Promise<number> {
-  const document = project.document;
-  const ids = [...flattenDocument(document).keys(), ...document.changeLog.map((entry) => entry.id)];
-  if (ids.length === 0) return 0;
-  const taken = await rows<{ id: string }>(
+async function rekeyForeignEntities(context: ImportContext, projects: readonly ImportedProject[]): Promise<number> {
+  const owner = new Map<string, ImportedProject>();
+  for (const project of projects) for (const id of entityIdsOf(project)) owner.set(id, project);
+  if (owner.size === 0) return 0;
+  const used = await rows<{ id: string; projectId: string }>(
     context,
-    `SELECT DISTINCT entity_id AS id FROM entity_versions WHERE entity_id = ANY(ARRAY[:ids]::uuid[]) AND project_id <> :projectId
-     UNION SELECT id FROM change_log_entries WHERE id = ANY(ARRAY[:ids]::uuid[]) AND project_id <> :projectId`,
-    { ids, projectId: project.id },
+    `SELECT DISTINCT entity_id AS id, project_id AS "projectId" FROM entity_versions WHERE entity_id = ANY(ARRAY[:ids]::uuid[])
+     UNION SELECT id, project_id FROM change_log_entries WHERE id = ANY(ARRAY[:ids]::uuid[])`,
+    { ids: [...owner.keys()] },
   );
-  if (taken.length === 0) return 0;
-  const fresh = new Map(taken.map(({ id }) => [id, crypto.randomUUID()]));
+  const fresh = new Map<string, string>();
+  for (const { id, projectId } of used) if (owner.get(id)?.id !== projectId) fresh.set(id, crypto.randomUUID());
+  if (fresh.size === 0) return 0;
   const next = (id: string) => fresh.get(id) ?? id;
-  for (const column of document.columns) {
-    column.id = next(column.id);
-    for (const card of column.cards) {
-      card.id = next(card.id);
-      for (const entry of card.timeEntries) entry.id = next(entry.id);
-      for (const entry of card.materialEntries) entry.id = next(entry.id);
+  for (const { document } of projects) {
+    for (const column of document.columns) {
+      column.id = next(column.id);
+      for (const card of column.cards) {
+        card.id = next(card.id);
+        for (const entry of card.timeEntries) entry.id = next(entry.id);
+        for (const entry of card.materialEntries) entry.id = next(entry.id);
+      }
     }
+    for (const appointment of document.appointments) appointment.id = next(appointment.id);
+    for (const note of document.notes) note.id = next(note.id);
+    for (const entry of document.changeLog) entry.id = next(entry.id);
   }
-  for (const appointment of document.appointments) appointment.id = next(appointment.id);
-  for (const note of document.notes) note.id = next(note.id);
-  for (const entry of document.changeLog) entry.id = next(entry.id);
-  return taken.length;
+  return fresh.size;
 }
 
 /** Writes one project or template as the file has it, at a revision above any a client has seen. */
@@ -271,11 +281,10 @@ async function writeProject(
   context: ImportContext,
   project: ImportedProject,
   refs: ProjectRefs,
-  counters: { owners: number; rekeyed: number },
+  counters: { owners: number },
 ): Promise<void> {
   const { actor } = context;
   const document = project.document;
-  counters.rekeyed += await rekeyForeignEntities(context, project);
   let ownerId = project.ownerId;
   if (ownerId !== null && !refs.users.has(ownerId)) ownerId = null;
   if (ownerId === null && !(project.isTemplate && project.ownerId === null)) {
@@ -343,26 +352,27 @@ async function writeProject(
     });
   const entities = [...flattenDocument(document).values()].map((entity) => ({ ...entity, rev: revision }));
   await writeEntities(context.sequelize, context.transaction, project.id, entities, actor.id);
-  // Entities of the replaced content get a tombstone, so an old copy cannot bring them back.
-  const kept = new Set(entities.map((entity) => entity.id));
-  const gone = (
-    await rows<{ id: string; kind: string }>(
-      context,
-      `SELECT DISTINCT entity_id AS id, kind FROM entity_versions WHERE project_id = :id AND kind <> 'project'`,
-      { id: project.id },
-    )
-  ).filter((entity) => !kept.has(entity.id));
-  await recordVersions(
-    context.sequelize,
-    context.transaction,
-    project.id,
-    actor.id,
-    gone.map((entity) => ({ ...entity, rev: revision, data: null })),
-  );
-  const row = (await findProjectRow(context.sequelize, project.id, { transaction: context.transaction }))!;
-  await recordVersions(context.sequelize, context.transaction, project.id, actor.id, [
-    { id: project.id, kind: 'project', rev: revision, data: { content: fieldsOfRow(row), owned: null } },
-  ]);
+  if (stored) {
+    // Entities of the replaced content get a tombstone, so an old copy cannot bring them back.
+    const kept = new Set(entities.map((entity) => entity.id));
+    const gone = (
+      await rows<{ id: string; kind: string }>(
+        context,
+        `SELECT DISTINCT entity_id AS id, kind FROM entity_versions WHERE project_id = :id AND kind <> 'project'`,
+        { id: project.id },
+      )
+    ).filter((entity) => !kept.has(entity.id));
+    await recordVersions(
+      context.sequelize,
+      context.transaction,
+      project.id,
+      actor.id,
+      gone.map((entity) => ({ ...entity, rev: revision, data: null })),
+    );
+  }
+  // The fields as stored: recorded once the thumbnail is known (recordFieldVersions).
+  document.groupId = groupId;
+  project.revision = revision;
   await insertChangeLog(context.sequelize, context.transaction, project.id, [
     ...document.changeLog,
     logEntry(actor, de.transfer.logImported),
@@ -376,14 +386,29 @@ async function importProjects(
   changes: string[],
 ): Promise<void> {
   const refs = await projectRefs(context);
-  const counters = { owners: 0, rekeyed: 0 };
+  const counters = { owners: 0 };
+  const rekeyed = await rekeyForeignEntities(context, projects);
   for (const project of projects) {
     remapUsers(project, users);
     await writeProject(context, project, refs, counters);
   }
   if (counters.owners) changes.push(c.ownersDefaulted(counters.owners));
-  if (counters.rekeyed) changes.push(c.idsDuplicated(counters.rekeyed));
+  if (rekeyed) changes.push(c.idsDuplicated(rekeyed));
 }
+
+/** An image of the file checked like an upload; a refusal names the image. */
+async function inspectFileImage(image: ImportedImage, index: number) {
+  try {
+    return await inspectImage(image.dataUrl);
+  } catch (error) {
+    if (error instanceof ApiError)
+      throw new ApiError(400, m.itemInvalid(m.backupInvalid, m.imageAt(index), error.message), 'validation');
+    throw error;
+  }
+}
+
+/** Decoded in small batches (sharp works on its own threads); a batch's bytes are all that is held. */
+const IMAGE_BATCH = 4;
 
 /** Photos of a backup: checked like an upload, files written under their id, rows by id. */
 async function importImages(
@@ -392,54 +417,72 @@ async function importImages(
   users: Map<string, string>,
   written: string[],
 ): Promise<void> {
-  for (const [index, image] of images.entries()) {
-    let inspected;
-    try {
-      inspected = await inspectImage(image.dataUrl);
-    } catch (error) {
-      if (error instanceof ApiError)
-        throw new ApiError(400, m.itemInvalid(m.backupInvalid, m.imageAt(index), error.message), 'validation');
-      throw error;
+  for (let start = 0; start < images.length; start += IMAGE_BATCH) {
+    const batch = images.slice(start, start + IMAGE_BATCH);
+    const inspected = await Promise.all(batch.map((image, offset) => inspectFileImage(image, start + offset)));
+    for (const [offset, image] of batch.entries()) {
+      const { bytes, thumbnail, mimeType, width, height } = inspected[offset]!;
+      const files = imageFilePaths(context.dataDir, { ...image, mimeType });
+      await fs.mkdir(path.dirname(files.full), { recursive: true, mode: PRIVATE_DIR_MODE });
+      for (const [file, content] of [
+        [files.full, bytes],
+        [files.thumbnail, thumbnail],
+      ] as const) {
+        written.push(file);
+        await fs.writeFile(file, content, { mode: PRIVATE_FILE_MODE });
+      }
+      const uploadedBy = image.uploadedBy === null ? null : (users.get(image.uploadedBy) ?? image.uploadedBy);
+      await run(
+        context,
+        `INSERT INTO project_images (id, project_id, name, mime_type, size, width, height, uploaded_by, uploaded_by_username, created_at)
+         VALUES (:id, :projectId, :name, :mimeType, :size, :width, :height,
+                 (SELECT id FROM users WHERE id = :uploadedBy), :uploadedByUsername, COALESCE(:createdAt::timestamptz, now()))
+         ON CONFLICT (id) DO UPDATE SET project_id = EXCLUDED.project_id, name = EXCLUDED.name,
+           mime_type = EXCLUDED.mime_type, size = EXCLUDED.size, width = EXCLUDED.width, height = EXCLUDED.height`,
+        { ...image, uploadedBy, mimeType, size: bytes.length, width, height },
+      );
     }
-    const files = imageFilePaths(context.dataDir, { ...image, mimeType: inspected.mimeType });
-    await fs.mkdir(path.dirname(files.full), { recursive: true, mode: PRIVATE_DIR_MODE });
-    for (const [file, bytes] of [
-      [files.full, inspected.bytes],
-      [files.thumbnail, inspected.thumbnail],
-    ] as const) {
-      written.push(file);
-      await fs.writeFile(file, bytes, { mode: PRIVATE_FILE_MODE });
-    }
-    const uploadedBy = image.uploadedBy === null ? null : (users.get(image.uploadedBy) ?? image.uploadedBy);
-    await run(
-      context,
-      `INSERT INTO project_images (id, project_id, name, mime_type, size, width, height, uploaded_by, uploaded_by_username, created_at)
-       VALUES (:id, :projectId, :name, :mimeType, :size, :width, :height,
-               (SELECT id FROM users WHERE id = :uploadedBy), :uploadedByUsername, COALESCE(:createdAt::timestamptz, now()))
-       ON CONFLICT (id) DO UPDATE SET project_id = EXCLUDED.project_id, name = EXCLUDED.name,
-         mime_type = EXCLUDED.mime_type, size = EXCLUDED.size, width = EXCLUDED.width, height = EXCLUDED.height`,
-      {
-        ...image,
-        uploadedBy,
-        mimeType: inspected.mimeType,
-        size: inspected.bytes.length,
-        width: inspected.width,
-        height: inspected.height,
-      },
-    );
   }
 }
 
-/** Thumbnails point at images, so they are set once the images are there. */
-async function setThumbnails(context: ImportContext, projects: readonly ImportedProject[]): Promise<void> {
-  for (const project of projects)
-    if (project.document.thumbnailImageId)
-      await run(
+/**
+ * Thumbnails point at images, so they are set once the images are there (an image of the
+ * project, from the file or already here); then each project's fields are recorded at its
+ * revision for the merge's history.
+ */
+async function setThumbnailsAndRecordFields(
+  context: ImportContext,
+  projects: readonly ImportedProject[],
+): Promise<void> {
+  const wanted = projects.map((project) => project.document.thumbnailImageId).filter((id) => id !== null);
+  const images = wanted.length
+    ? await rows<{ id: string; projectId: string }>(
         context,
-        `UPDATE projects SET thumbnail_image_id = i.id FROM project_images i
-          WHERE projects.id = :id AND i.id = :imageId AND i.project_id = projects.id`,
-        { id: project.id, imageId: project.document.thumbnailImageId },
-      );
+        'SELECT id, project_id AS "projectId" FROM project_images WHERE id = ANY(ARRAY[:wanted]::uuid[])',
+        { wanted },
+      )
+    : [];
+  const projectOf = new Map(images.map((image) => [image.id, image.projectId]));
+  for (const project of projects) {
+    const document = project.document;
+    const thumbnailImageId =
+      document.thumbnailImageId !== null && projectOf.get(document.thumbnailImageId) === project.id
+        ? document.thumbnailImageId
+        : null;
+    if (thumbnailImageId)
+      await run(context, 'UPDATE projects SET thumbnail_image_id = :thumbnailImageId WHERE id = :id', {
+        id: project.id,
+        thumbnailImageId,
+      });
+    await recordVersions(context.sequelize, context.transaction, project.id, context.actor.id, [
+      {
+        id: project.id,
+        kind: 'project',
+        rev: project.revision,
+        data: { content: fieldsOf({ ...document, thumbnailImageId }), owned: null },
+      },
+    ]);
+  }
 }
 
 /** An import may fill the Free limits but not go beyond them. */
@@ -471,7 +514,7 @@ export async function importFile(context: ImportContext, file: ImportedFile): Pr
     await importTags(context, file);
     await importProjects(context, [...file.projects, ...file.templates], users, changes);
     await importImages(context, file.images, users, written);
-    await setThumbnails(context, [...file.projects, ...file.templates]);
+    await setThumbnailsAndRecordFields(context, [...file.projects, ...file.templates]);
     await requireWithinLimits(context, ['activeProjects', 'templates', 'users', 'externalUsers']);
   } catch (error) {
     await Promise.all(written.map((file) => fs.rm(file, { force: true })));
