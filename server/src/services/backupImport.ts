@@ -428,8 +428,15 @@ async function importImages(
         [files.full, bytes],
         [files.thumbnail, thumbnail],
       ] as const) {
-        written.push(file);
-        await fs.writeFile(file, content, { mode: PRIVATE_FILE_MODE });
+        // An image never changes under its id: a file already here stays (and a failed import never removes it).
+        const created = await fs
+          .writeFile(file, content, { flag: 'wx', mode: PRIVATE_FILE_MODE })
+          .then(() => true)
+          .catch((error: NodeJS.ErrnoException) => {
+            if (error.code === 'EEXIST') return false;
+            throw error;
+          });
+        if (created) written.push(file);
       }
       const uploadedBy = image.uploadedBy === null ? null : (users.get(image.uploadedBy) ?? image.uploadedBy);
       await run(
