@@ -11,7 +11,7 @@ import {
   IMPORT_FORMAT_MESSAGES,
   isIsoDay,
   isUuid,
-  keysAfter,
+  placeInArrayOrder,
   PROJECT_ICONS,
   projectDocumentSchema,
   type ProjectDocumentInput,
@@ -20,7 +20,6 @@ import {
   type ProjectStatus,
   rolePermissionsUpdateSchema,
   type RolePermissionsUpdate,
-  SORT_KEY_PATTERN,
   tagCreateSchema,
   type TagCreateRequest,
   textProblem,
@@ -166,12 +165,10 @@ class Reader {
   }
 
   /** Sort keys in array order where any of the siblings has none. */
-  positions<T extends Record<string, unknown>>(items: T[]): T[] {
-    const valid = items.every((item) => typeof item.position === 'string' && SORT_KEY_PATTERN.test(item.position));
-    if (valid) return items;
-    this.ordered += items.length;
-    const keys = keysAfter(null, items.length);
-    return items.map((item, index) => ({ ...item, position: keys[index] }));
+  positions<T extends Record<string, unknown>>(list: T[]): T[] {
+    const { items, made } = placeInArrayOrder(list);
+    this.ordered += made;
+    return items;
   }
 
   day(value: unknown): unknown {

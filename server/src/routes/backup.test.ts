@@ -253,3 +253,28 @@ describe('merge and replace', () => {
     expect(bytes.headers.get('content-type')).toBe('image/png');
   });
 });
+
+describe('the same leniency on a whole-project PUT', () => {
+  it('places cards without a sort key by their order in the array, between the cards that have one', async () => {
+    const project = await buildProject(t, admin, { name: 'Ohne Reihenfolge' });
+    const first = withCard(withCard(project, { title: 'Erste' }), { title: 'Letzte' });
+    const saved = (
+      await t.request<ProjectDocument>('PUT', `/api/projects/${project.id}`, { token: admin, body: first })
+    ).body;
+    const [column, ...rest] = saved.columns;
+    const [one, last] = column!.cards;
+    const withoutKeys = (title: string) => ({ id: newId(), rev: 0, title, timeEntries: [], materialEntries: [] });
+    const body = {
+      ...saved,
+      columns: [
+        { ...column!, cards: [withoutKeys('Davor'), one!, withoutKeys('Mitte'), last!, withoutKeys('Danach')] },
+        ...rest,
+      ],
+    };
+    const response = await t.request<ProjectDocument>('PUT', `/api/projects/${project.id}`, { token: admin, body });
+    expect(response.status).toBe(200);
+    const after = (await t.request<ProjectDocument>('GET', `/api/projects/${project.id}`, { token: admin })).body;
+    expect(after.columns[0]!.cards.map((card) => card.title)).toEqual(['Davor', 'Erste', 'Mitte', 'Letzte', 'Danach']);
+    expect(after.columns[0]!.cards[1]!.position).toBe(one!.position);
+  });
+});
