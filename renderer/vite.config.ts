@@ -23,7 +23,8 @@ export default defineConfig(({ command }) => ({
       manifest: false,
       injectRegister: false,
       workbox: {
-        globPatterns: ['**/*.{html,js,css,png,svg,webmanifest}'],
+        // ttf: the report fonts (a lazy chunk's assets), so that PDF reports work offline.
+        globPatterns: ['**/*.{html,js,css,png,svg,webmanifest,ttf}'],
         // Loaded by importScripts, which the browser keeps with the worker script itself.
         globIgnores: ['sw-sync.js'],
         // The whole bundle must be there offline (chart.js alone is close to Workbox's 2 MiB default).

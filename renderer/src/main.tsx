@@ -14,7 +14,8 @@ const root = createRoot(container);
 // Every platform capability is chosen here, once: browser or the Electron shell.
 const platform = createPlatform(window);
 
-function startApp(): void {
+/** `serverAddress`: the desktop shell's company server (the reports' QR codes point there). */
+function startApp(serverAddress?: string): void {
   const { store } = createAppStore({
     // Bound: window.fetch throws "Illegal invocation" when called detached from window.
     fetch: (url, init) => window.fetch(url, init),
@@ -26,6 +27,7 @@ function startApp(): void {
     },
     localStore: platform.localStore,
     saveFile: platform.saveFile,
+    ...(serverAddress ? { appAddress: `${serverAddress.replace(/\/+$/, '')}/` } : {}),
     requestBackgroundSync: () => void requestBackgroundSync(),
   });
   const persistor = startPersistence(store);
@@ -51,7 +53,7 @@ const desktop = platform.desktop;
 if (desktop) {
   desktop.getServerAddress().then(
     (address) => {
-      if (address !== null) startApp();
+      if (address !== null) startApp(address);
       else root.render(<ServerSetupScreen bridge={desktop} onSaved={() => window.location.reload()} />);
     },
     () => startApp(),

@@ -13,45 +13,16 @@
 /* global document -- the page function of waitForFunction runs in the browser. */
 import fs from 'node:fs';
 import os from 'node:os';
-import common from '@werkboard/common';
-import { CHROMIUM_PATH, client, launchChromium, line, ms, startServer, stats } from './support.mjs';
-
-const { keysAfter, newId } = common;
+import { CHROMIUM_PATH, client, fillBoard, launchChromium, line, ms, startServer, stats } from './support.mjs';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 2000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
 const WARM_UP = 3;
 
-/** The board: CARDS cards over the project's columns, each with 2 time entries and 1 material entry. */
-function fillBoard(project) {
-  const columns = project.columns;
-  columns.forEach((column, columnIndex) => {
-    const count = Math.floor(CARDS / columns.length) + (columnIndex < CARDS % columns.length ? 1 : 0);
-    // Keys as the board makes them when cards are added at the end one by one.
-    column.cards = keysAfter(null, count).map((position, index) => ({
-      id: newId(),
-      rev: 0,
-      position,
-      title: `Aufgabe ${columnIndex + 1}.${index + 1}: Leitungen verlegen und prüfen`,
-      description: 'Kabelkanal im Flur, Abzweigdosen setzen, Leitungen einziehen und beschriften.',
-      tagIds: [],
-      group: index % 4 === 0 ? 'Elektro' : null,
-      assignedTo: null,
-      timeEntries: [
-        { id: newId(), rev: 0, userId: null, username: '', date: '2026-11-20', hours: 1.5 },
-        { id: newId(), rev: 0, userId: null, username: '', date: '2026-11-21', hours: 2.25 },
-      ],
-      materialEntries: [{ id: newId(), rev: 0, quantity: 12.5, unit: 'm', name: 'NYM-J 3x1,5' }],
-    }));
-  });
-  project.cardGroups = ['Elektro'];
-  return project;
-}
-
 async function measureApi(api) {
   const created = await api.call('POST', '/api/projects', JSON.stringify({ name: `Benchmark ${CARDS} Karten` }));
-  const project = fillBoard(JSON.parse(created.text));
+  const project = fillBoard(JSON.parse(created.text), CARDS);
   const seedBody = JSON.stringify(project);
   const seeded = await api.call('PUT', `/api/projects/${project.id}`, seedBody);
   let current = JSON.parse(seeded.text);

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import common from '@werkboard/common';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ENTRY = path.join(ROOT, 'server', 'dist', 'src', 'main.js');
@@ -113,3 +114,33 @@ export function stats(values) {
 export const ms = (value) => `${value.toFixed(1)} ms`;
 export const line = (label, s) =>
   `${label.padEnd(34)} median ${ms(s.median).padStart(9)}   p95 ${ms(s.p95).padStart(9)}   (min ${ms(s.min)}, max ${ms(s.max)})`;
+
+/**
+ * The benchmarks' board: `cards` cards over the project's columns, each with a description,
+ * 2 time entries and 1 material entry, every fourth in the task group 'Elektro'.
+ */
+export function fillBoard(project, cards) {
+  const { keysAfter, newId } = common;
+  const columns = project.columns;
+  columns.forEach((column, columnIndex) => {
+    const count = Math.floor(cards / columns.length) + (columnIndex < cards % columns.length ? 1 : 0);
+    // Keys as the board makes them when cards are added at the end one by one.
+    column.cards = keysAfter(null, count).map((position, index) => ({
+      id: newId(),
+      rev: 0,
+      position,
+      title: `Aufgabe ${columnIndex + 1}.${index + 1}: Leitungen verlegen und prüfen`,
+      description: 'Kabelkanal im Flur, Abzweigdosen setzen, Leitungen einziehen und beschriften.',
+      tagIds: [],
+      group: index % 4 === 0 ? 'Elektro' : null,
+      assignedTo: null,
+      timeEntries: [
+        { id: newId(), rev: 0, userId: null, username: '', date: '2026-11-20', hours: 1.5 },
+        { id: newId(), rev: 0, userId: null, username: '', date: '2026-11-21', hours: 2.25 },
+      ],
+      materialEntries: [{ id: newId(), rev: 0, quantity: 12.5, unit: 'm', name: 'NYM-J 3x1,5' }],
+    }));
+  });
+  project.cardGroups = ['Elektro'];
+  return project;
+}

@@ -19,3 +19,16 @@ export function formatBytes(bytes: number): string {
   }
   return unit === 0 ? `${wholeNumber.format(value)} ${units[0]}` : `${twoDecimals.format(value)} ${units[unit]}`;
 }
+
+const dayFormat = new Intl.DateTimeFormat('de-DE', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** 'YYYY-MM-DD' → '02.03.2026' (de-DE); unreadable values are shown as they are. */
+export function formatDay(day: string): string {
+  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
+}

@@ -80,6 +80,11 @@ export function compareByPosition(a: { position: string; id: string }, b: { posi
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/** A sorted copy in board order (by sort key, then id). */
+export function inBoardOrder<T extends { position: string; id: string }>(items: readonly T[]): T[] {
+  return [...items].sort(compareByPosition);
+}
+
 const isSortKey = (value: unknown): value is string =>
   typeof value === 'string' && value.length <= SORT_KEY_MAX_LENGTH && SORT_KEY_PATTERN.test(value);
 

@@ -43,11 +43,6 @@ export const boardMessages = {
       `Möchten Sie das Projekt „${name}“ wieder öffnen? Danach kann es wieder bearbeitet werden.`,
   },
 
-  notBuilt: {
-    kwpExport: 'Der KWP-Export wird in einer späteren Version von Werkboard gebaut und ist noch nicht verfügbar.',
-    pdfExport: 'Der PDF-Export wird in einer späteren Version von Werkboard gebaut und ist noch nicht verfügbar.',
-  },
-
   board: {
     label: 'Spalten des Projekts',
     empty: 'Dieses Projekt hat noch keine Spalten.',

@@ -112,10 +112,7 @@ export const dashboardMessages = {
     chart: (name: string) => `Gruppenfortschritt für „${name}“`,
     kwp: (name: string) => `KWP-Export für „${name}“`,
     pdf: (name: string) => `Gruppen-PDF-Export für „${name}“`,
-    kwpTitle: 'KWP-Export',
-    pdfTitle: 'Gruppen-PDF-Export',
-    notBuilt:
-      'Dieser Export wird in einer späteren Version von Werkboard gebaut und ist in dieser Version noch nicht verfügbar.',
+    totals: (name: string) => `Zeiten & Material für „${name}“`,
   },
 
   /** Per-project and group progress charts (spec section 4: axes 0 to 100 percent). */

@@ -10,6 +10,7 @@ import { boardMessages } from './board';
 import { projectMessages } from './projects';
 import { overviewMessages } from './overview';
 import { panelMessages } from './panels';
+import { reportMessages } from './reports';
 import { syncMessages } from './sync';
 import { serverMessages } from './serverOperation';
 import { desktopMessages } from './desktopShell';
@@ -477,6 +478,7 @@ export const de = {
   organise: organiseMessages,
   sync: syncMessages,
   server: serverMessages,
+  reports: reportMessages,
   desktop: desktopMessages,
   transfer: transferMessages,
 } as const;

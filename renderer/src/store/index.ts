@@ -41,6 +41,8 @@ export interface ThunkExtra {
   sync: SyncEngine;
   /** Saves a generated file (PDF, export): the shell's save dialog, or the browser's download. */
   saveFile: SaveFile;
+  /** Where other devices open the app (the reports' QR codes), without the '#/…' route. */
+  appAddress: string;
 }
 
 export type AppDispatch = ThunkDispatch<RootState, ThunkExtra, UnknownAction>;
@@ -65,6 +67,14 @@ export interface AppStoreDeps {
   newKey?: () => string;
   /** The platform's file saving (renderer/src/platform); the browser's download by default. */
   saveFile?: SaveFile;
+  /** The company server's address in the desktop shell; the page's own address by default. */
+  appAddress?: string;
+}
+
+/** The page's address without the route: what a phone opens to reach this server's app. */
+function pageAddress(): string {
+  if (typeof window === 'undefined') return '';
+  return `${window.location.origin}${window.location.pathname.replace(/index\.html$/, '')}`;
 }
 
 export function createAppStore(deps: AppStoreDeps) {
@@ -111,6 +121,7 @@ export function createAppStore(deps: AppStoreDeps) {
     deviceId: deps.deviceId,
     projectSavers: new ProjectSavers(),
     saveFile: deps.saveFile ?? createWebSaveFile(document, URL),
+    appAddress: deps.appAddress ?? pageAddress(),
   };
 
   const store = configureStore({

@@ -11,5 +11,6 @@ if (typeof globalThis.structuredClone !== 'function')
 
 afterEach(() => {
   cleanup();
-  window.localStorage.clear();
+  // Node-environment tests (the PDF builder under pdfkit's Node build) have no window.
+  if (typeof window !== 'undefined') window.localStorage.clear();
 });

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { AppointmentGroupId, DashboardAppointmentDto, TagDto, UserSettings } from '@werkboard/common';
-import { appointmentStatus, de, localDay } from '@werkboard/common';
-import { formatAppointmentDate } from '../projectPanels/format';
+import { appointmentStatus, de, formatAppointmentDate, localDay } from '@werkboard/common';
 import { TagChips } from '../projectOverview/TagChips';
 import { groupDashboardAppointments } from './dashboardAppointments';
 import { DashboardSection } from './DashboardSection';

@@ -1,26 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ColumnDto, ProjectGroupDto, ProjectSummaryDto } from '@werkboard/common';
-import { compareByPosition, de, progressOf } from '@werkboard/common';
+import { de, progressOf } from '@werkboard/common';
 import { Dialog } from '../../components/Dialog';
 import { useAppDispatch } from '../../store/hooks';
 import { fetchProjectColumns } from './dashboardThunks';
-import type { ProgressChartRow } from './ProgressChart';
+import { columnShares } from '../../utils/progressChart';
 import { ProgressChart } from './ProgressChart';
 
 const c = de.dashboard.charts;
 
 type ColumnsLoad = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; columns: ColumnDto[] };
-
-/** Each column's share of the project's tasks, in board order; the last column is the progress. */
-export function columnShares(columns: readonly ColumnDto[]): ProgressChartRow[] {
-  const total = columns.reduce((sum, column) => sum + column.cards.length, 0);
-  return [...columns].sort(compareByPosition).map((column) => ({
-    key: column.id,
-    label: column.title,
-    percent: progressOf(column.cards.length, total).percent,
-    detail: String(column.cards.length),
-  }));
-}
 
 /**
  * The progress chart of one project (spec section 2): its progress, and each column's share of

@@ -5,6 +5,7 @@ import { buildUser } from '../../test/fixtures';
 import type { FakeRoute } from '../../test/fakeFetch';
 import { createFakeFetch } from '../../test/fakeFetch';
 import { renderApp } from '../../test/renderApp';
+import { buildProject, MEMBER_ID, TAGS as BOARD_TAGS, timeEntry } from '../project/testProject';
 import { buildProjectSummary } from '../projectOverview/overviewFixtures';
 import { buildDashboardAppointment, buildGroup, dashboardRoutes } from './dashboardFixtures';
 
@@ -378,25 +379,55 @@ describe('group actions', () => {
     expect(menu.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
       'Gruppenfortschritt für „Nord“',
       'Gruppen-PDF-Export für „Nord“',
+      'Zeiten & Material für „Nord“',
     ]);
   });
 
-  it('opens the not-yet-built notice for the exports', async () => {
+  it('opens the KWP text, the group PDF choices and the totals of the group’s running projects', async () => {
     const user = buildUser('Firmenleiter', {
       licenseType: 'Lifetime',
       settings: { ...DEFAULT_USER_SETTINGS, features: { ...DEFAULT_USER_SETTINGS.features, kwpExportEnabled: true } },
     });
-    setup(user, { 'GET /api/projects': { body: grouped }, 'GET /api/project-groups': { body: [NORD] } });
+    const document = buildProject({ id: 'p-1', name: 'Bad Müller', groupId: 'g-nord' });
+    document.columns[0]!.cards[0]!.timeEntries = [timeEntry('t-1', MEMBER_ID, 'max', 2.5)];
+    const fake = createFakeFetch(
+      dashboardRoutes({
+        'GET /api/projects': { body: grouped },
+        'GET /api/project-groups': { body: [NORD] },
+        'GET /api/projects/p-1': { body: document },
+        'GET /api/tags': { body: BOARD_TAGS },
+        'GET /api/external-users': { body: [] },
+      }),
+    );
+    renderApp('/', { user, fake });
 
     fireEvent.click(await screen.findByRole('button', { name: 'KWP-Export für „Nord“' }));
-    const kwp = within(screen.getByRole('dialog', { name: 'KWP-Export' }));
-    expect(kwp.getByRole('region', { name: 'Noch nicht verfügbar' })).toBeTruthy();
+    const kwp = within(await screen.findByRole('dialog', { name: 'KWP-Export: Nord' }));
+    const text = await kwp.findByRole<HTMLTextAreaElement>('textbox', { name: 'Text für KWP' });
+    expect(text.value).toContain('Projektgruppe: Nord');
+    expect(text.value).toContain('Projekt: Bad Müller');
+    expect(text.value).toContain('  - Kabel ziehen (max, 2,50 Std.)');
+    // Only the group's project was read, not the ungrouped one.
+    expect(fake.calls('GET /api/projects/p-2')).toHaveLength(0);
     fireEvent.click(kwp.getAllByRole('button', { name: 'Schließen' })[1]!);
 
     fireEvent.click(screen.getByRole('button', { name: 'Gruppen-PDF-Export für „Nord“' }));
+    const pdf = within(await screen.findByRole('dialog', { name: 'Gruppen-PDF-Export' }));
+    expect((await pdf.findByRole<HTMLInputElement>('checkbox', { name: 'In Bearbeitung' })).checked).toBe(true);
+    expect(pdf.getByRole<HTMLInputElement>('checkbox', { name: 'Diagramme' }).checked).toBe(true);
+    fireEvent.click(pdf.getByRole('checkbox', { name: 'Alle Spalten' }));
+    fireEvent.click(pdf.getByRole('button', { name: 'PDF erstellen' }));
+    expect(pdf.getByRole('alert').textContent).toBe('Bitte wählen Sie mindestens eine Spalte aus.');
+    fireEvent.click(pdf.getAllByRole('button', { name: 'Schließen' })[1]!);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Zeiten & Material für „Nord“' }));
+    const totals = within(await screen.findByRole('dialog', { name: 'Zeiten & Material: Nord' }));
+    const byPerson = await totals.findByRole('table', { name: 'Stunden je Mitarbeiter' });
     expect(
-      within(screen.getByRole('dialog', { name: 'Gruppen-PDF-Export' })).getByText(/späteren Version/),
-    ).toBeTruthy();
+      within(byPerson)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['MitarbeiterStunden', 'max2,50', 'Gesamt2,50']);
   });
 
   it('the menu button folds the actions on a phone', async () => {

@@ -4,14 +4,13 @@ import type { ProjectGroupDto, ProjectSummaryDto, UserSettingsPatch } from '@wer
 import { canCreateProject, canManageProjectGroups, de } from '@werkboard/common';
 import { ApiError } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Dialog } from '../../components/Dialog';
-import { NotBuiltNotice } from '../../components/NotBuiltNotice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { usePolicy } from '../auth/usePolicy';
 import { DeleteProjectGroupDialog } from '../projectGroups/DeleteProjectGroupDialog';
 import { ProjectGroupDialog } from '../projectGroups/ProjectGroupDialog';
 import { useFreeLicense } from '../projectGroups/useFreeLicense';
 import { CreateProjectDialog } from '../projectOverview/CreateProjectDialog';
+import { LazyGroupReportDialog } from '../reports/LazyReportDialog';
 import type { ProjectAction } from '../projectOverview/ProjectCard';
 import { useNow } from '../projectOverview/useNow';
 import { selectUserSettings } from '../settings/settingsSelectors';
@@ -44,7 +43,7 @@ type DialogState =
   | { kind: 'groupEdit'; group: ProjectGroupDto | null }
   | { kind: 'groupDelete'; group: ProjectGroupDto }
   | { kind: 'groupChart'; group: ProjectGroupDto }
-  | { kind: 'notBuilt'; title: string }
+  | { kind: 'groupReport'; report: 'kwp' | 'pdf' | 'totals'; group: ProjectGroupDto }
   | { kind: 'projectChart'; project: ProjectSummaryDto }
   | { kind: 'complete' | 'reopen' | 'delete'; project: ProjectSummaryDto };
 
@@ -157,7 +156,7 @@ export function Dashboard() {
     if (action === 'edit') setDialog({ kind: 'groupEdit', group });
     else if (action === 'delete') setDialog({ kind: 'groupDelete', group });
     else if (action === 'chart') setDialog({ kind: 'groupChart', group });
-    else setDialog({ kind: 'notBuilt', title: action === 'kwp' ? d.groupActions.kwpTitle : d.groupActions.pdfTitle });
+    else setDialog({ kind: 'groupReport', report: action, group });
   };
 
   const closeDialog = () => setDialog(null);
@@ -295,15 +294,13 @@ export function Dashboard() {
           onClose={closeDialog}
         />
       )}
-      {dialog?.kind === 'notBuilt' && (
-        <Dialog title={dialog.title} onClose={closeDialog}>
-          <NotBuiltNotice text={d.groupActions.notBuilt} />
-          <div className="dialog__actions">
-            <button type="button" className="button button--primary" onClick={closeDialog}>
-              {de.app.close}
-            </button>
-          </div>
-        </Dialog>
+      {dialog?.kind === 'groupReport' && (
+        <LazyGroupReportDialog
+          report={dialog.report}
+          groupName={dialog.group.name}
+          projectIds={active.filter((project) => project.groupId === dialog.group.id).map((project) => project.id)}
+          onClose={closeDialog}
+        />
       )}
       {dialog?.kind === 'projectChart' && <ProjectProgressDialog project={dialog.project} onClose={closeDialog} />}
       {(dialog?.kind === 'complete' || dialog?.kind === 'reopen' || dialog?.kind === 'delete') && (

@@ -12,7 +12,7 @@ import { HintedButton } from './HintedButton';
 
 const g = de.dashboard.groupActions;
 
-export type GroupAction = 'edit' | 'delete' | 'chart' | 'kwp' | 'pdf';
+export type GroupAction = 'edit' | 'delete' | 'chart' | 'kwp' | 'pdf' | 'totals';
 
 /**
  * A group's icon in the group's icon colour. The glyphs are emoji, which ignore `color`; a
@@ -86,6 +86,15 @@ function GroupActions({ group, onAction }: { group: ProjectGroupDto; onAction: (
         <button type="button" className="group-actions__item" aria-label={g.pdf(group.name)} onClick={() => run('pdf')}>
           <span aria-hidden="true">📄</span>
           <span className="group-actions__text">{g.pdf(group.name)}</span>
+        </button>
+        <button
+          type="button"
+          className="group-actions__item"
+          aria-label={g.totals(group.name)}
+          onClick={() => run('totals')}
+        >
+          <span aria-hidden="true">⏱</span>
+          <span className="group-actions__text">{g.totals(group.name)}</span>
         </button>
         {mayManage && (
           <>

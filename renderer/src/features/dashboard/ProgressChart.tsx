@@ -1,17 +1,12 @@
 import { useEffect, useRef } from 'react';
 import type { Chart } from 'chart.js';
 import { de } from '@werkboard/common';
+import type { ProgressChartRow } from '../../utils/progressChart';
+import { loadChartJs, progressChartConfig, SCREEN_LOOK } from '../../utils/progressChart';
+
+export type { ProgressChartRow } from '../../utils/progressChart';
 
 const c = de.dashboard.charts;
-
-export interface ProgressChartRow {
-  key: string;
-  label: string;
-  /** 0 to 100. */
-  percent: number;
-  /** The numbers behind the percentage, e.g. '3/4' or '5'. */
-  detail: string;
-}
 
 interface ProgressChartProps {
   caption: string;
@@ -25,9 +20,6 @@ interface ProgressChartProps {
   rows: readonly ProgressChartRow[];
 }
 
-const BAR_COLOR = '#3fbf6f';
-const TEXT_COLOR = '#9aa0a6';
-const GRID_COLOR = '#2e3237';
 /** Room per bar, so long lists stay readable on a phone. */
 const ROW_HEIGHT_PX = 36;
 
@@ -53,36 +45,12 @@ export function ProgressChart({
     if (!context) return;
     let chart: Chart | null = null;
     let cancelled = false;
-    void import('chart.js').then(({ Chart, BarController, BarElement, CategoryScale, LinearScale, Tooltip }) => {
+    void loadChartJs().then((ChartJs) => {
       if (cancelled) return;
-      Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
-      chart = new Chart(context, {
-        type: 'bar',
-        data: {
-          labels: rows.map((row) => row.label),
-          datasets: [{ label: percentHeader, data: rows.map((row) => row.percent), backgroundColor: BAR_COLOR }],
-        },
-        options: {
-          indexAxis: 'y',
-          responsive: true,
-          maintainAspectRatio: false,
-          animation: false,
-          scales: {
-            x: {
-              min: 0,
-              max: 100,
-              title: { display: true, text: axisTitle, color: TEXT_COLOR },
-              ticks: { color: TEXT_COLOR, callback: (value) => c.percent(Number(value)) },
-              grid: { color: GRID_COLOR },
-            },
-            y: { ticks: { color: TEXT_COLOR }, grid: { color: GRID_COLOR } },
-          },
-          plugins: {
-            legend: { display: false },
-            tooltip: { callbacks: { label: (item) => c.percent(Number(item.raw)) } },
-          },
-        },
-      });
+      chart = new ChartJs(
+        context,
+        progressChartConfig(rows, { dataset: percentHeader, axis: axisTitle }, SCREEN_LOOK, { responsive: true }),
+      );
     });
     return () => {
       cancelled = true;

@@ -1,13 +1,12 @@
 import type { KeyboardEvent } from 'react';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { de, newId } from '@werkboard/common';
+import type { CardSection } from '@werkboard/common';
+import { de, groupCards, newId } from '@werkboard/common';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { BoardCard } from './BoardCard';
 import { addCard, deleteColumn, moveCard, moveColumn, renameColumn } from '@werkboard/common';
 import type { CardDragItem, QuickTarget } from './boardUi';
 import { CARD_TYPE, useBoardUi } from './boardUi';
-import type { CardSection } from './cardGroups';
-import { groupCards } from './cardGroups';
 import type { ColumnMenuAction } from './ColumnMenu';
 import { ColumnMenu } from './ColumnMenu';
 import { dropBeforeCardElement } from './dropPosition';

@@ -30,6 +30,7 @@ export type HeaderDialog =
   | 'gallery'
   | 'kwpExport'
   | 'pdfExport'
+  | 'totals'
   | 'saveAsTemplate';
 
 const MAX_AVATARS = 3;
@@ -148,6 +149,7 @@ function BoardHeader({ onOpen }: { onOpen: (dialog: HeaderDialog) => void }) {
     { dialog: 'gallery', label: b.gallery, shown: true },
     { dialog: 'kwpExport', label: b.kwpExport, shown: kwpEnabled },
     { dialog: 'pdfExport', label: b.pdfExport, shown: true },
+    { dialog: 'totals', label: de.reports.totals.button, shown: true },
     {
       dialog: 'saveAsTemplate',
       label: de.templatesScreen.saveAsTemplate.button,

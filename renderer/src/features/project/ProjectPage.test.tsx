@@ -81,7 +81,7 @@ describe('/project/{id}: loading and header', () => {
     expect(screen.queryByText('Dringend')).toBeNull();
   });
 
-  it('shows the buttons the user may use; not-built features open an honest notice', async () => {
+  it('shows the buttons the user may use; the PDF export offers its columns and contents', async () => {
     await openBoard(buildProject(), member);
     const actions = within(screen.getByRole('navigation', { name: b.header.actions }));
     // A member (Monteur with can_edit_projects) edits, but the change log is the owner's.
@@ -92,8 +92,27 @@ describe('/project/{id}: loading and header', () => {
     expect(actions.queryByRole('button', { name: b.buttons.kwpExport })).toBeNull();
 
     fireEvent.click(actions.getByRole('button', { name: b.buttons.pdfExport }));
-    const dialog = within(screen.getByRole('dialog', { name: b.buttons.pdfExport }));
-    expect(dialog.getByText(b.notBuilt.pdfExport)).toBeTruthy();
+    const dialog = within(await screen.findByRole('dialog', { name: b.buttons.pdfExport }));
+    const columns = within(dialog.getByRole('group', { name: 'Spalten' }));
+    expect(
+      columns
+        .getAllByRole('checkbox')
+        .map((box) => [box.parentElement!.textContent, (box as HTMLInputElement).checked]),
+    ).toEqual([
+      ['Alle Spalten', true],
+      ['To Do', true],
+      ['In Bearbeitung', true],
+      ['Erledigt', true],
+    ]);
+    fireEvent.click(columns.getByRole('checkbox', { name: 'In Bearbeitung' }));
+    expect(columns.getByRole<HTMLInputElement>('checkbox', { name: 'Alle Spalten' }).checked).toBe(false);
+    const contents = within(dialog.getByRole('group', { name: 'Inhalt' }));
+    expect(contents.getAllByRole('checkbox').map((box) => (box as HTMLInputElement).checked)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it('shows the change log and team management to the owner', async () => {

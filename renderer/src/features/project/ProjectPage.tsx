@@ -3,8 +3,6 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { ProjectDocument } from '@werkboard/common';
 import { canReopenProject, de } from '@werkboard/common';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Dialog } from '../../components/Dialog';
-import { NotBuiltNotice } from '../../components/NotBuiltNotice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { GalleryDialog } from '../gallery/GalleryDialog';
 import { LimitDialog } from '../license/LimitDialog';
@@ -14,6 +12,7 @@ import { AppointmentOverview } from '../projectPanels/AppointmentOverview';
 import { ChangeLogDialog } from '../projectPanels/ChangeLogDialog';
 import { EditProjectDialog } from '../projectPanels/EditProjectDialog';
 import { NotesDialog } from '../projectPanels/NotesDialog';
+import { LazyProjectReportDialog } from '../reports/LazyReportDialog';
 import { InviteDialog } from '../team/InviteDialog';
 import { TeamDialog } from '../team/TeamDialog';
 import { SaveAsTemplateDialog } from '../templates/SaveAsTemplateDialog';
@@ -30,8 +29,10 @@ import {
   saveErrorDismissed,
   selectDocument,
   selectFromArchive,
+  selectAssigneeNames,
   selectProjectId,
   selectSaveError,
+  selectTagsById,
   selectStatus,
   selectUnsaved,
 } from './projectSlice';
@@ -171,8 +172,6 @@ export function ProjectScreen({ projectId, fromArchive, kind, newTemplate = null
 }
 
 function HeaderDialogView({ dialog, onClose }: { dialog: HeaderDialog; onClose: () => void }) {
-  const b = de.board.buttons;
-  const n = de.board.notBuilt;
   switch (dialog) {
     case 'edit':
       return <EditProjectDialog onClose={onClose} />;
@@ -191,9 +190,9 @@ function HeaderDialogView({ dialog, onClose }: { dialog: HeaderDialog; onClose: 
     case 'gallery':
       return <GalleryDialog onClose={onClose} />;
     case 'kwpExport':
-      return <NotBuiltDialog title={b.kwpExport} text={n.kwpExport} onClose={onClose} />;
     case 'pdfExport':
-      return <NotBuiltDialog title={b.pdfExport} text={n.pdfExport} onClose={onClose} />;
+    case 'totals':
+      return <ReportDialogFromBoard dialog={dialog} onClose={onClose} />;
     case 'saveAsTemplate':
       return <SaveAsTemplateFromBoard onClose={onClose} />;
   }
@@ -204,18 +203,20 @@ function SaveAsTemplateFromBoard({ onClose }: { onClose: () => void }) {
   return <SaveAsTemplateDialog project={document} onClose={onClose} />;
 }
 
-/** A feature of a later issue: says so honestly instead of pretending. */
-function NotBuiltDialog({ title, text, onClose }: { title: string; text: string; onClose: () => void }) {
-  return (
-    <Dialog title={title} onClose={onClose}>
-      <NotBuiltNotice text={text} />
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          {de.app.close}
-        </button>
-      </div>
-    </Dialog>
-  );
+/** The reports of the open project: made in the browser from the document on screen. */
+function ReportDialogFromBoard({
+  dialog,
+  onClose,
+}: {
+  dialog: 'kwpExport' | 'pdfExport' | 'totals';
+  onClose: () => void;
+}) {
+  const document = useAppSelector(selectDocument)!;
+  const assignees = useAppSelector(selectAssigneeNames);
+  const tags = useAppSelector(selectTagsById);
+  const names = useMemo(() => ({ assignees, tags }), [assignees, tags]);
+  const report = dialog === 'kwpExport' ? 'kwp' : dialog === 'pdfExport' ? 'pdf' : 'totals';
+  return <LazyProjectReportDialog report={report} project={document} names={names} onClose={onClose} />;
 }
 
 /**

@@ -1,12 +1,12 @@
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import type { CardDto } from '@werkboard/common';
-import { canDeleteTimeEntry, de, isIsoDay, newId } from '@werkboard/common';
+import { canDeleteTimeEntry, de, formatDay, isIsoDay, newId } from '@werkboard/common';
 import { FormField } from '../../components/FormField';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
 import { addTimeEntry, cardHours, deleteTimeEntry, formatHours, parseHoursInput } from '@werkboard/common';
 import { useBoardUi } from './boardUi';
-import { formatDay, todayIso } from './dates';
+import { todayIso } from './dates';
 import { DecimalInput } from './DecimalInput';
 import { useAppDispatch } from '../../store/hooks';
 import { applyEdit } from './projectThunks';

@@ -1,7 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { createSelector, createSlice } from '@reduxjs/toolkit';
 import type { Actor, CardDto, ExternalUserDto, LimitKind, ProjectDocument, TagDto } from '@werkboard/common';
-import { canEditTemplate, canWorkOnProject, EXTERNAL_ASSIGNEE_PREFIX, projectProgress } from '@werkboard/common';
+import { assigneeNames, canEditTemplate, canWorkOnProject, projectProgress } from '@werkboard/common';
 import type { RootState } from '../../store';
 import { loggedOut, sessionLost } from '../auth/authSlice';
 import { replaceEqualDeep } from './replaceEqualDeep';
@@ -209,10 +209,5 @@ export const selectTagsById = createSelector([selectTags], (tags) => new Map(tag
 /** Assignee value ('<user id>' or 'ext-<id>') → the name to show. */
 export const selectAssigneeNames = createSelector(
   [(state: RootState) => state.project.document?.team, selectExternalUsers],
-  (team, externalUsers) => {
-    const names = new Map<string, string>();
-    for (const member of team ?? []) names.set(member.id, member.username);
-    for (const external of externalUsers) names.set(`${EXTERNAL_ASSIGNEE_PREFIX}${external.id}`, external.name);
-    return names;
-  },
+  (team, externalUsers) => assigneeNames(team ?? [], externalUsers),
 );

@@ -1,6 +1,5 @@
 import type { AppointmentDto } from '@werkboard/common';
-import { appointmentStatus, appointmentStatusLabel, de } from '@werkboard/common';
-import { formatAppointmentDate } from './format';
+import { appointmentStatus, appointmentStatusLabel, de, formatAppointmentDate } from '@werkboard/common';
 
 const t = de.projectPanels.appointments;
 

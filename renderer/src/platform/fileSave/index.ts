@@ -26,6 +26,7 @@ export function safeFileName(name: string): string {
 const FILTERS: Readonly<Record<string, SaveFileRequest['filter']>> = {
   'application/pdf': { name: 'PDF', extensions: ['pdf'] },
   'application/json': { name: 'JSON', extensions: ['json'] },
+  'text/csv;charset=utf-8': { name: 'CSV', extensions: ['csv'] },
 };
 
 export function createDesktopSaveFile(bridge: DesktopBridge): SaveFile {

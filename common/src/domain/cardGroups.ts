@@ -1,4 +1,4 @@
-import type { CardDto } from '@werkboard/common';
+import type { CardDto } from '../dto/projects';
 
 export interface CardSection {
   /** The task group, or null for the cards without one. */

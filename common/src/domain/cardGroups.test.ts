@@ -1,4 +1,4 @@
-import type { CardDto } from '@werkboard/common';
+import type { CardDto } from '../dto/projects';
 import { groupCards } from './cardGroups';
 
 const card = (id: string, group: string | null) => ({ id, group }) as CardDto;
