@@ -18,25 +18,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import sharp from 'sharp';
 import common from '@werkboard/common';
-import { client, ms, startServer } from './support.mjs';
+import { client, licenseKeys, ms, startServer } from './support.mjs';
 
 const { keysAfter, newId, BACKUP_TYPE, BACKUP_VERSION } = common;
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 500);
 const CARDS = Number(process.env.BENCH_CARDS ?? 12);
 const PHOTOS = process.env.BENCH_PHOTOS !== '0';
-
-/** A Lifetime license for 500 projects (a key pair of our own, as organisation.mjs). */
-function licenseKeys() {
-  const { publicKey, privateKey } = crypto.generateKeyPairSync('ed25519');
-  const payload = Buffer.from(
-    JSON.stringify({ v: 1, email: 'bench@example.com', type: 'Lifetime', issued: '2026-11-22' }),
-  ).toString('base64url');
-  const signature = crypto.sign(null, Buffer.from(payload, 'ascii'), privateKey).toString('base64url');
-  return {
-    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    licenseKey: `${payload}.${signature}`,
-  };
-}
 
 /** Noise does not compress: a photo-sized JPEG of about 70 KB. */
 async function photo() {

@@ -1,11 +1,9 @@
 import type { BACKUP_TYPE } from '../domain/constants';
 import type { RolePermissionMap } from '../domain/permissions';
-import type { ProfileVisibility } from '../domain/constants';
-import type { Role } from '../domain/roles';
 import type { ImageDto } from './images';
 import type { ProjectGroupDto, TagDto } from './organisation';
 import type { ProjectDocument } from './projects';
-import type { ExternalUserDto } from './users';
+import type { ExternalUserDto, ManagedUserDto } from './users';
 
 /**
  * JSON exports, imports and the full backup (spec sections 5, 7 and 9; docs/api.md
@@ -44,20 +42,8 @@ export interface BackupImageDto extends ImageDto {
 }
 
 /** A user in the backup: the profile and settings, no password hash, no sessions. */
-export interface BackupUserDto {
-  id: string;
-  username: string;
-  role: Role;
-  email: string | null;
-  phone: string | null;
-  privatePhone: string | null;
-  address: string | null;
-  website: string | null;
-  otherInfo: string | null;
-  usernameColor: string;
+export interface BackupUserDto extends Omit<ManagedUserDto, 'lastLogin' | 'lastModified'> {
   avatar: string | null;
-  profileVisibility: ProfileVisibility;
-  directMessagesEnabled: boolean;
   settings: Record<string, unknown>;
 }
 
