@@ -43,7 +43,6 @@ export interface BackupImageDto extends ImageDto {
 
 /** A user in the backup: the profile and settings, no password hash, no sessions. */
 export interface BackupUserDto extends Omit<ManagedUserDto, 'lastLogin' | 'lastModified'> {
-  avatar: string | null;
   settings: Record<string, unknown>;
 }
 

@@ -4,6 +4,7 @@ import { IMPORT_MODES, type TransferKind } from '../dto/transfer';
 import { de } from '../messages';
 import { transferMessages as m } from '../messages/transfer';
 import { BODY_ERROR, hexColor } from './fields';
+import { userSettingsPatchSchema } from './settings';
 import { userCreateSchema } from './users';
 
 /**
@@ -61,25 +62,19 @@ export function importShapeProblem(kind: TransferKind, data: unknown): string | 
 }
 
 /**
- * A user of a backup: the user form's fields plus colour, avatar, visibility and settings.
+ * A user of a backup: the user form's fields plus colour, visibility and settings (profiles
+ * have no avatar yet: none is taken).
  * The id is checked by the server's importer (files of the existing product carry other ids).
  */
 export const backupUserSchema = userCreateSchema.omit({ password: true }).extend({
   usernameColor: hexColor(de.settings.colorInvalid)
     .nullish()
     .transform((value) => value ?? '#FFFFFF'),
-  avatar: z
-    .string({ error: BODY_ERROR.error })
-    .max(2_000_000, { error: BODY_ERROR.error })
-    .nullish()
-    .transform((value) => value ?? null),
   profileVisibility: z
     .enum(PROFILE_VISIBILITIES, { error: BODY_ERROR.error })
     .nullish()
     .transform((value) => value ?? 'everyone'),
-  settings: z
-    .record(z.string(), z.unknown(), { error: BODY_ERROR.error })
-    .nullish()
-    .transform((value) => value ?? {}),
+  // Checked as the settings route checks them; unknown parts are dropped.
+  settings: userSettingsPatchSchema.nullish().transform((value) => value ?? {}),
 });
 export type BackupUserInput = z.infer<typeof backupUserSchema>;

@@ -74,6 +74,22 @@ describe('refused imports change nothing', () => {
     expect(await tableCounts()).toEqual(before);
   });
 
+  it('a backup user without a name, or with settings the settings route refuses', async () => {
+    const before = await tableCounts();
+    const file = (user: object) => ({ type: BACKUP_TYPE, version: 2, data: { users: [user] } });
+    const nameless = await post('/api/backup/import', { data: file({ id: newId(), username: ' ' }) });
+    expect([nameless.status, nameless.body.message]).toEqual([
+      400,
+      m.itemInvalid(m.backupInvalid, m.userAt(0), de.users.usernameRequired),
+    ]);
+    const badSettings = await post('/api/backup/import', {
+      data: file({ id: newId(), username: 'neu', settings: { colors: { appBg: 'javascript:alert(1)' } } }),
+    });
+    expect(badSettings.status).toBe(400);
+    expect(badSettings.body.message).toMatch(/^Ungültiges Backup-Format oder falscher Typ\. Benutzer 1: /);
+    expect(await tableCounts()).toEqual(before);
+  });
+
   it('an unknown mode', async () => {
     const response = await post('/api/customer-types/import', { data: ['Neu'], mode: 'overwrite' });
     expect([response.status, response.body.message]).toEqual([400, m.modeInvalid]);

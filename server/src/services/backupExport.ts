@@ -86,7 +86,7 @@ function backupUsers(sequelize: Sequelize): Promise<BackupUserDto[]> {
   // The settings without their SMTP part: that is the server's (and holds a password).
   return sequelize.query<BackupUserDto>(
     `SELECT id, username, role, email, phone, private_phone AS "privatePhone", address, website,
-            other_info AS "otherInfo", username_color AS "usernameColor", avatar,
+            other_info AS "otherInfo", username_color AS "usernameColor",
             profile_visibility AS "profileVisibility", direct_messages_enabled AS "directMessagesEnabled",
             settings - 'smtp' AS settings
        FROM users ORDER BY lower(username)`,
