@@ -48,9 +48,11 @@ describe('the electron-builder configuration', () => {
     expect(sizes).toContain(256);
   });
 
-  it('packs the renderer build and the compiled shell without its tests', () => {
+  it('packs the renderer build (without the compressed copies the server sends) and the compiled shell without its tests', () => {
     // (server/src/routes/updates.test.ts checks that the installer's name is one the update route serves.)
-    expect(config.extraResources).toEqual([{ from: '../renderer/dist', to: 'renderer', filter: ['**/*'] }]);
+    expect(config.extraResources).toEqual([
+      { from: '../renderer/dist', to: 'renderer', filter: ['**/*', '!**/*.br', '!**/*.gz'] },
+    ]);
     expect(config.files).toEqual(expect.arrayContaining(['dist/**/*.js', '!dist/**/*.test.js']));
   });
 

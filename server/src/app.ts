@@ -2,6 +2,7 @@ import path from 'node:path';
 import Koa from 'koa';
 import helmet from 'koa-helmet';
 import type { AppContext, AppState } from './appTypes';
+import { compressAnswers } from './middleware/compressAnswers';
 import { errorHandler } from './middleware/errorHandler';
 import { requestLog } from './middleware/requestLog';
 import { serveRenderer } from './middleware/serveRenderer';
@@ -37,6 +38,7 @@ export function createApp(services: Services): Koa<AppState, AppContext> {
       strictTransportSecurity: services.config.tls ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false } : false,
     }),
   );
+  app.use(compressAnswers());
   app.use(createApiMiddleware(services.secrets.jwtSecret));
   app.use(serveUpdates(path.join(services.config.dataDir, 'updates')));
   app.use(serveRenderer(services.config.rendererDir));

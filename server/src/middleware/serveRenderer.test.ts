@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Koa from 'koa';
 import type { AppContext, AppState } from '../appTypes';
 import { serveRenderer } from './serveRenderer';
@@ -17,6 +19,22 @@ const FILES: Record<string, string> = {
   'assets/index-CTGtjYI5.js': 'console.log(1);',
 };
 
+/** A bigger asset with the compressed copies the build leaves next to it (renderer/scripts/precompress.mjs). */
+const BUNDLE = 'assets/chart-Ab12Cd34.js';
+const BUNDLE_TEXT = `export const data = ${JSON.stringify(Array.from({ length: 400 }, (_, index) => `Zeile ${index}`))};`;
+
+/** A GET with exactly the Accept-Encoding given (fetch would add and undo its own): status, headers, raw bytes. */
+function rawGet(url: string, acceptEncoding?: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+    const request = http.get(url, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks) }));
+    });
+    request.on('error', reject);
+  });
+}
+
 let dir: string;
 let server: ReturnType<Koa['listen']>;
 let base: string;
@@ -27,6 +45,9 @@ beforeAll(async () => {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), content);
   }
+  fs.writeFileSync(path.join(dir, BUNDLE), BUNDLE_TEXT);
+  fs.writeFileSync(path.join(dir, `${BUNDLE}.br`), zlib.brotliCompressSync(BUNDLE_TEXT));
+  fs.writeFileSync(path.join(dir, `${BUNDLE}.gz`), zlib.gzipSync(BUNDLE_TEXT));
   const app = new Koa<AppState, AppContext>();
   app.use(serveRenderer(dir));
   app.use((ctx) => {
@@ -71,5 +92,31 @@ describe('serveRenderer', () => {
       expect(response.status).toBe(404);
       await expect(response.json()).resolves.toEqual({ message: 'weiter' });
     }
+  });
+
+  it('sends the brotli copy to a browser that accepts it, as JavaScript, varying by Accept-Encoding', async () => {
+    const answer = await rawGet(`${base}/${BUNDLE}`, 'gzip, deflate, br');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(answer.headers.vary).toMatch(/Accept-Encoding/);
+    expect(answer.headers['cache-control']).toBe('max-age=31536000,immutable');
+    expect(answer.bytes.length).toBeLessThan(BUNDLE_TEXT.length / 2);
+    expect(zlib.brotliDecompressSync(answer.bytes).toString()).toBe(BUNDLE_TEXT);
+  });
+
+  it('sends the gzip copy where brotli is not accepted, and the file itself where nothing is', async () => {
+    const gzip = await rawGet(`${base}/${BUNDLE}`, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.bytes).toString()).toBe(BUNDLE_TEXT);
+    const plain = await rawGet(`${base}/${BUNDLE}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.bytes.toString()).toBe(BUNDLE_TEXT);
+  });
+
+  it('sends a file without compressed copies as it is, whatever the browser accepts', async () => {
+    const answer = await rawGet(`${base}/assets/index-CTGtjYI5.js`, 'br, gzip');
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.bytes.toString()).toBe('console.log(1);');
   });
 });

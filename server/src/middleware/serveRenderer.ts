@@ -9,7 +9,9 @@ import type { AppMiddleware } from '../appTypes';
  * cached for a year; everything else, above all index.html, the service worker (sw.js, its
  * workbox-*.js and sw-sync.js) and manifest.webmanifest, is sent with `no-cache`, so a new
  * build reaches the browser's update check at once. Content types come from the extension
- * (.webmanifest is application/manifest+json).
+ * (.webmanifest is application/manifest+json). The build leaves a brotli and a gzip copy
+ * next to each text file (renderer/scripts/precompress.mjs); koa-send sends the one the
+ * browser accepts, with its Content-Encoding.
  */
 export function serveRenderer(rendererDir: string): AppMiddleware {
   const root = path.resolve(rendererDir);
@@ -21,10 +23,13 @@ export function serveRenderer(rendererDir: string): AppMiddleware {
     }
     const file = ctx.path === '/' ? 'index.html' : ctx.path;
     const immutable = file.startsWith('/assets/');
+    ctx.vary('Accept-Encoding');
     try {
       await send(ctx, file, {
         root,
         hidden: false,
+        brotli: true,
+        gzip: true,
         immutable,
         maxage: immutable ? 365 * 24 * 60 * 60 * 1000 : 0,
         setHeaders: (res) => {
