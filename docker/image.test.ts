@@ -167,5 +167,23 @@ describe('the Docker image, built by its own steps', () => {
       body: JSON.stringify({ username: 'admin', password: newPassword }),
     });
     expect(again.status).toBe(200);
+
+    // Backup and restore as docker/README.md runs them: `backup > file`, `restore < file`.
+    const backup = spawnSync(process.execPath, ['server/dist/src/cli.js', 'backup'], {
+      cwd: image.dir,
+      env: imageEnv(),
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    expect(backup.status).toBe(0);
+    expect(JSON.parse(backup.stdout)).toMatchObject({ type: 'Werkboard-backup', version: 2 });
+    const restore = spawnSync(process.execPath, ['server/dist/src/cli.js', 'restore'], {
+      cwd: image.dir,
+      env: imageEnv(),
+      encoding: 'utf8',
+      input: backup.stdout,
+    });
+    expect([restore.status, restore.status === 0 ? '' : restore.stderr]).toEqual([0, '']);
+    expect(restore.stdout).toContain('Sicherung eingespielt (merge).');
   });
 });

@@ -10,6 +10,7 @@ export * from './dto/images';
 export * from './dto/organisation';
 export * from './dto/projects';
 export * from './dto/team';
+export * from './dto/transfer';
 export * from './dto/users';
 
 export * from './schemas/auth';
@@ -24,6 +25,7 @@ export * from './schemas/search';
 export * from './schemas/settings';
 export * from './schemas/team';
 export * from './schemas/templates';
+export * from './schemas/transfer';
 export * from './schemas/users';
 export * from './schemas/validate';
 
@@ -34,6 +36,7 @@ export * from './policies/navigation';
 export * from './policies/organisation';
 export * from './policies/projects';
 export * from './policies/team';
+export * from './policies/transfer';
 export * from './policies/users';
 
 export * from './messages';

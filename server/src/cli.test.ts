@@ -16,6 +16,7 @@ function io(env: NodeJS.ProcessEnv = {}): CliIo & { out: string[]; err: string[]
     env: { DATABASE_URL: t.server.services.config.databaseUrl!, ...env },
     stdout: (text) => out.push(text),
     stderr: (text) => err.push(text),
+    readStdin: () => Promise.resolve(''),
     out,
     err,
   };

@@ -2,9 +2,16 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
-import { de, DEFAULT_PASSWORD_MIN_LENGTH } from '@werkboard/common';
+import { de, DEFAULT_PASSWORD_MIN_LENGTH, PERMISSION_KEYS } from '@werkboard/common';
+import { QueryTypes, type Sequelize } from 'sequelize';
 import { passwordProblem } from './auth/passwordRule';
 import { hashPassword } from './auth/passwords';
+import type { SessionActor } from './auth/sessionActor';
+import { readImportFile } from './commands/importFile';
+import { connectDatabase } from './db/database';
+import { ApiError } from './errors';
+import { exportBackup } from './services/backupExport';
+import { importFile } from './services/backupImport';
 import { configFromEnv } from './config';
 import { startEmbeddedDatabase } from './db/embeddedDatabase';
 import { createLogger } from './logger';
@@ -12,15 +19,17 @@ import { loadOrCreateSecrets } from './secrets';
 
 /**
  * Admin operations as commands, for `docker compose exec app node server/dist/src/cli.js …`
- * (docker/README.md). Each command is one entry of COMMANDS; backup and restore join them
- * with the backup feature. Commands use plain SQL over `pg` rather than the models, so they
- * never share state with a running server.
+ * (docker/README.md). Each command is one entry of COMMANDS. Backup and restore
+ * (`backup > file`, `restore < file`) use the server's export and import services over a
+ * Sequelize of their own; the others plain SQL over `pg`. None shares state with a running server.
  */
 
 export interface CliIo {
   env: NodeJS.ProcessEnv;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** The whole standard input (restore < file). */
+  readStdin: () => Promise<string>;
 }
 
 export interface CliCommand {
@@ -31,28 +40,56 @@ export interface CliCommand {
 
 export class CliError extends Error {}
 
-/** A connection to the server's database: DATABASE_URL, or the embedded one under DATA_DIR. */
-async function withDatabase<T>(env: NodeJS.ProcessEnv, work: (client: Client) => Promise<T>): Promise<T> {
+/** The server's database: DATABASE_URL, or the embedded one under DATA_DIR (started here). */
+async function openDatabaseUrl(env: NodeJS.ProcessEnv): Promise<{ url: string; stop: () => Promise<void> }> {
   const config = configFromEnv(env);
-  let url = config.databaseUrl;
-  let stopEmbedded: (() => Promise<void>) | null = null;
-  if (!url) {
-    // The embedded database belongs to the server: it can be opened here only while the server is stopped.
-    if (!fs.existsSync(path.join(config.dataDir, 'pg'))) {
-      throw new CliError(`Keine Datenbank unter ${config.dataDir}: DATABASE_URL setzen oder DATA_DIR prüfen.`);
-    }
-    const logger = createLogger(config.dataDir, 'warn', false);
-    const embedded = await startEmbeddedDatabase(config.dataDir, loadOrCreateSecrets(config.dataDir), logger);
-    url = embedded.url;
-    stopEmbedded = () => embedded.stop();
+  if (config.databaseUrl) return { url: config.databaseUrl, stop: () => Promise.resolve() };
+  // The embedded database belongs to the server: it can be opened here only while the server is stopped.
+  if (!fs.existsSync(path.join(config.dataDir, 'pg'))) {
+    throw new CliError(`Keine Datenbank unter ${config.dataDir}: DATABASE_URL setzen oder DATA_DIR prüfen.`);
   }
+  const logger = createLogger(config.dataDir, 'warn', false);
+  const embedded = await startEmbeddedDatabase(config.dataDir, loadOrCreateSecrets(config.dataDir), logger);
+  return { url: embedded.url, stop: () => embedded.stop() };
+}
+
+/** A plain `pg` connection to the server's database. */
+async function withDatabase<T>(env: NodeJS.ProcessEnv, work: (client: Client) => Promise<T>): Promise<T> {
+  const { url, stop } = await openDatabaseUrl(env);
   const client = new Client({ connectionString: url });
   try {
     await client.connect();
     return await work(client);
   } finally {
     await client.end().catch(() => undefined);
-    await stopEmbedded?.();
+    await stop();
+  }
+}
+
+/**
+ * The server's services over their own Sequelize (backup and restore use the routes' export
+ * and import), acting as the first Admin account, on a migrated database.
+ */
+async function withServices<T>(
+  env: NodeJS.ProcessEnv,
+  work: (sequelize: Sequelize, admin: SessionActor, dataDir: string) => Promise<T>,
+): Promise<T> {
+  const { url, stop } = await openDatabaseUrl(env);
+  try {
+    const database = await connectDatabase(url);
+    try {
+      const [admin] = await database.sequelize.query<{ id: string; username: string }>(
+        "SELECT id, username FROM users WHERE role = 'Admin' ORDER BY created_at, id LIMIT 1",
+        { type: QueryTypes.SELECT },
+      );
+      if (!admin) throw new CliError('Es gibt kein Admin-Konto: zuerst den Server einmal starten.');
+      const actor: SessionActor = { ...admin, role: 'Admin', permissions: [...PERMISSION_KEYS] };
+      return await work(database.sequelize, actor, configFromEnv(env).dataDir);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await stop();
   }
 }
 
@@ -110,8 +147,62 @@ const resetAdminPassword: CliCommand = {
   },
 };
 
+const backup: CliCommand = {
+  usage: 'backup > DATEI',
+  description:
+    'Schreibt die vollständige Sicherung (Projekte, Vorlagen, Kundentypen, Tags, Bilder, Benutzer ohne Passwörter) als JSON auf die Standardausgabe.',
+  async run(args, io) {
+    if (args.length > 0) throw new CliError(`Unbekannte Option: ${args.join(' ')}`);
+    const file = await withServices(io.env, (sequelize, admin, dataDir) => exportBackup(sequelize, admin, dataDir));
+    io.stdout(JSON.stringify(file));
+    io.stderr(
+      `Sicherung geschrieben: ${file.data.projects.length} Projekte, ${file.data.templates.length} Vorlagen, ${file.data.images.length} Bilder.\n`,
+    );
+    return 0;
+  },
+};
+
+const restore: CliCommand = {
+  usage: 'restore [DATEI] [--mode merge|replace] < DATEI',
+  description:
+    'Spielt eine Sicherung ein (aus DATEI oder der Standardeingabe), in einer Transaktion: merge (Standard) aktualisiert gleiche IDs, replace ersetzt die vorhandenen Daten. Eingespielte Benutzer brauchen ein neues Passwort.',
+  async run(args, io) {
+    const mode = optionValue(args, '--mode') ?? 'merge';
+    if (mode !== 'merge' && mode !== 'replace') throw new CliError(de.transfer.modeInvalid);
+    const paths = args.filter((arg, index) => !arg.startsWith('--') && args[index - 1] !== '--mode');
+    const unknown = args.filter(
+      (arg, index) => arg.startsWith('--') && arg !== '--mode' && args[index - 1] !== '--mode',
+    );
+    if (unknown.length > 0 || paths.length > 1)
+      throw new CliError(`Unbekannte Option: ${[...unknown, ...paths.slice(1)].join(' ')}`);
+    const text = paths[0] ? await fs.promises.readFile(paths[0], 'utf8') : await io.readStdin();
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw new CliError(de.transfer.notJsonFile('eine Sicherung'));
+    }
+    const result = await withServices(io.env, async (sequelize, admin, dataDir) => {
+      try {
+        const file = readImportFile('backup', data);
+        return await sequelize.transaction((transaction) =>
+          importFile({ sequelize, transaction, dataDir, actor: admin, kind: 'backup', mode }, file),
+        );
+      } catch (error) {
+        if (error instanceof ApiError) throw new CliError(de.transfer.importFailed(error.message));
+        throw error;
+      }
+    });
+    const counts = Object.entries(result.imported).map(([kind, count]) => `${kind}: ${count}`);
+    io.stdout([`Sicherung eingespielt (${mode}). ${counts.join(', ')}`, ...result.changes, ''].join('\n'));
+    return 0;
+  },
+};
+
 export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   'reset-admin-password': resetAdminPassword,
+  backup,
+  restore,
 };
 
 function usage(): string {
@@ -147,6 +238,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 if (require.main === module) {
   runCli(process.argv.slice(2), {
     env: process.env,
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
   }).then(

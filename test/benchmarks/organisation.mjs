@@ -8,10 +8,9 @@
 //   npm run build && node test/benchmarks/organisation.mjs
 //
 // Options (environment): BENCH_PROJECTS (default 500), BENCH_RUNS (default 50).
-import crypto from 'node:crypto';
 import os from 'node:os';
 import common from '@werkboard/common';
-import { client, line, ms, startServer, stats } from './support.mjs';
+import { client, licenseKeys, line, ms, startServer, stats } from './support.mjs';
 
 const { keysAfter, newId } = common;
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 500);
@@ -19,19 +18,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const WARM_UP = 3;
 const CARDS_PER_PROJECT = 12;
 const PARALLEL = 4;
-
-/** The server needs a Lifetime license for 500 projects and for groups: a key pair of our own. */
-function licenseKeys() {
-  const { publicKey, privateKey } = crypto.generateKeyPairSync('ed25519');
-  const payload = Buffer.from(
-    JSON.stringify({ v: 1, email: 'bench@example.com', type: 'Lifetime', issued: '2026-11-22' }),
-  ).toString('base64url');
-  const signature = crypto.sign(null, Buffer.from(payload, 'ascii'), privateKey).toString('base64url');
-  return {
-    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    licenseKey: `${payload}.${signature}`,
-  };
-}
 
 async function inBatches(count, work) {
   for (let start = 0; start < count; start += PARALLEL)

@@ -1,6 +1,7 @@
 // Shared by the benchmark scripts: the built server on its own embedded PostgreSQL, a timed
 // API client, and the figures they print.
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,6 +63,8 @@ export async function startServer(extraEnv = {}) {
   });
   return {
     ...started,
+    /** The server process, for its memory (/proc/<pid>/status). */
+    pid: child.pid,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -141,4 +144,17 @@ export function fillBoard(project, cards) {
   });
   project.cardGroups = ['Elektro'];
   return project;
+}
+
+/** A Lifetime license (for 500 projects and for groups): a key pair of our own; the server gets LICENSE_PUBLIC_KEY. */
+export function licenseKeys() {
+  const { publicKey, privateKey } = crypto.generateKeyPairSync('ed25519');
+  const payload = Buffer.from(
+    JSON.stringify({ v: 1, email: 'bench@example.com', type: 'Lifetime', issued: '2026-11-22' }),
+  ).toString('base64url');
+  const signature = crypto.sign(null, Buffer.from(payload, 'ascii'), privateKey).toString('base64url');
+  return {
+    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    licenseKey: `${payload}.${signature}`,
+  };
 }

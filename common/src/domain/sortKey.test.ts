@@ -1,4 +1,4 @@
-import { compareByPosition, keyBetween, keysAfter, SORT_KEY_PATTERN } from './sortKey';
+import { compareByPosition, keyBetween, keysAfter, placeInArrayOrder, SORT_KEY_PATTERN } from './sortKey';
 
 describe('keyBetween', () => {
   it('starts in the middle and appends at both ends', () => {
@@ -69,5 +69,30 @@ describe('keyBetween', () => {
       { id: 'c', position: 'a' },
     ];
     expect(items.sort(compareByPosition).map((item) => item.id)).toEqual(['c', 'a', 'b']);
+  });
+});
+
+describe('placeInArrayOrder', () => {
+  it('keeps a list whose items all have keys, in whatever array order', () => {
+    const items = [{ position: 'm' }, { position: 'c' }];
+    expect(placeInArrayOrder(items)).toEqual({ items, made: 0 });
+  });
+
+  it('makes keys in array order for a list without any', () => {
+    const list: { id: string; position?: string }[] = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
+    const { items, made } = placeInArrayOrder(list);
+    expect(made).toBe(3);
+    const keys = items.map((item) => item.position);
+    expect([...keys].sort()).toEqual(keys);
+    expect(new Set(keys).size).toBe(3);
+  });
+
+  it('places items without a key between their neighbours and keeps the others', () => {
+    const { items, made } = placeInArrayOrder([{ position: 'c' }, {}, { position: 'm' }, { position: 'e' }, {}]);
+    expect(made).toBe(3);
+    const keys = items.map((item) => item.position);
+    expect(keys[0]).toBe('c');
+    expect(keys[2]).toBe('m');
+    expect([...keys].sort()).toEqual(keys);
   });
 });

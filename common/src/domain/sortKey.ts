@@ -84,3 +84,36 @@ export function compareByPosition(a: { position: string; id: string }, b: { posi
 export function inBoardOrder<T extends { position: string; id: string }>(items: readonly T[]): T[] {
   return [...items].sort(compareByPosition);
 }
+
+const isSortKey = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= SORT_KEY_MAX_LENGTH && SORT_KEY_PATTERN.test(value);
+
+/**
+ * Sort keys for a list given in array order whose items may lack them (cards of the existing
+ * product's files, a whole-project PUT of an older client): a list that has a key on every
+ * item stays as it is; otherwise every item without a key, or whose key would not follow the
+ * one before it, gets a key between its neighbours, so the array order is the order. Answers
+ * the items with keys and how many keys were made.
+ */
+export function placeInArrayOrder<T extends { position?: unknown }>(
+  items: readonly T[],
+): { items: (T & { position: string })[]; made: number } {
+  if (items.every((item) => isSortKey(item.position))) return { items: items as (T & { position: string })[], made: 0 };
+  let made = 0;
+  let previous: string | null = null;
+  const placed = items.map((item, index) => {
+    let position = item.position;
+    if (!isSortKey(position) || (previous !== null && position <= previous)) {
+      const before = previous;
+      const next = items
+        .slice(index + 1)
+        .map((later) => later.position)
+        .find((key): key is string => isSortKey(key) && (before === null || key > before));
+      position = keyBetween(before, next ?? null);
+      made++;
+    }
+    previous = position as string;
+    return { ...item, position: position as string };
+  });
+  return { items: placed, made };
+}

@@ -14,6 +14,7 @@ import { reportMessages } from './reports';
 import { syncMessages } from './sync';
 import { serverMessages } from './serverOperation';
 import { desktopMessages } from './desktopShell';
+import { transferMessages } from './transfer';
 
 /**
  * Every text a user reads, in German. Spec texts are verbatim; keys are English.
@@ -493,4 +494,5 @@ export const de = {
   server: serverMessages,
   reports: reportMessages,
   desktop: desktopMessages,
+  transfer: transferMessages,
 } as const;

@@ -10,7 +10,7 @@ import {
   type ProjectIcon,
 } from '../dto/projects';
 import { projectMessages as m } from '../messages/projects';
-import { SORT_KEY_MAX_LENGTH, SORT_KEY_PATTERN } from '../domain/sortKey';
+import { placeInArrayOrder, SORT_KEY_MAX_LENGTH, SORT_KEY_PATTERN } from '../domain/sortKey';
 
 /**
  * Request schemas of the project routes, shared by the server (400 with the spec's German
@@ -164,7 +164,8 @@ export const materialEntrySchema = z.object({
 export const cardSchema = z.object({
   id: uuidSchema,
   rev: rev.default(0),
-  position,
+  // Placed by array order when missing (projectDocumentSchema).
+  position: position.optional(),
   title: requiredText(m.cardTitleRequired, 'Der Titel der Aufgabe', PROJECT_LIMITS.title),
   description: text('Die Beschreibung', PROJECT_LIMITS.text, 'multiLine'),
   tagIds,
@@ -187,7 +188,7 @@ export const cardSchema = z.object({
 export const columnSchema = z.object({
   id: uuidSchema,
   rev: rev.default(0),
-  position,
+  position: position.optional(),
   title: requiredText(m.columnTitleRequired, 'Der Spaltenname', PROJECT_LIMITS.title),
   cards: z.array(cardSchema, { error: m.documentInvalid }).default([]),
 });
@@ -322,7 +323,15 @@ export const projectDocumentSchema = z
     document.appointments.forEach((appointment, index) => seen(appointment.id, ['appointments', index, 'id']));
     document.notes.forEach((note, index) => seen(note.id, ['notes', index, 'id']));
     document.changeLog.forEach((entry, index) => seen(entry.id, ['changeLog', index, 'id']));
-  });
+  })
+  // Columns and cards without a sort key (an older client, the existing product's files) are placed by array order.
+  .transform((document) => ({
+    ...document,
+    columns: placeInArrayOrder(document.columns).items.map((column) => ({
+      ...column,
+      cards: placeInArrayOrder(column.cards).items,
+    })),
+  }));
 export type ProjectDocumentInput = z.infer<typeof projectDocumentSchema>;
 
 /** POST /api/projects (spec section 7). Without a template the global default is used. */

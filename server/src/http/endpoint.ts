@@ -14,7 +14,7 @@ import type { Services } from '../serverState';
 /**
  * The one request path of the API (docs/architecture.md, "One request path"):
  *
- *   auth → body read → idempotency key claimed → body and query (400) → load (404)
+ *   auth → caller check (large bodies only) → body read → idempotency key claimed → body and query (400) → load (404)
  *     → authorize (403) → handle → present
  *
  * Authentication runs before any endpoint (routes/index.ts); a body is parsed only after it,
@@ -26,13 +26,17 @@ import type { Services } from '../serverState';
  * transaction opened here, the only place a request opens one.
  */
 
-/** Request bodies: small everywhere (also on public routes), large only where declared. */
-const BODY_LIMITS = { small: '100kb', large: '8mb' } as const;
+/**
+ * Request bodies: small everywhere (also on public routes), large only where declared;
+ * 'import' for the signed-in import routes, whose files carry a company's photos.
+ */
+const BODY_LIMITS = { small: '100kb', large: '8mb', import: '256mb' } as const;
 export type BodySize = keyof typeof BODY_LIMITS;
 
 const parsers: Record<BodySize, AppMiddleware> = {
   small: bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMITS.small, encoding: 'utf-8' }),
   large: bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMITS.large, encoding: 'utf-8' }),
+  import: bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMITS.import, encoding: 'utf-8' }),
 };
 
 /** A check of the body or query: a zod schema, or a function that returns the value or throws a 400. */
@@ -83,6 +87,12 @@ export interface Endpoint<Body, Query, Resource, Result, InTransaction extends b
   UserRequest<Body, Query, Resource, InTransaction>
 > {
   bodySize?: BodySize;
+  /**
+   * A check of the caller alone, before the body is read (403 through `authorize()`): for
+   * endpoints with a large body, so that a caller who may never use them cannot make the
+   * server read and parse one.
+   */
+  authorizeCaller?: (actor: SessionActor) => void;
   body?: Check<Body>;
   query?: Check<Query>;
   load?: (request: UserRequest<Body, Query, undefined, InTransaction>) => Promise<Resource>;
@@ -143,6 +153,7 @@ function userMiddleware<Body, Query, Resource, Result, InTransaction extends boo
     const { actor, user } = ctx.state;
     if (!actor || !user) throw new Error('an endpoint for signed-in users was reached without authentication');
     const { sequelize } = requireDatabase(ctx);
+    spec.authorizeCaller?.(actor);
     await readBody(routerCtx, spec.bodySize ?? 'small');
     // The key is bound to the body as sent, so it is claimed before the body is checked: a
     // refusal is an answer that a repeat gets again.

@@ -28,7 +28,8 @@ const IMAGE_SELECT = `SELECT id, project_id AS "projectId", name, mime_type AS "
   uploaded_by AS "uploadedBy", uploaded_by_username AS "uploadedByUsername", created_at AS "createdAt"
   FROM project_images`;
 
-function filePaths(dataDir: string, image: Pick<ImageDto, 'id' | 'projectId' | 'mimeType'>) {
+/** Where an image's file and thumbnail live. */
+export function imageFilePaths(dataDir: string, image: Pick<ImageDto, 'id' | 'projectId' | 'mimeType'>) {
   const dir = projectDir(dataDir, image.projectId);
   return {
     full: path.join(dir, `${image.id}.${EXTENSIONS[image.mimeType]}`),
@@ -60,7 +61,7 @@ export async function readImageFile(
   image: ImageRow,
   variant: 'full' | 'thumbnail',
 ): Promise<{ bytes: Buffer; mimeType: string }> {
-  const file = filePaths(dataDir, image)[variant];
+  const file = imageFilePaths(dataDir, image)[variant];
   try {
     return { bytes: await fs.readFile(file), mimeType: variant === 'full' ? image.mimeType : 'image/webp' };
   } catch {
@@ -160,7 +161,7 @@ export async function storeImage(
 ): Promise<ImageRow> {
   const { projectId, name, image } = upload;
   const id = randomUUID();
-  const files = filePaths(dataDir, { id, projectId, mimeType: image.mimeType });
+  const files = imageFilePaths(dataDir, { id, projectId, mimeType: image.mimeType });
   await fs.mkdir(path.dirname(files.full), { recursive: true, mode: PRIVATE_DIR_MODE });
   await fs.writeFile(files.full, image.bytes, { flag: 'wx', mode: PRIVATE_FILE_MODE });
   await fs.writeFile(files.thumbnail, image.thumbnail, { flag: 'wx', mode: PRIVATE_FILE_MODE });
@@ -207,7 +208,7 @@ export async function deleteImage(
     await recordFieldsChangedElsewhere(sequelize, transaction, [project.id], null);
   }
   await sequelize.query('DELETE FROM project_images WHERE id = :id', { replacements: { id: image.id }, transaction });
-  const files = filePaths(dataDir, image);
+  const files = imageFilePaths(dataDir, image);
   transaction.afterCommit(async () => {
     await Promise.all([fs.rm(files.full, { force: true }), fs.rm(files.thumbnail, { force: true })]);
   });

@@ -701,6 +701,58 @@ const ROUTES: RouteCase[] = [
 
   { method: 'GET', route: '/api/admin/projects', expect: management() },
   { method: 'GET', route: '/api/admin/templates', expect: management() },
+
+  // Exports hold what the caller may read; imports (docs/permissions.md, "Import and backup"). Last: replace deletes.
+  { method: 'GET', route: '/api/projects/export', expect: signedIn },
+  { method: 'GET', route: '/api/templates/export', expect: signedIn },
+  { method: 'GET', route: '/api/customer-types/export', expect: signedIn },
+  { method: 'GET', route: '/api/tags/export', expect: signedIn },
+  { method: 'GET', route: '/api/backup/export', expect: adminOnly },
+  {
+    method: 'POST',
+    route: '/api/projects/import',
+    expect: adminOnly,
+    prepare: () =>
+      Promise.resolve({
+        body: { data: [{ id: `alt-${unique('p')}`, name: unique('Import'), columns: [{ id: 'c', title: 'A' }] }] },
+      }),
+  },
+  {
+    method: 'POST',
+    route: '/api/templates/import',
+    expect: adminOnly,
+    prepare: () => Promise.resolve({ body: { data: [{ id: newId(), name: unique('Vorlage'), columns: [] }] } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/customer-types/import (merge)',
+    expect: organisers(),
+    prepare: () => Promise.resolve({ body: { data: [unique('Importtyp')] } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/tags/import (merge)',
+    expect: organisers(),
+    prepare: () => Promise.resolve({ body: { data: { Allgemein: [{ id: newId(), label: unique('Tag') }] } } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/backup/import',
+    expect: adminOnly,
+    body: { data: { type: 'Werkboard-backup', version: 2, data: { customerTypes: ['Allgemein'] } } },
+  },
+  {
+    method: 'POST',
+    route: '/api/customer-types/import (replace)',
+    expect: adminOnly,
+    prepare: () => Promise.resolve({ body: { data: ['Allgemein', unique('Ersatztyp')], mode: 'replace' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/tags/import (replace)',
+    expect: adminOnly,
+    body: { data: {}, mode: 'replace' },
+  },
 ];
 
 beforeAll(async () => {

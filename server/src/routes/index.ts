@@ -6,6 +6,7 @@ import type { AppMiddleware, AppRouterContext } from '../appTypes';
 import { registerAdminRoutes } from './admin';
 import { registerAppointmentRoutes } from './appointments';
 import { registerAuthRoutes } from './auth';
+import { registerBackupRoutes } from './backup';
 import { registerCustomerTypeRoutes } from './customerTypes';
 import { registerExternalUserRoutes } from './externalUsers';
 import { registerImageFileRoutes } from './imageFiles';
@@ -49,6 +50,8 @@ export function createApiMiddleware(jwtSecret: string): AppMiddleware {
   registerSystemInfoRoutes(api);
   registerLicenseRoutes(api);
   registerAdminRoutes(api);
+  // Before the prefix files: '/projects/export' is no project id.
+  registerBackupRoutes(api);
   registerProjectRoutes(api);
   registerTemplateRoutes(api);
   registerCustomerTypeRoutes(api);

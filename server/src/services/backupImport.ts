@@ -1,0 +1,542 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import {
+  DEFAULT_CUSTOMER_TYPE,
+  de,
+  EXTERNAL_ASSIGNEE_PREFIX,
+  type ImportMode,
+  type ImportResult,
+  type LimitKind,
+  limitFor,
+  type TransferKind,
+} from '@werkboard/common';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import type { SessionActor } from '../auth/sessionActor';
+import type { ImportedFile, ImportedImage, ImportedProject } from '../commands/importFile';
+import { fieldsOf, flattenDocument } from '../commands/projectEntities';
+import { ApiError, limitReached } from '../errors';
+import { imageFilePaths, inspectImage, removeProjectImageFiles } from '../images/imageStore';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privateFiles';
+import { deleteCustomerType } from './customerTypes';
+import { currentLicenseType } from './license';
+import { countOf } from './limits';
+import { writeRolePermissions } from './permissions';
+import { findProjectRow, insertChangeLog, recordVersions, writeEntities } from './projectStore';
+import { logEntry, withUniqueName } from './projects';
+
+/**
+ * Writes a checked import file (commands/importFile.ts) in the caller's transaction
+ * (docs/decisions.md, "Imports"): a file that breaks anywhere changes nothing. Projects and
+ * templates are restored as the file has them (authors, owners, change log: an Admin-only
+ * restore, docs/permissions.md), each with a change-log line of the import; 'merge' replaces
+ * a project or template of the same id, 'replace' deletes that type's data first. Image
+ * files are written before the commit and removed again if the transaction fails.
+ */
+
+const m = de.transfer;
+const c = m.changes;
+
+export interface ImportContext {
+  sequelize: Sequelize;
+  transaction: Transaction;
+  dataDir: string;
+  actor: SessionActor;
+  kind: TransferKind;
+  mode: ImportMode;
+}
+
+async function rows<T extends object>(
+  { sequelize, transaction }: ImportContext,
+  sql: string,
+  replacements: Record<string, unknown> = {},
+): Promise<T[]> {
+  return sequelize.query<T>(sql, { type: QueryTypes.SELECT, replacements, transaction });
+}
+
+async function run({ sequelize, transaction }: ImportContext, sql: string, replacements: Record<string, unknown> = {}) {
+  await sequelize.query(sql, { replacements, transaction });
+}
+
+/** Deletes the projects or templates the file replaces; their image files go once that is committed. */
+async function deleteAll(context: ImportContext, isTemplate: boolean): Promise<void> {
+  const deleted = await rows<{ id: string }>(
+    context,
+    'DELETE FROM projects WHERE is_template = :isTemplate RETURNING id',
+    { isTemplate },
+  );
+  context.transaction.afterCommit(async () => {
+    for (const { id } of deleted) await removeProjectImageFiles(context.dataDir, id);
+  });
+}
+
+/** Customer types: the file's and those its projects name; 'replace' deletes the others (not Allgemein). */
+async function importCustomerTypes(context: ImportContext, file: ImportedFile, changes: string[]): Promise<number> {
+  const listed = new Set(file.customerTypes.map((name) => name.toLocaleLowerCase('de')));
+  const existing = await rows<{ name: string }>(context, 'SELECT name FROM customer_types');
+  const known = new Map(existing.map(({ name }) => [name.toLocaleLowerCase('de'), name]));
+  if (context.mode === 'replace' && (context.kind === 'customerTypes' || context.kind === 'backup'))
+    for (const { name } of existing)
+      if (!listed.has(name.toLocaleLowerCase('de')) && name !== DEFAULT_CUSTOMER_TYPE) {
+        await deleteCustomerType(context.sequelize, context.transaction, name);
+        known.delete(name.toLocaleLowerCase('de'));
+      }
+  const named = [
+    ...file.projects.map((project) => project.document.customerType),
+    ...file.templates.map((project) => project.document.customerType),
+    ...file.tags.map((tag) => tag.customerType),
+  ];
+  const unlisted: string[] = [];
+  for (const name of [...file.customerTypes, ...named]) {
+    const key = name.toLocaleLowerCase('de');
+    if (known.has(key)) continue;
+    await run(
+      context,
+      'INSERT INTO customer_types (id, name, created_at, updated_at) VALUES (:id, :name, now(), now())',
+      {
+        id: crypto.randomUUID(),
+        name,
+      },
+    );
+    known.set(key, name);
+    if (!listed.has(key)) unlisted.push(name);
+  }
+  if (unlisted.length > 0) changes.push(c.customerTypesCreated(unlisted.join(', ')));
+  // Projects name their type by its stored spelling.
+  for (const project of [...file.projects, ...file.templates])
+    project.document.customerType = known.get(project.document.customerType.toLocaleLowerCase('de'))!;
+  return file.customerTypes.length;
+}
+
+/** Tags by id; a tag of the same label in the same type under another id gives way to the file's. */
+async function importTags(context: ImportContext, file: ImportedFile): Promise<number> {
+  if (context.mode === 'replace' && (context.kind === 'tags' || context.kind === 'backup'))
+    await run(context, 'DELETE FROM tags');
+  for (const tag of file.tags) {
+    const replacements = { ...tag };
+    await run(
+      context,
+      `DELETE FROM tags t USING customer_types c
+        WHERE c.id = t.customer_type_id AND lower(c.name) = lower(:customerType) AND lower(t.label) = lower(:label)
+          AND t.id <> :id`,
+      replacements,
+    );
+    await run(
+      context,
+      `INSERT INTO tags (id, customer_type_id, label, color, priority)
+       SELECT :id, c.id, :label, :color, :priority FROM customer_types c WHERE lower(c.name) = lower(:customerType)
+       ON CONFLICT (id) DO UPDATE SET customer_type_id = EXCLUDED.customer_type_id, label = EXCLUDED.label,
+         color = EXCLUDED.color, priority = EXCLUDED.priority, updated_at = now()`,
+      replacements,
+    );
+  }
+  return file.tags.length;
+}
+
+/**
+ * Users of a backup: one already here (same id or name) is kept as it is and stands for the
+ * file's; a new one is created without a usable password (the Admin sets one). Answers the
+ * map from the file's user ids to this installation's.
+ */
+async function importUsers(
+  context: ImportContext,
+  file: ImportedFile,
+  changes: string[],
+): Promise<Map<string, string>> {
+  const existing = await rows<{ id: string; username: string }>(context, 'SELECT id, username FROM users');
+  const byId = new Set(existing.map((user) => user.id));
+  const byName = new Map(existing.map((user) => [user.username.toLowerCase(), user.id]));
+  const map = new Map<string, string>();
+  let created = 0;
+  let matched = 0;
+  for (const user of file.users) {
+    const here = byId.has(user.id) ? user.id : byName.get(user.username.toLowerCase());
+    if (here) {
+      map.set(user.id, here);
+      matched++;
+      continue;
+    }
+    await run(
+      context,
+      `INSERT INTO users (id, username, password_hash, role, email, phone, private_phone, address, website, other_info,
+                          username_color, profile_visibility, direct_messages_enabled, settings, created_at, updated_at)
+       VALUES (:id, :username, :passwordHash, :role, :email, :phone, :privatePhone, :address, :website, :otherInfo,
+               :usernameColor, :profileVisibility, :directMessagesEnabled, :settings::jsonb, now(), now())`,
+      {
+        ...user,
+        role: user.role ?? 'Monteur',
+        directMessagesEnabled: user.directMessagesEnabled ?? true,
+        settings: JSON.stringify(user.settings),
+        // Not an argon2 hash: no password verifies against it until the Admin sets one.
+        passwordHash: `restored:${crypto.randomBytes(16).toString('hex')}`,
+      },
+    );
+    map.set(user.id, user.id);
+    byId.add(user.id);
+    byName.set(user.username.toLowerCase(), user.id);
+    created++;
+  }
+  if (created) changes.push(c.usersCreated(created));
+  if (matched) changes.push(c.usersMatched(matched));
+  return map;
+}
+
+async function importExternalUsers(context: ImportContext, file: ImportedFile): Promise<void> {
+  if (context.mode === 'replace') await run(context, 'DELETE FROM external_users');
+  for (const external of file.externalUsers)
+    await run(
+      context,
+      `INSERT INTO external_users (id, name, created_at, updated_at) VALUES (:id, :name, now(), now())
+       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, updated_at = now()`,
+      external,
+    );
+}
+
+async function importProjectGroups(context: ImportContext, file: ImportedFile): Promise<void> {
+  if (context.mode === 'replace') await run(context, 'DELETE FROM project_groups');
+  for (const group of file.projectGroups)
+    await run(
+      context,
+      `INSERT INTO project_groups (id, name, description, color, icon, icon_color) VALUES (:id, :name, :description, :color, :icon, :iconColor)
+       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description, color = EXCLUDED.color,
+         icon = EXCLUDED.icon, icon_color = EXCLUDED.icon_color, updated_at = now()`,
+      group,
+    );
+}
+
+/** The file's user ids as this installation's, everywhere a project names a user. */
+function remapUsers(project: ImportedProject, users: Map<string, string>): void {
+  if (users.size === 0) return;
+  const map = (id: string | null) => (id === null ? null : (users.get(id) ?? id));
+  const assignee = (id: string | null) => (id === null || id.startsWith(EXTERNAL_ASSIGNEE_PREFIX) ? id : map(id));
+  project.ownerId = map(project.ownerId);
+  project.deputyOwnerId = map(project.deputyOwnerId);
+  project.memberIds = project.memberIds.map((id) => map(id)!);
+  const document = project.document;
+  for (const [group, who] of Object.entries(document.groupAssignments))
+    document.groupAssignments[group] = assignee(who)!;
+  for (const column of document.columns)
+    for (const card of column.cards) {
+      card.assignedTo = assignee(card.assignedTo);
+      for (const entry of card.timeEntries) entry.userId = map(entry.userId);
+    }
+  for (const note of document.notes) note.authorId = map(note.authorId);
+  for (const entry of document.changeLog) entry.userId = map(entry.userId);
+}
+
+interface ProjectRefs {
+  users: Set<string>;
+  groups: Set<string>;
+}
+
+async function projectRefs(context: ImportContext): Promise<ProjectRefs> {
+  const users = await rows<{ id: string }>(context, 'SELECT id FROM users');
+  const groups = await rows<{ id: string }>(context, 'SELECT id FROM project_groups');
+  return { users: new Set(users.map((row) => row.id)), groups: new Set(groups.map((row) => row.id)) };
+}
+
+/** Every id of a project's entities and change log, as the tables key them. */
+function entityIdsOf(project: ImportedProject): string[] {
+  const document = project.document;
+  return [...flattenDocument(document).keys(), ...document.changeLog.map((entry) => entry.id)];
+}
+
+/**
+ * Entity ids that another project already uses (or used: the history keeps them) would make
+ * the merge refuse that project's next save: they get new ids, and the references follow.
+ * One query for the whole file.
+ */
+async function rekeyForeignEntities(context: ImportContext, projects: readonly ImportedProject[]): Promise<number> {
+  const owner = new Map<string, ImportedProject>();
+  for (const project of projects) for (const id of entityIdsOf(project)) owner.set(id, project);
+  if (owner.size === 0) return 0;
+  const used = await rows<{ id: string; projectId: string }>(
+    context,
+    `SELECT DISTINCT entity_id AS id, project_id AS "projectId" FROM entity_versions WHERE entity_id = ANY(ARRAY[:ids]::uuid[])
+     UNION SELECT id, project_id FROM change_log_entries WHERE id = ANY(ARRAY[:ids]::uuid[])`,
+    { ids: [...owner.keys()] },
+  );
+  const fresh = new Map<string, string>();
+  for (const { id, projectId } of used) if (owner.get(id)?.id !== projectId) fresh.set(id, crypto.randomUUID());
+  if (fresh.size === 0) return 0;
+  const next = (id: string) => fresh.get(id) ?? id;
+  for (const { document } of projects) {
+    for (const column of document.columns) {
+      column.id = next(column.id);
+      for (const card of column.cards) {
+        card.id = next(card.id);
+        for (const entry of card.timeEntries) entry.id = next(entry.id);
+        for (const entry of card.materialEntries) entry.id = next(entry.id);
+      }
+    }
+    for (const appointment of document.appointments) appointment.id = next(appointment.id);
+    for (const note of document.notes) note.id = next(note.id);
+    for (const entry of document.changeLog) entry.id = next(entry.id);
+  }
+  return fresh.size;
+}
+
+/** Writes one project or template as the file has it, at a revision above any a client has seen. */
+async function writeProject(
+  context: ImportContext,
+  project: ImportedProject,
+  refs: ProjectRefs,
+  counters: { owners: number },
+): Promise<void> {
+  const { actor } = context;
+  const document = project.document;
+  let ownerId = project.ownerId;
+  if (ownerId !== null && !refs.users.has(ownerId)) ownerId = null;
+  if (ownerId === null && !(project.isTemplate && project.ownerId === null)) {
+    ownerId = actor.id;
+    counters.owners++;
+  }
+  const deputyOwnerId =
+    project.deputyOwnerId !== null && refs.users.has(project.deputyOwnerId) && project.deputyOwnerId !== ownerId
+      ? project.deputyOwnerId
+      : null;
+  const memberIds = project.memberIds.filter((id) => refs.users.has(id) && id !== ownerId && id !== deputyOwnerId);
+  const groupId = document.groupId !== null && refs.groups.has(document.groupId) ? document.groupId : null;
+
+  const stored = await findProjectRow(context.sequelize, project.id, { transaction: context.transaction, lock: true });
+  const revision = (stored?.revision ?? 0) + 1;
+  const values = {
+    id: project.id,
+    isTemplate: project.isTemplate,
+    name: document.name,
+    description: document.description,
+    icon: document.icon,
+    projectNumber: document.projectNumber,
+    customerType: document.customerType,
+    status: project.status,
+    ownerId,
+    deputyOwnerId,
+    groupId,
+    groupAssignments: JSON.stringify(document.groupAssignments),
+    tagIds: JSON.stringify(document.tagIds),
+    cardGroups: JSON.stringify(document.cardGroups),
+    revision,
+    createdAt: project.createdAt ?? new Date().toISOString(),
+  };
+  await withUniqueName(async () => {
+    if (stored) {
+      // The project's parts are the file's now; its images stay (a backup brings its own by id).
+      for (const table of ['project_columns', 'appointments', 'project_notes', 'change_log_entries', 'project_members'])
+        await run(context, `DELETE FROM ${table} WHERE project_id = :id`, { id: project.id });
+      await run(
+        context,
+        `UPDATE projects SET is_template = :isTemplate, name = :name, description = :description, icon = :icon,
+           project_number = :projectNumber, customer_type = :customerType, status = :status, owner_id = :ownerId,
+           deputy_owner_id = :deputyOwnerId, group_id = :groupId, group_assignments = :groupAssignments::jsonb,
+           thumbnail_image_id = NULL, tag_ids = :tagIds::jsonb, card_groups = :cardGroups::jsonb, revision = :revision,
+           fields_rev = :revision, archived_at = CASE WHEN :status = 'archived' THEN now() END,
+           last_modified = now(), updated_at = now()
+         WHERE id = :id`,
+        values,
+      );
+    } else
+      await run(
+        context,
+        `INSERT INTO projects (id, is_template, name, description, icon, project_number, customer_type, status, owner_id,
+           deputy_owner_id, group_id, group_assignments, tag_ids, card_groups, revision, fields_rev, archived_at, created_at)
+         VALUES (:id, :isTemplate, :name, :description, :icon, :projectNumber, :customerType, :status, :ownerId,
+           :deputyOwnerId, :groupId, :groupAssignments::jsonb, :tagIds::jsonb, :cardGroups::jsonb, :revision, :revision,
+           CASE WHEN :status = 'archived' THEN now() END, :createdAt)`,
+        values,
+      );
+  });
+  for (const userId of memberIds)
+    await run(context, 'INSERT INTO project_members (project_id, user_id) VALUES (:id, :userId)', {
+      id: project.id,
+      userId,
+    });
+  const entities = [...flattenDocument(document).values()].map((entity) => ({ ...entity, rev: revision }));
+  await writeEntities(context.sequelize, context.transaction, project.id, entities, actor.id);
+  if (stored) {
+    // Entities of the replaced content get a tombstone, so an old copy cannot bring them back.
+    const kept = new Set(entities.map((entity) => entity.id));
+    const gone = (
+      await rows<{ id: string; kind: string }>(
+        context,
+        `SELECT DISTINCT entity_id AS id, kind FROM entity_versions WHERE project_id = :id AND kind <> 'project'`,
+        { id: project.id },
+      )
+    ).filter((entity) => !kept.has(entity.id));
+    await recordVersions(
+      context.sequelize,
+      context.transaction,
+      project.id,
+      actor.id,
+      gone.map((entity) => ({ ...entity, rev: revision, data: null })),
+    );
+  }
+  // The fields as stored: recorded once the thumbnail is known (recordFieldVersions).
+  document.groupId = groupId;
+  project.revision = revision;
+  await insertChangeLog(context.sequelize, context.transaction, project.id, [
+    ...document.changeLog,
+    logEntry(actor, de.transfer.logImported),
+  ]);
+}
+
+async function importProjects(
+  context: ImportContext,
+  projects: readonly ImportedProject[],
+  users: Map<string, string>,
+  changes: string[],
+): Promise<void> {
+  const refs = await projectRefs(context);
+  const counters = { owners: 0 };
+  const rekeyed = await rekeyForeignEntities(context, projects);
+  for (const project of projects) {
+    remapUsers(project, users);
+    await writeProject(context, project, refs, counters);
+  }
+  if (counters.owners) changes.push(c.ownersDefaulted(counters.owners));
+  if (rekeyed) changes.push(c.idsDuplicated(rekeyed));
+}
+
+/** An image of the file checked like an upload; a refusal names the image. */
+async function inspectFileImage(image: ImportedImage, index: number) {
+  try {
+    return await inspectImage(image.dataUrl);
+  } catch (error) {
+    if (error instanceof ApiError)
+      throw new ApiError(400, m.itemInvalid(m.backupInvalid, m.imageAt(index), error.message), 'validation');
+    throw error;
+  }
+}
+
+/** Decoded in small batches (sharp works on its own threads); a batch's bytes are all that is held. */
+const IMAGE_BATCH = 4;
+
+/** Photos of a backup: checked like an upload, files written under their id, rows by id. */
+async function importImages(
+  context: ImportContext,
+  images: readonly ImportedImage[],
+  users: Map<string, string>,
+  written: string[],
+): Promise<void> {
+  for (let start = 0; start < images.length; start += IMAGE_BATCH) {
+    const batch = images.slice(start, start + IMAGE_BATCH);
+    const inspected = await Promise.all(batch.map((image, offset) => inspectFileImage(image, start + offset)));
+    for (const [offset, image] of batch.entries()) {
+      const { bytes, thumbnail, mimeType, width, height } = inspected[offset]!;
+      const files = imageFilePaths(context.dataDir, { ...image, mimeType });
+      await fs.mkdir(path.dirname(files.full), { recursive: true, mode: PRIVATE_DIR_MODE });
+      for (const [file, content] of [
+        [files.full, bytes],
+        [files.thumbnail, thumbnail],
+      ] as const) {
+        // An image never changes under its id: a file already here stays (and a failed import never removes it).
+        const created = await fs
+          .writeFile(file, content, { flag: 'wx', mode: PRIVATE_FILE_MODE })
+          .then(() => true)
+          .catch((error: NodeJS.ErrnoException) => {
+            if (error.code === 'EEXIST') return false;
+            throw error;
+          });
+        if (created) written.push(file);
+      }
+      const uploadedBy = image.uploadedBy === null ? null : (users.get(image.uploadedBy) ?? image.uploadedBy);
+      await run(
+        context,
+        `INSERT INTO project_images (id, project_id, name, mime_type, size, width, height, uploaded_by, uploaded_by_username, created_at)
+         VALUES (:id, :projectId, :name, :mimeType, :size, :width, :height,
+                 (SELECT id FROM users WHERE id = :uploadedBy), :uploadedByUsername, COALESCE(:createdAt::timestamptz, now()))
+         ON CONFLICT (id) DO UPDATE SET project_id = EXCLUDED.project_id, name = EXCLUDED.name,
+           mime_type = EXCLUDED.mime_type, size = EXCLUDED.size, width = EXCLUDED.width, height = EXCLUDED.height`,
+        { ...image, uploadedBy, mimeType, size: bytes.length, width, height },
+      );
+    }
+  }
+}
+
+/**
+ * Thumbnails point at images, so they are set once the images are there (an image of the
+ * project, from the file or already here); then each project's fields are recorded at its
+ * revision for the merge's history.
+ */
+async function setThumbnailsAndRecordFields(
+  context: ImportContext,
+  projects: readonly ImportedProject[],
+): Promise<void> {
+  const wanted = projects.map((project) => project.document.thumbnailImageId).filter((id) => id !== null);
+  const images = wanted.length
+    ? await rows<{ id: string; projectId: string }>(
+        context,
+        'SELECT id, project_id AS "projectId" FROM project_images WHERE id = ANY(ARRAY[:wanted]::uuid[])',
+        { wanted },
+      )
+    : [];
+  const projectOf = new Map(images.map((image) => [image.id, image.projectId]));
+  for (const project of projects) {
+    const document = project.document;
+    const thumbnailImageId =
+      document.thumbnailImageId !== null && projectOf.get(document.thumbnailImageId) === project.id
+        ? document.thumbnailImageId
+        : null;
+    if (thumbnailImageId)
+      await run(context, 'UPDATE projects SET thumbnail_image_id = :thumbnailImageId WHERE id = :id', {
+        id: project.id,
+        thumbnailImageId,
+      });
+    await recordVersions(context.sequelize, context.transaction, project.id, context.actor.id, [
+      {
+        id: project.id,
+        kind: 'project',
+        rev: project.revision,
+        data: { content: fieldsOf({ ...document, thumbnailImageId }), owned: null },
+      },
+    ]);
+  }
+}
+
+/** An import may fill the Free limits but not go beyond them. */
+async function requireWithinLimits(context: ImportContext, kinds: readonly LimitKind[]): Promise<void> {
+  const licenseType = await currentLicenseType(context.transaction);
+  for (const kind of kinds) {
+    const max = limitFor(licenseType, kind);
+    if (max !== null && (await countOf(context.sequelize, kind, context.transaction)) > max)
+      throw limitReached(kind, max);
+  }
+}
+
+/** Writes the file; answers what it wrote and what it changed. */
+export async function importFile(context: ImportContext, file: ImportedFile): Promise<ImportResult> {
+  const { kind, mode } = context;
+  const changes = [...file.changes];
+  const written: string[] = [];
+  const isBackup = kind === 'backup';
+  try {
+    if (mode === 'replace' && (kind === 'projects' || isBackup)) await deleteAll(context, false);
+    if (mode === 'replace' && (kind === 'templates' || isBackup)) await deleteAll(context, true);
+    const users = isBackup ? await importUsers(context, file, changes) : new Map<string, string>();
+    if (isBackup) {
+      await importExternalUsers(context, file);
+      await importProjectGroups(context, file);
+      if (file.rolePermissions) await writeRolePermissions(context.transaction, file.rolePermissions);
+    }
+    await importCustomerTypes(context, file, changes);
+    await importTags(context, file);
+    await importProjects(context, [...file.projects, ...file.templates], users, changes);
+    await importImages(context, file.images, users, written);
+    await setThumbnailsAndRecordFields(context, [...file.projects, ...file.templates]);
+    await requireWithinLimits(context, ['activeProjects', 'templates', 'users', 'externalUsers']);
+  } catch (error) {
+    await Promise.all(written.map((file) => fs.rm(file, { force: true })));
+    throw error;
+  }
+  const counts = {
+    projects: file.projects.length,
+    templates: file.templates.length,
+    customerTypes: file.customerTypes.length,
+    tags: file.tags.length,
+    images: file.images.length,
+    users: file.users.length,
+    externalUsers: file.externalUsers.length,
+    projectGroups: file.projectGroups.length,
+  };
+  const imported = Object.fromEntries(Object.entries(counts).filter(([, count]) => count > 0));
+  return { mode, imported, changes };
+}

@@ -1,0 +1,167 @@
+#!/usr/bin/env node
+// Benchmark of the full backup (issue 15): a backup file of 500 projects (BENCH_PROJECTS),
+// each with 3 columns, 12 cards with time and material entries, an appointment, a note and a
+// photo (a noisy JPEG of about 70 KB, so the file is about 50 MB), imported with
+// POST /api/backup/import into the built server with its own embedded PostgreSQL, then
+// exported with GET /api/backup/export and the export imported again (merge: every project
+// replaced by its own content). Prints each step's wall-clock time, the file size, and the
+// server's resident memory (VmRSS from /proc, sampled every 25 ms) before and at its peak
+// during each import. Checks that the export holds every project and photo. Figures:
+// docs/performance.md.
+//
+//   npm run build && node test/benchmarks/backup.mjs
+//
+// Options (environment): BENCH_PROJECTS (default 500), BENCH_CARDS (default 12), BENCH_PHOTOS
+// ('0': no photos, to tell the photos' share from the projects').
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import sharp from 'sharp';
+import common from '@werkboard/common';
+import { client, licenseKeys, ms, startServer } from './support.mjs';
+
+const { keysAfter, newId, BACKUP_TYPE, BACKUP_VERSION } = common;
+const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 500);
+const CARDS = Number(process.env.BENCH_CARDS ?? 12);
+const PHOTOS = process.env.BENCH_PHOTOS !== '0';
+
+/** Noise does not compress: a photo-sized JPEG of about 70 KB. */
+async function photo() {
+  const size = 290;
+  const noise = crypto.randomBytes(size * size * 3);
+  const bytes = await sharp(noise, { raw: { width: size, height: size, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+  return `data:image/jpeg;base64,${bytes.toString('base64')}`;
+}
+
+function project(index, dataUrl) {
+  const id = newId();
+  const columnKeys = keysAfter(null, 3);
+  const cardKeys = keysAfter(null, CARDS);
+  const imageId = newId();
+  return {
+    document: {
+      id,
+      name: `Baustelle ${index + 1}`,
+      description: 'Elektroinstallation Neubau, Unterverteilung und Zählerschrank.',
+      icon: 'building',
+      projectNumber: `P-${1000 + index}`,
+      customerType: 'Allgemein',
+      status: 'active',
+      thumbnailImageId: imageId,
+      cardGroups: ['Elektro'],
+      columns: ['To Do', 'In Bearbeitung', 'Erledigt'].map((title, columnIndex) => ({
+        id: newId(),
+        position: columnKeys[columnIndex],
+        title,
+        cards:
+          columnIndex === 0
+            ? cardKeys.map((position, cardIndex) => ({
+                id: newId(),
+                position,
+                title: `Aufgabe ${cardIndex + 1}: Leitungen verlegen`,
+                description: 'Kabelkanal im Flur, Abzweigdosen setzen.',
+                group: 'Elektro',
+                timeEntries: [{ id: newId(), userId: null, username: 'admin', date: '2026-11-02', hours: 2.5 }],
+                materialEntries: [{ id: newId(), quantity: 25, unit: 'm', name: 'NYM-J 3x1,5' }],
+              }))
+            : [],
+      })),
+      appointments: [{ id: newId(), title: 'Abnahme', date: '2026-12-01T09:30', status: 'active' }],
+      notes: [
+        {
+          id: newId(),
+          title: 'Informationen',
+          content: 'Schlüssel beim Bauleiter.',
+          timestamp: '2026-11-01T08:00:00.000Z',
+        },
+      ],
+    },
+    image: { id: imageId, projectId: id, name: `foto-${index + 1}.jpg`, dataUrl },
+  };
+}
+
+function rssKb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+}
+
+/** Runs `work` while sampling the server's RSS; answers its time, the RSS before and the peak. */
+async function measured(pid, work) {
+  const before = rssKb(pid);
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, rssKb(pid))), 25);
+  const started = performance.now();
+  try {
+    const result = await work();
+    return { result, ms: performance.now() - started, before, peak: Math.max(peak, rssKb(pid)) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const kbToMb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
+
+async function main() {
+  const loadBefore = os.loadavg()[0];
+  const keys = licenseKeys();
+  const dataUrl = await photo();
+  const parts = Array.from({ length: PROJECTS }, (_, index) => project(index, dataUrl));
+  const file = {
+    type: BACKUP_TYPE,
+    version: BACKUP_VERSION,
+    timestamp: new Date().toISOString(),
+    data: {
+      projects: parts.map((part) => part.document),
+      templates: [],
+      customerTypes: ['Allgemein'],
+      tags: {},
+      images: PHOTOS ? parts.map((part) => part.image) : [],
+    },
+  };
+  const body = JSON.stringify({ data: file, mode: 'merge' });
+
+  const server = await startServer({ LICENSE_PUBLIC_KEY: keys.publicKeyPem });
+  try {
+    const api = client(server.url);
+    await api.login('admin', server.adminPassword);
+    await api.call(
+      'POST',
+      '/api/license/activate',
+      JSON.stringify({ email: 'bench@example.com', licenseKey: keys.licenseKey, deviceId: 'benchmark' }),
+    );
+    const imported = await measured(server.pid, () => api.call('POST', '/api/backup/import', body));
+    const exported = await measured(server.pid, () => api.call('GET', '/api/backup/export'));
+    const backup = JSON.parse(exported.result.text);
+    const missing = PROJECTS - backup.data.projects.length + (PHOTOS ? PROJECTS - backup.data.images.length : 0);
+    const again = await measured(server.pid, () =>
+      api.call('POST', '/api/backup/import', JSON.stringify({ data: backup, mode: 'merge' })),
+    );
+    const loadAfter = os.loadavg()[0];
+
+    console.log(
+      `Backup of ${PROJECTS} projects, ${CARDS} cards each, ${PHOTOS ? 'one photo each' : 'no photos'} (${os.cpus().length} cores)`,
+    );
+    console.log(`load average (1 min): ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`);
+    console.log(
+      `file                         ${mb(Buffer.byteLength(body))} (photo ${((dataUrl.length * 3) / 4 / 1024).toFixed(0)} KB each)`,
+    );
+    console.log(
+      `import (fresh installation)  ${ms(imported.ms).padStart(10)}   server RSS ${kbToMb(imported.before)} before, peak ${kbToMb(imported.peak)}`,
+    );
+    console.log(
+      `export                       ${ms(exported.ms).padStart(10)}   ${mb(exported.result.text.length)}, peak RSS ${kbToMb(exported.peak)}`,
+    );
+    console.log(
+      `import of the export (merge) ${ms(again.ms).padStart(10)}   server RSS ${kbToMb(again.before)} before, peak ${kbToMb(again.peak)}`,
+    );
+    console.log(`missing in the export: ${missing}`);
+    if (missing !== 0) process.exitCode = 1;
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();
