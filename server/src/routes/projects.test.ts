@@ -1,4 +1,5 @@
 import {
+  blankCard,
   type CardDto,
   type ChangeLogEntryDto,
   de,
@@ -40,18 +41,7 @@ async function create(token: string, name = 'Neubau Müller', extra: object = {}
 }
 
 function newCard(title: string, after: CardDto | undefined): CardDto {
-  return {
-    id: newId(),
-    rev: 0,
-    position: keyBetween(after?.position ?? null, null),
-    title,
-    description: '',
-    tagIds: [],
-    group: null,
-    assignedTo: null,
-    timeEntries: [],
-    materialEntries: [],
-  };
+  return blankCard({ id: newId(), rev: 0, position: keyBetween(after?.position ?? null, null), title });
 }
 
 const allCards = (document: ProjectDocument) => document.columns.flatMap((column) => column.cards);

@@ -1,5 +1,13 @@
 import crypto from 'node:crypto';
-import { type CardDto, keyBetween, keysAfter, newId, type ProjectDocument, type Role } from '@werkboard/common';
+import {
+  blankCard,
+  type CardDto,
+  keyBetween,
+  keysAfter,
+  newId,
+  type ProjectDocument,
+  type Role,
+} from '@werkboard/common';
 import { hashPassword } from '../auth/passwords';
 import { User } from '../models';
 import type { TestServer } from './testServer';
@@ -86,15 +94,12 @@ export function withCard<T extends Pick<ProjectDocument, 'columns'>>(
 ): T {
   const [first, ...rest] = document.columns;
   const card: CardDto = {
-    id: newId(),
-    rev: 0,
-    position: keyBetween(first!.cards.at(-1)?.position ?? null, null),
-    description: '',
-    tagIds: [],
-    group: null,
-    assignedTo: null,
-    timeEntries: [],
-    materialEntries: [],
+    ...blankCard({
+      id: newId(),
+      rev: 0,
+      position: keyBetween(first!.cards.at(-1)?.position ?? null, null),
+      title: fields.title,
+    }),
     ...fields,
   };
   return { ...document, columns: [{ ...first!, cards: [...first!.cards, card] }, ...rest] };
