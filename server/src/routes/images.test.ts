@@ -12,7 +12,7 @@ import {
   type Role,
 } from '@werkboard/common';
 import { grantLifetimeLicense } from '../test/licenseKeys';
-import { buildProject, signedIn, withCard } from '../test/factories';
+import { buildProject, withCard, type Person, signedInPerson } from '../test/factories';
 import { TEST_ADMIN, testServer, type TestServer, type ErrorBody, type ApiArgs } from '../test/testServer';
 
 /**
@@ -20,12 +20,6 @@ import { TEST_ADMIN, testServer, type TestServer, type ErrorBody, type ApiArgs }
  * under <dataDir>/images/<projectId>/, the thumbnail, deletion, the project's
  * thumbnailImageId through the merging PUT, and permanent project deletion.
  */
-
-interface Person {
-  id: string;
-  username: string;
-  token: string;
-}
 
 const MSG = {
   unauthorized: 'Sitzung abgelaufen oder ungültig. Bitte erneut anmelden.',
@@ -63,10 +57,7 @@ let helfer: Person;
 let stranger: Person;
 let firmenleiter: Person;
 
-async function person(role: Role): Promise<Person> {
-  const { user, token } = await signedIn(t, role);
-  return { id: user.id, username: user.username, token };
-}
+const person = (role: Role) => signedInPerson(t, role);
 
 beforeAll(async () => {
   t = await testServer();

@@ -12,7 +12,7 @@ import {
 import { QueryTypes } from 'sequelize';
 import { RolePermission, User } from '../models';
 import { grantLifetimeLicense } from '../test/licenseKeys';
-import { buildProject, signedIn, unique } from '../test/factories';
+import { buildProject, unique, type Person, signedInPerson } from '../test/factories';
 import { TEST_ADMIN, testServer, type TestServer, type ErrorBody, type ApiArgs } from '../test/testServer';
 
 /**
@@ -23,12 +23,6 @@ import { TEST_ADMIN, testServer, type TestServer, type ErrorBody, type ApiArgs }
  * with 403, as every other change to it: one rule (canWorkOnProject in common), one status
  * (issue 14). These were 400 before.
  */
-
-interface Person {
-  id: string;
-  username: string;
-  token: string;
-}
 
 const MSG = {
   unauthorized: 'Sitzung abgelaufen oder ungültig. Bitte erneut anmelden.',
@@ -86,10 +80,7 @@ afterAll(() => t.close());
 
 const api = <T = ErrorBody>(...args: ApiArgs) => t.api<T>(...args);
 
-async function person(role: Role): Promise<Person> {
-  const { user, token } = await signedIn(t, role);
-  return { id: user.id, username: user.username, token };
-}
+const person = (role: Role) => signedInPerson(t, role);
 
 /** A project of `owner` with the given deputy and members placed straight into the database. */
 const teamProject = (

@@ -46,6 +46,18 @@ export async function signedIn(
   return { user, password, token };
 }
 
+/** A signed-in user as route tests pass them around. */
+export interface Person {
+  id: string;
+  username: string;
+  token: string;
+}
+
+export async function signedInPerson(t: TestServer, role: Role): Promise<Person> {
+  const { user, token } = await signedIn(t, role);
+  return { id: user.id, username: user.username, token };
+}
+
 export interface ProjectOptions {
   name?: string;
   projectNumber?: string;
