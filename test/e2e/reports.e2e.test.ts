@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { CardDto, ProjectDocument } from '@werkboard/common';
-import { keysAfter, newId } from '@werkboard/common';
+import { blankCard, keysAfter, newId } from '@werkboard/common';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser } from './support/browser';
 import { createTestLicenseIssuer } from './support/license';
@@ -46,19 +46,7 @@ async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
 }
 
 function card(title: string, position: string, fields: Partial<CardDto> = {}): CardDto {
-  return {
-    id: newId(),
-    rev: 0,
-    position,
-    title,
-    description: '',
-    tagIds: [],
-    group: null,
-    assignedTo: null,
-    timeEntries: [],
-    materialEntries: [],
-    ...fields,
-  };
+  return { ...blankCard({ id: newId(), rev: 0, position, title }), ...fields };
 }
 
 const hours = (date: string, value: number) => ({

@@ -1,5 +1,6 @@
 import {
   addCard,
+  blankCard,
   addColumn,
   addMaterialEntry,
   addTimeEntry,
@@ -26,19 +27,7 @@ import type { CardDto, ColumnDto, ProjectDocument } from '../dto/projects';
 import { compareByPosition, keysAfter } from './sortKey';
 
 function card(id: string, position: string, overrides: Partial<CardDto> = {}): CardDto {
-  return {
-    id,
-    rev: 3,
-    position,
-    title: `Aufgabe ${id}`,
-    description: '',
-    tagIds: [],
-    group: null,
-    assignedTo: null,
-    timeEntries: [],
-    materialEntries: [],
-    ...overrides,
-  };
+  return { ...blankCard({ id, rev: 3, position, title: `Aufgabe ${id}` }), ...overrides };
 }
 
 function column(id: string, position: string, title: string, cards: CardDto[] = []): ColumnDto {

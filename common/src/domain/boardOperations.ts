@@ -168,19 +168,21 @@ export function addCard(doc: ProjectDocument, columnId: string, title: string, i
   const column = findColumn(doc, columnId);
   const trimmed = title.trim();
   if (!column || !trimmed || findCard(doc, id)) return null;
-  column.cards.push({
-    id,
-    rev: 0,
-    position: keyAtEnd(column.cards),
-    title: trimmed,
+  column.cards.push(blankCard({ id, rev: 0, position: keyAtEnd(column.cards), title: trimmed }));
+  return m.log.cardAdded(trimmed, column.title);
+}
+
+/** A card as "Aufgabe hinzufügen" creates it: identity, place and title; everything else empty. */
+export function blankCard(fields: Pick<CardDto, 'id' | 'rev' | 'position' | 'title'>): CardDto {
+  return {
+    ...fields,
     description: '',
     tagIds: [],
     group: null,
     assignedTo: null,
     timeEntries: [],
     materialEntries: [],
-  });
-  return m.log.cardAdded(trimmed, column.title);
+  };
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

@@ -1,4 +1,5 @@
 import type { CardDto, ProjectDocument } from '../dto/projects';
+import { blankCard } from './boardOperations';
 import {
   applyProjectFields,
   applyTaskGroupOperation,
@@ -8,18 +9,7 @@ import {
 } from './projectEditing';
 
 function card(id: string, group: string | null, assignedTo: string | null = null): CardDto {
-  return {
-    id,
-    rev: 0,
-    position: 'i',
-    title: id,
-    description: '',
-    tagIds: [],
-    group,
-    assignedTo,
-    timeEntries: [],
-    materialEntries: [],
-  };
+  return { ...blankCard({ id, rev: 0, position: 'i', title: id }), group, assignedTo };
 }
 
 type Draft = Pick<ProjectDocument, 'cardGroups' | 'groupAssignments' | 'columns'>;

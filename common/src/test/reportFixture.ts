@@ -1,5 +1,6 @@
 import type { CardDto, ColumnDto, ProjectDocument } from '../dto/projects';
 import type { ReportNames } from '../domain/reportNames';
+import { blankCard } from '../domain/boardOperations';
 
 /**
  * Test data of the report tests (common and renderer): a small electrician's project with
@@ -16,19 +17,7 @@ let nextId = 0;
 const id = () => `6f1d2c3b-0000-4000-8000-${String(++nextId).padStart(12, '0')}`;
 
 export function reportCard(title: string, overrides: Partial<CardDto> = {}): CardDto {
-  return {
-    id: id(),
-    rev: 1,
-    position: 'a0',
-    title,
-    description: '',
-    tagIds: [],
-    group: null,
-    assignedTo: null,
-    timeEntries: [],
-    materialEntries: [],
-    ...overrides,
-  };
+  return { ...blankCard({ id: id(), rev: 1, position: 'a0', title }), ...overrides };
 }
 
 export function reportColumn(title: string, position: string, cards: CardDto[]): ColumnDto {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AppointmentDto, CardDto, CurrentUserDto, NoteDto, ProjectDocument } from '@werkboard/common';
+import { blankCard } from '@werkboard/common';
 import type { ProjectStatusAction } from '../api/endpoints/projects';
 import { projectReceived } from '../entities/project/projectSlice';
 import { openProject } from '../entities/project/projectThunks';
@@ -27,19 +28,7 @@ export function testId(): string {
 }
 
 export function buildCard(title: string, overrides: Partial<CardDto> = {}): CardDto {
-  return {
-    id: testId(),
-    rev: 1,
-    position: 'i',
-    title,
-    description: '',
-    tagIds: [],
-    group: null,
-    assignedTo: null,
-    timeEntries: [],
-    materialEntries: [],
-    ...overrides,
-  };
+  return { ...blankCard({ id: testId(), rev: 1, position: 'i', title }), ...overrides };
 }
 
 export function buildAppointment(title: string, date: string, overrides: Partial<AppointmentDto> = {}): AppointmentDto {

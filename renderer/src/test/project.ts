@@ -1,4 +1,5 @@
 import type { CardDto, ColumnDto, ProjectDocument, TagDto, TimeEntryDto } from '@werkboard/common';
+import { blankCard } from '@werkboard/common';
 import type { FakeRequest, FakeRoute } from './fakeFetch';
 import { createFakeFetch } from './fakeFetch';
 import { buildUser } from './fixtures';
@@ -25,19 +26,7 @@ export const owner = buildUser('Projektleiter', { id: OWNER_ID, username: 'paula
 export const member = buildUser('Monteur', { id: MEMBER_ID, username: 'max' });
 
 export function buildCard(id: string, title: string, position: string, overrides: Partial<CardDto> = {}): CardDto {
-  return {
-    id,
-    rev: 1,
-    position,
-    title,
-    description: '',
-    tagIds: [],
-    group: null,
-    assignedTo: null,
-    timeEntries: [],
-    materialEntries: [],
-    ...overrides,
-  };
+  return { ...blankCard({ id, rev: 1, position, title }), ...overrides };
 }
 
 export function timeEntry(id: string, userId: string, username: string, hours: number): TimeEntryDto {

@@ -1,27 +1,8 @@
-import {
-  type CreationOptional,
-  DataTypes,
-  type InferAttributes,
-  type InferCreationAttributes,
-  Model,
-  type Sequelize,
-} from 'sequelize';
+import type { Sequelize } from 'sequelize';
+import { initNamedRow, NamedRow } from './namedRow';
 
-export class CustomerType extends Model<InferAttributes<CustomerType>, InferCreationAttributes<CustomerType>> {
-  declare id: CreationOptional<string>;
-  declare name: string;
-  declare createdAt: CreationOptional<Date>;
-  declare updatedAt: CreationOptional<Date>;
-
+export class CustomerType extends NamedRow<CustomerType> {
   static initModel(sequelize: Sequelize): void {
-    CustomerType.init(
-      {
-        id: { type: DataTypes.UUID, primaryKey: true, defaultValue: DataTypes.UUIDV4 },
-        name: { type: DataTypes.STRING(100), allowNull: false },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
-      },
-      { sequelize, tableName: 'customer_types', underscored: true },
-    );
+    initNamedRow(CustomerType, sequelize, 'customer_types');
   }
 }

@@ -11,13 +11,7 @@ import { QueryTypes } from 'sequelize';
 import { User } from '../models';
 import { grantLifetimeLicense } from '../test/licenseKeys';
 import { buildProject, buildTemplate, signedIn, unique } from '../test/factories';
-import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
-
-interface ErrorBody {
-  message: string;
-  code?: string;
-  fields?: Record<string, string>;
-}
+import { TEST_ADMIN, testServer, type TestServer, type ErrorBody, type ApiArgs } from '../test/testServer';
 
 const types = de.organisation.customerTypes;
 const tagTexts = de.organisation.tags;
@@ -36,8 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = <T = ErrorBody>(method: string, path: string, token?: string, body?: unknown) =>
-  t.request<T>(method, path, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
+const api = <T = ErrorBody>(...args: ApiArgs) => t.api<T>(...args);
 
 const typePath = (name: string) => `/api/customer-types/${encodeURIComponent(name)}`;
 

@@ -2,12 +2,7 @@ import crypto from 'node:crypto';
 import { de, type ExternalUserDto } from '@werkboard/common';
 import { ExternalUser } from '../models';
 import { signedIn } from '../test/factories';
-import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
-
-interface ErrorBody {
-  message: string;
-  fields?: Record<string, string>;
-}
+import { TEST_ADMIN, testServer, type TestServer, type ErrorBody, type ApiArgs } from '../test/testServer';
 
 let t: TestServer;
 let adminToken: string;
@@ -19,8 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => ExternalUser.destroy({ where: {} }));
 
-const api = <T = ErrorBody>(method: string, path: string, token?: string, body?: unknown) =>
-  t.request<T>(method, path, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
+const api = <T = ErrorBody>(...args: ApiArgs) => t.api<T>(...args);
 
 describe('external workers', () => {
   it('are created with a trimmed name, listed by name for every signed-in user, renamed and deleted', async () => {

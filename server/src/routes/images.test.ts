@@ -12,26 +12,14 @@ import {
   type Role,
 } from '@werkboard/common';
 import { grantLifetimeLicense } from '../test/licenseKeys';
-import { buildProject, signedIn, withCard } from '../test/factories';
-import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { buildProject, withCard, type Person, signedInPerson } from '../test/factories';
+import { TEST_ADMIN, testServer, type TestServer, type ErrorBody, type ApiArgs } from '../test/testServer';
 
 /**
  * Project images (issue 6; docs/api.md "Images"): uploads decided by their bytes, the files
  * under <dataDir>/images/<projectId>/, the thumbnail, deletion, the project's
  * thumbnailImageId through the merging PUT, and permanent project deletion.
  */
-
-interface ErrorBody {
-  message: string;
-  code?: string;
-  fields?: Record<string, string>;
-}
-
-interface Person {
-  id: string;
-  username: string;
-  token: string;
-}
 
 const MSG = {
   unauthorized: 'Sitzung abgelaufen oder ungültig. Bitte erneut anmelden.',
@@ -69,10 +57,7 @@ let helfer: Person;
 let stranger: Person;
 let firmenleiter: Person;
 
-async function person(role: Role): Promise<Person> {
-  const { user, token } = await signedIn(t, role);
-  return { id: user.id, username: user.username, token };
-}
+const person = (role: Role) => signedInPerson(t, role);
 
 beforeAll(async () => {
   t = await testServer();
@@ -88,8 +73,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = <T = ErrorBody>(method: string, urlPath: string, token?: string, body?: unknown) =>
-  t.request<T>(method, urlPath, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
+const api = <T = ErrorBody>(...args: ApiArgs) => t.api<T>(...args);
 
 /** Fetches a file route and keeps the bytes as they are (TestServer.request reads text). */
 async function fetchFile(urlPath: string, token?: string) {

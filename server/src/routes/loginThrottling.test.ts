@@ -1,17 +1,12 @@
 import { de } from '@werkboard/common';
 import { parseTrustedProxies } from '../http/clientAddress';
 import { buildUser } from '../test/factories';
-import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { TEST_ADMIN, testServer, type TestServer, type ErrorBody } from '../test/testServer';
 
 /**
  * Login throttling beyond address and name (issue 13, finding 8): per account (a lock-out the
  * Admin lifts), per address, globally; X-Forwarded-For only from trusted proxies.
  */
-
-interface ErrorBody {
-  message: string;
-  code?: string;
-}
 
 let direct: TestServer;
 let proxied: TestServer;

@@ -8,12 +8,7 @@ import {
 } from '@werkboard/common';
 import { RolePermission } from '../models';
 import { signedIn } from '../test/factories';
-import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
-
-interface ErrorBody {
-  message: string;
-  fields?: Record<string, string>;
-}
+import { TEST_ADMIN, testServer, type TestServer, type ErrorBody, type ApiArgs } from '../test/testServer';
 
 let t: TestServer;
 let adminToken: string;
@@ -28,8 +23,7 @@ afterEach(async () => {
   for (const role of ROLES) await RolePermission.upsert({ role, permissions: [...DEFAULT_ROLE_PERMISSIONS[role]] });
 });
 
-const api = <T = ErrorBody>(method: string, path: string, token?: string, body?: unknown) =>
-  t.request<T>(method, path, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
+const api = <T = ErrorBody>(...args: ApiArgs) => t.api<T>(...args);
 
 describe('GET /api/permissions/keys', () => {
   it('gives every signed-in user the keys in matrix order', async () => {

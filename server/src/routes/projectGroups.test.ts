@@ -14,13 +14,7 @@ import { QueryTypes } from 'sequelize';
 import { User } from '../models';
 import { grantLifetimeLicense } from '../test/licenseKeys';
 import { buildProject, signedIn, unique } from '../test/factories';
-import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
-
-interface ErrorBody {
-  message: string;
-  code?: string;
-  fields?: Record<string, string>;
-}
+import { TEST_ADMIN, testServer, type TestServer, type ErrorBody, type ApiArgs } from '../test/testServer';
 
 const groups = de.organisation.groups;
 
@@ -35,8 +29,7 @@ afterAll(() => t.close());
 // Groups need a license other than Free; the tests about Free remove it themselves.
 beforeEach(() => grantLifetimeLicense());
 
-const api = <T = ErrorBody>(method: string, path: string, token?: string, body?: unknown) =>
-  t.request<T>(method, path, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
+const api = <T = ErrorBody>(...args: ApiArgs) => t.api<T>(...args);
 
 const useFreeLicense = () => User.sequelize!.query(`DELETE FROM server_settings WHERE key = 'license'`);
 

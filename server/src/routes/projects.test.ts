@@ -1,4 +1,5 @@
 import {
+  blankCard,
   type CardDto,
   type ChangeLogEntryDto,
   de,
@@ -10,13 +11,7 @@ import {
 } from '@werkboard/common';
 import { User } from '../models';
 import { signedIn } from '../test/factories';
-import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
-
-interface ErrorBody {
-  message: string;
-  code?: string;
-  fields?: Record<string, string>;
-}
+import { TEST_ADMIN, testServer, type TestServer, type ErrorBody, type ApiArgs } from '../test/testServer';
 
 let t: TestServer;
 let adminToken: string;
@@ -30,8 +25,7 @@ beforeEach(async () => {
   await User.sequelize!.query('DELETE FROM projects WHERE NOT is_template');
 });
 
-const api = <T = ErrorBody>(method: string, path: string, token?: string, body?: unknown) =>
-  t.request<T>(method, path, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
+const api = <T = ErrorBody>(...args: ApiArgs) => t.api<T>(...args);
 
 async function create(token: string, name = 'Neubau Müller', extra: object = {}) {
   const response = await api<ProjectDocument>('POST', '/api/projects', token, { name, projectNumber: 'P-1', ...extra });
@@ -40,18 +34,7 @@ async function create(token: string, name = 'Neubau Müller', extra: object = {}
 }
 
 function newCard(title: string, after: CardDto | undefined): CardDto {
-  return {
-    id: newId(),
-    rev: 0,
-    position: keyBetween(after?.position ?? null, null),
-    title,
-    description: '',
-    tagIds: [],
-    group: null,
-    assignedTo: null,
-    timeEntries: [],
-    materialEntries: [],
-  };
+  return blankCard({ id: newId(), rev: 0, position: keyBetween(after?.position ?? null, null), title });
 }
 
 const allCards = (document: ProjectDocument) => document.columns.flatMap((column) => column.cards);

@@ -15,13 +15,7 @@ import {
 import { User } from '../models';
 import { grantLifetimeLicense } from '../test/licenseKeys';
 import { buildProject, signedIn } from '../test/factories';
-import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
-
-interface ErrorBody {
-  message: string;
-  code?: string;
-  fields?: Record<string, string>;
-}
+import { TEST_ADMIN, testServer, type TestServer, type ErrorBody, type ApiArgs } from '../test/testServer';
 
 let t: TestServer;
 let adminToken: string;
@@ -34,8 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = <T = ErrorBody>(method: string, path: string, token?: string, body?: unknown) =>
-  t.request<T>(method, path, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
+const api = <T = ErrorBody>(...args: ApiArgs) => t.api<T>(...args);
 
 /** A word no other test uses: every test searches for its own. */
 const word = () => `w${crypto.randomBytes(5).toString('hex')}`;

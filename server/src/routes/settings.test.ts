@@ -2,12 +2,7 @@ import { type CurrentUserDto, de, DEFAULT_USER_SETTINGS, type SettingsResponse }
 import { ServerSetting, User } from '../models';
 import { readSmtp, smtpPassword } from '../services/settings';
 import { signedIn } from '../test/factories';
-import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
-
-interface ErrorBody {
-  message: string;
-  fields?: Record<string, string>;
-}
+import { TEST_ADMIN, testServer, type TestServer, type ErrorBody, type ApiArgs } from '../test/testServer';
 
 let t: TestServer;
 let adminToken: string;
@@ -18,8 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = <T = ErrorBody>(method: string, path: string, token?: string, body?: unknown) =>
-  t.request<T>(method, path, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
+const api = <T = ErrorBody>(...args: ApiArgs) => t.api<T>(...args);
 
 describe('GET /api/settings', () => {
   it('gives a new user the defaults, without SMTP settings', async () => {

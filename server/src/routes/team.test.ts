@@ -12,8 +12,8 @@ import {
 import { QueryTypes } from 'sequelize';
 import { RolePermission, User } from '../models';
 import { grantLifetimeLicense } from '../test/licenseKeys';
-import { buildProject, signedIn, unique } from '../test/factories';
-import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { buildProject, unique, type Person, signedInPerson } from '../test/factories';
+import { TEST_ADMIN, testServer, type TestServer, type ErrorBody, type ApiArgs } from '../test/testServer';
 
 /**
  * Teams, invitations and the admin overview (issue 6; docs/api.md "Teams", "Invitations",
@@ -23,18 +23,6 @@ import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
  * with 403, as every other change to it: one rule (canWorkOnProject in common), one status
  * (issue 14). These were 400 before.
  */
-
-interface ErrorBody {
-  message: string;
-  code?: string;
-  fields?: Record<string, string>;
-}
-
-interface Person {
-  id: string;
-  username: string;
-  token: string;
-}
 
 const MSG = {
   unauthorized: 'Sitzung abgelaufen oder ungültig. Bitte erneut anmelden.',
@@ -90,13 +78,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = <T = ErrorBody>(method: string, path: string, token?: string, body?: unknown) =>
-  t.request<T>(method, path, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
+const api = <T = ErrorBody>(...args: ApiArgs) => t.api<T>(...args);
 
-async function person(role: Role): Promise<Person> {
-  const { user, token } = await signedIn(t, role);
-  return { id: user.id, username: user.username, token };
-}
+const person = (role: Role) => signedInPerson(t, role);
 
 /** A project of `owner` with the given deputy and members placed straight into the database. */
 const teamProject = (

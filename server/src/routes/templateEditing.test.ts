@@ -3,13 +3,7 @@ import { QueryTypes } from 'sequelize';
 import { User } from '../models';
 import { grantLifetimeLicense } from '../test/licenseKeys';
 import { signedIn, templateDocument, withCard } from '../test/factories';
-import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
-
-interface ErrorBody {
-  message: string;
-  code?: string;
-  fields?: Record<string, string>;
-}
+import { TEST_ADMIN, testServer, type TestServer, type ErrorBody, type ApiArgs } from '../test/testServer';
 
 let t: TestServer;
 let adminToken: string;
@@ -26,8 +20,7 @@ beforeEach(async () => {
   await User.sequelize!.query(`DELETE FROM server_settings WHERE key = 'license'`);
 });
 
-const api = <T = ErrorBody>(method: string, path: string, token?: string, body?: unknown) =>
-  t.request<T>(method, path, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
+const api = <T = ErrorBody>(...args: ApiArgs) => t.api<T>(...args);
 
 /** What the template editor sends on the first save of 'Neue Vorlage'. */
 const newTemplate = (name = 'Neue Vorlage') =>

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { de, DEFAULT_ROLE_PERMISSIONS, newId, type ProjectDocument } from '@werkboard/common';
 import { grantLifetimeLicense } from '../test/licenseKeys';
 import { buildProject, withCard } from '../test/factories';
-import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { TEST_ADMIN, testServer, type TestServer, type ErrorBody } from '../test/testServer';
 
 /**
  * Issue 13, finding 15: a NUL byte in a card title or a note gave 500 (PostgreSQL refuses it).
@@ -26,12 +26,6 @@ beforeAll(async () => {
   pngDataUrl = `data:image/png;base64,${png.toString('base64')}`;
 });
 afterAll(() => t.close());
-
-interface ErrorBody {
-  message: string;
-  code?: string;
-  fields?: Record<string, string>;
-}
 
 const api = <T = ErrorBody>(method: string, path: string, body?: unknown) =>
   t.request<T>(method, path, { token, ...(body !== undefined ? { body } : {}) });

@@ -12,13 +12,7 @@ import {
 import { User } from '../models';
 import { grantLifetimeLicense } from '../test/licenseKeys';
 import { buildUser, signedIn } from '../test/factories';
-import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
-
-interface ErrorBody {
-  message: string;
-  code?: string;
-  fields?: Record<string, string>;
-}
+import { TEST_ADMIN, testServer, type TestServer, type ErrorBody, type ApiArgs } from '../test/testServer';
 
 let t: TestServer;
 let adminToken: string;
@@ -36,8 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = <T = ErrorBody>(method: string, path: string, token?: string, body?: unknown) =>
-  t.request<T>(method, path, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
+const api = <T = ErrorBody>(...args: ApiArgs) => t.api<T>(...args);
 
 describe('GET /api/users/directory', () => {
   it('answers 401 without a session', async () => {

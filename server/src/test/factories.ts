@@ -1,5 +1,13 @@
 import crypto from 'node:crypto';
-import { type CardDto, keyBetween, keysAfter, newId, type ProjectDocument, type Role } from '@werkboard/common';
+import {
+  blankCard,
+  type CardDto,
+  keyBetween,
+  keysAfter,
+  newId,
+  type ProjectDocument,
+  type Role,
+} from '@werkboard/common';
 import { hashPassword } from '../auth/passwords';
 import { User } from '../models';
 import type { TestServer } from './testServer';
@@ -36,6 +44,18 @@ export async function signedIn(
   const { user, password } = await buildUser({ role, ...options });
   const { token } = await t.login(user.username, password);
   return { user, password, token };
+}
+
+/** A signed-in user as route tests pass them around. */
+export interface Person {
+  id: string;
+  username: string;
+  token: string;
+}
+
+export async function signedInPerson(t: TestServer, role: Role): Promise<Person> {
+  const { user, token } = await signedIn(t, role);
+  return { id: user.id, username: user.username, token };
 }
 
 export interface ProjectOptions {
@@ -86,15 +106,12 @@ export function withCard<T extends Pick<ProjectDocument, 'columns'>>(
 ): T {
   const [first, ...rest] = document.columns;
   const card: CardDto = {
-    id: newId(),
-    rev: 0,
-    position: keyBetween(first!.cards.at(-1)?.position ?? null, null),
-    description: '',
-    tagIds: [],
-    group: null,
-    assignedTo: null,
-    timeEntries: [],
-    materialEntries: [],
+    ...blankCard({
+      id: newId(),
+      rev: 0,
+      position: keyBetween(first!.cards.at(-1)?.position ?? null, null),
+      title: fields.title,
+    }),
     ...fields,
   };
   return { ...document, columns: [{ ...first!, cards: [...first!.cards, card] }, ...rest] };

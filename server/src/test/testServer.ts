@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import type { LoginResponse, ServerStatus } from '@werkboard/common';
+import type { ApiErrorBody, LoginResponse, ServerStatus } from '@werkboard/common';
 import type { Config } from '../config';
 import { BUILT_IN_LICENSE_PUBLIC_KEY } from '../license/publicKey';
 import { type RunningServer, startServer } from '../server';
@@ -25,8 +25,14 @@ export interface TestServer {
     options?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
   ): Promise<ApiResponse<T>>;
   login(username: string, password: string): Promise<LoginResponse>;
+  /** A JSON call with an optional token and body, the short form the route tests use. */
+  api<T = ErrorBody>(...args: ApiArgs): Promise<ApiResponse<T>>;
   close(): Promise<void>;
 }
+
+/** What the routes answer on an error; the route tests' default body type. */
+export type ErrorBody = ApiErrorBody;
+export type ApiArgs = [method: string, urlPath: string, token?: string, body?: unknown];
 
 function adminUrl(): string {
   const url = process.env.WERKBOARD_TEST_DATABASE_URL;
@@ -114,11 +120,15 @@ export async function testServer(overrides: Partial<Config> = {}): Promise<TestS
     return response.body;
   };
 
+  const api: TestServer['api'] = (method, urlPath, token, body) =>
+    request(method, urlPath, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
+
   return {
     server,
     url: server.url,
     request,
     login,
+    api,
     close: async () => {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -15,6 +15,7 @@ import { selectExternalUsers } from '../../api/endpoints/users';
 import { selectAssigneeNames } from '../../entities/project/projectSelectors';
 import { selectDocument } from '../../entities/project/projectSlice';
 import { applyEdit } from '../../entities/project/projectThunks';
+import { ValueOptions } from '../../components/ValueOptions';
 
 const m = de.board.task;
 
@@ -142,11 +143,7 @@ export function TaskDetails({ card, columnId }: { card: CardDto; columnId: strin
       <FormField label={m.group}>
         <select value={group} onChange={(event) => setGroup(event.target.value)}>
           <option value="">{m.noGroup}</option>
-          {groups.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
+          <ValueOptions values={groups} />
         </select>
       </FormField>
       {!template && (

@@ -9,6 +9,7 @@ import { useAppDispatch } from '../../store/hooks';
 import type { CatalogData } from './catalogData';
 import { createCustomerType, deleteCustomerType, renameCustomerType } from '../../api/endpoints/customerTypes';
 import { sameName } from '../../utils/names';
+import { ValueOptions } from '../../components/ValueOptions';
 
 const t = de.organise.settings;
 
@@ -207,11 +208,7 @@ function AddCustomerTypeForm({ types }: { types: string[] }) {
       <FormField label={de.organise.customerTypes.copyTagsFrom} optional>
         <select value={copyFrom} onChange={(event) => setCopyFrom(event.target.value)}>
           <option value="">{de.organise.customerTypes.noCopy}</option>
-          {types.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
+          <ValueOptions values={types} />
         </select>
       </FormField>
       <button type="submit" className="button button--secondary" disabled={saving}>

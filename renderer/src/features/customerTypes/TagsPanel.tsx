@@ -13,6 +13,7 @@ import { createTag, deleteTag, updateTag } from '../../api/endpoints/tags';
 import { sameName } from '../../utils/names';
 import type { TagValues } from './TagFields';
 import { NEW_TAG_VALUES, TagFields, TagSwatch } from './TagFields';
+import { ValueOptions } from '../../components/ValueOptions';
 
 const t = de.organise.settings;
 
@@ -63,11 +64,7 @@ export function TagsPanel({ data, customerType, onSelectType, editable }: PanelP
             onSelectType(event.target.value);
           }}
         >
-          {data.types.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
+          <ValueOptions values={data.types} />
         </select>
       </FormField>
       {tags.length === 0 ? (

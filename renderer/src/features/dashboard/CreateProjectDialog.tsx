@@ -17,6 +17,7 @@ import { useCustomerTypeChoices } from '../../api/endpoints/customerTypes';
 import { createProject } from '../../api/endpoints/projects';
 import { useTemplatesQuery } from '../../api/endpoints/templates';
 import { ALL_TYPES, TemplateChooser } from './TemplateChooser';
+import { ValueOptions } from '../../components/ValueOptions';
 
 const t = de.projectOverview.create;
 const ONLY_DEFAULT = [DEFAULT_CUSTOMER_TYPE];
@@ -195,11 +196,7 @@ export function CreateProjectDialog({ onClose, existingNames = [] }: CreateProje
             <div className="create-project__type">
               <FormField label={t.customerType} error={fieldErrors.customerType}>
                 <select value={form.customerType} onChange={(event) => set('customerType')(event.target.value)}>
-                  {customerTypes.map((type) => (
-                    <option key={type} value={type}>
-                      {type}
-                    </option>
-                  ))}
+                  <ValueOptions values={customerTypes} />
                 </select>
               </FormField>
               {mayCreateType && (

@@ -2,6 +2,7 @@ import { de } from '@werkboard/common';
 import { FormField } from '../../components/FormField';
 import type { DashboardFilters, DashboardSort, EmployeeOption } from './dashboardFilters';
 import { ALL, DASHBOARD_SORTS, DEFAULT_DASHBOARD_FILTERS, hasActiveFilters } from './dashboardFilters';
+import { ValueOptions } from '../../components/ValueOptions';
 
 const f = de.dashboard.filters;
 
@@ -42,11 +43,7 @@ export function FilterPanel({ id, filters, employees, customerTypes, onChange }:
         <FormField label={f.customerType}>
           <select value={filters.customerType} onChange={(event) => set('customerType', event.target.value)}>
             <option value={ALL}>{f.all}</option>
-            {customerTypes.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
+            <ValueOptions values={customerTypes} />
           </select>
         </FormField>
         <FormField label={f.sort}>

@@ -3,6 +3,7 @@ import type { TemplateSummaryDto } from '@werkboard/common';
 import { de } from '@werkboard/common';
 import { FormField } from '../../components/FormField';
 import { ProjectIconGlyph } from '../../entities/project/ProjectIconGlyph';
+import { ValueOptions } from '../../components/ValueOptions';
 
 const t = de.dashboard.templates;
 
@@ -85,11 +86,7 @@ export function TemplateChooser({
         <FormField label={t.customerType}>
           <select value={customerType} onChange={(event) => onCustomerTypeChange(event.target.value)}>
             <option value={ALL_TYPES}>{t.all}</option>
-            {customerTypes.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
+            <ValueOptions values={customerTypes} />
           </select>
         </FormField>
       )}

@@ -27,6 +27,7 @@ import { TemplateAvailabilitySection } from './TemplateAvailabilitySection';
 import { IconPicker } from '../../entities/project/IconPicker';
 import { ProjectActionsSection } from './ProjectActionsSection';
 import { assigneesOf, TaskGroupsSection } from './TaskGroupsSection';
+import { ValueOptions } from '../../components/ValueOptions';
 
 const t = de.projectPanels.edit;
 
@@ -189,11 +190,7 @@ export function EditProjectDialog({
           <fieldset className="edit-project__fields" disabled={!canEdit}>
             <FormField label={t.customerType}>
               <select value={values.customerType} onChange={(event) => changeCustomerType(event.target.value)}>
-                {customerTypes.map((type) => (
-                  <option key={type} value={type}>
-                    {type}
-                  </option>
-                ))}
+                <ValueOptions values={customerTypes} />
               </select>
             </FormField>
             <fieldset className="fieldset">

@@ -9,6 +9,7 @@ import { useAppSelector } from '../../store/hooks';
 import { formatDateTime } from '../../utils/format';
 import { usePolicy } from '../../entities/session/usePolicy';
 import { useOpenProject } from '../../entities/project/useOpenProject';
+import { ValueOptions } from '../../components/ValueOptions';
 
 const t = de.projectPanels.notes;
 const log = de.projectPanels.log;
@@ -64,11 +65,7 @@ function NoteForm({
         <legend>{legend}</legend>
         <FormField label={t.heading}>
           <select value={heading} onChange={(event) => setHeading(event.target.value)}>
-            {NOTE_HEADINGS.map((preset) => (
-              <option key={preset} value={preset}>
-                {preset}
-              </option>
-            ))}
+            <ValueOptions values={NOTE_HEADINGS} />
             <option value={CUSTOM}>{t.customHeadingOption}</option>
           </select>
         </FormField>

@@ -13,6 +13,7 @@ import { useAppDispatch } from '../../store/hooks';
 import { usePolicy } from '../../entities/session/usePolicy';
 import { LimitDialog } from '../../entities/license/LimitDialog';
 import { saveTemplateFromProject } from '../../api/endpoints/templates';
+import { ValueOptions } from '../../components/ValueOptions';
 
 const t = de.templatesScreen.saveAsTemplate;
 const ONLY_DEFAULT = [DEFAULT_CUSTOMER_TYPE];
@@ -96,11 +97,7 @@ export function SaveAsTemplateDialog({ project, onClose }: { project: Project; o
           </FormField>
           <FormField label={t.customerType}>
             <select value={customerType} onChange={(event) => setCustomerType(event.target.value)}>
-              {offered.map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
+              <ValueOptions values={offered} />
             </select>
           </FormField>
           {mayMakeGlobal && (
