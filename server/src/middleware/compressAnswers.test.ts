@@ -1,43 +1,12 @@
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import zlib from 'node:zlib';
 import Koa from 'koa';
 import type { ProjectDocument } from '@werkboard/common';
 import type { AppContext, AppState } from '../appTypes';
 import { buildProject, signedIn, withCard } from '../test/factories';
 import { testServer, type TestServer } from '../test/testServer';
+import { decodedText, rawRequest as raw } from '../test/rawHttp';
 import { compressAnswers } from './compressAnswers';
-
-interface RawAnswer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  bytes: Buffer;
-}
-
-/** A request with exactly the Accept-Encoding given (fetch would add and undo its own). */
-function raw(url: string, options: { acceptEncoding?: string; token?: string; method?: string; body?: unknown } = {}) {
-  return new Promise<RawAnswer>((resolve, reject) => {
-    const headers: http.OutgoingHttpHeaders = {};
-    if (options.acceptEncoding) headers['Accept-Encoding'] = options.acceptEncoding;
-    if (options.token) headers.Authorization = `Bearer ${options.token}`;
-    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-    if (payload) headers['Content-Type'] = 'application/json';
-    const request = http.request(url, { method: options.method ?? 'GET', headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks) }));
-    });
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
-
-function decoded(answer: RawAnswer): string {
-  const encoding = answer.headers['content-encoding'];
-  if (encoding === 'br') return zlib.brotliDecompressSync(answer.bytes).toString();
-  if (encoding === 'gzip') return zlib.gunzipSync(answer.bytes).toString();
-  return answer.bytes.toString();
-}
 
 describe('compressAnswers: the rule, on a bare Koa app', () => {
   let server: http.Server;
@@ -64,10 +33,10 @@ describe('compressAnswers: the rule, on a bare Koa app', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/Accept-Encoding/i);
     expect(br.bytes.length).toBeLessThan(padding.length / 10);
-    expect(JSON.parse(decoded(br))).toEqual({ padding });
+    expect(JSON.parse(decodedText(br))).toEqual({ padding });
     const gzip = await raw(`${base}/api/list`, { acceptEncoding: 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(JSON.parse(decoded(gzip))).toEqual({ padding });
+    expect(JSON.parse(decodedText(gzip))).toEqual({ padding });
     const plain = await raw(`${base}/api/list`);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(plain.bytes.toString())).toEqual({ padding });
@@ -118,7 +87,7 @@ describe('compressAnswers: on the server', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('no-store');
     expect(br.bytes.length).toBeLessThan(plain.bytes.length / 4);
-    expect(JSON.parse(decoded(br))).toEqual(JSON.parse(plain.bytes.toString()));
+    expect(JSON.parse(decodedText(br))).toEqual(JSON.parse(plain.bytes.toString()));
   });
 
   it('sends the login answer, which carries the token, uncompressed', async () => {

@@ -1,12 +1,14 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Koa from 'koa';
 import type { AppContext, AppState } from '../appTypes';
+import { rawRequest } from '../test/rawHttp';
 import { serveRenderer } from './serveRenderer';
+
+const rawGet = (url: string, acceptEncoding?: string) => rawRequest(url, { acceptEncoding });
 
 /** A renderer build as vite-plugin-pwa leaves it in renderer/dist. */
 const FILES: Record<string, string> = {
@@ -22,18 +24,6 @@ const FILES: Record<string, string> = {
 /** A bigger asset with the compressed copies the build leaves next to it (renderer/scripts/precompress.mjs). */
 const BUNDLE = 'assets/chart-Ab12Cd34.js';
 const BUNDLE_TEXT = `export const data = ${JSON.stringify(Array.from({ length: 400 }, (_, index) => `Zeile ${index}`))};`;
-
-/** A GET with exactly the Accept-Encoding given (fetch would add and undo its own): status, headers, raw bytes. */
-function rawGet(url: string, acceptEncoding?: string) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
-    const request = http.get(url, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks) }));
-    });
-    request.on('error', reject);
-  });
-}
 
 let dir: string;
 let server: ReturnType<Koa['listen']>;
