@@ -117,7 +117,7 @@ describe('backup through settings → import/export', () => {
     await page.getByRole('heading', { name: t.exportTitle }).scrollIntoViewIfNeeded();
     await shot('transfer-desktop');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByRole('heading', { name: t.exportTitle }).scrollIntoViewIfNeeded();
+    await page.getByRole('heading', { name: t.importTitle }).scrollIntoViewIfNeeded();
     await shot('transfer-phone');
     await page.setViewportSize({ width: 1400, height: 900 });
     const [download] = await Promise.all([

@@ -64,6 +64,8 @@ export const transferMessages = {
     exportButton: (what: string) => `${what} exportieren`,
     exportBackupButton: 'Vollständige Sicherung exportieren',
     exporting: 'Wird exportiert...',
+    /** The answer broke off (the server writes the backup piece by piece): nothing is saved. */
+    exportIncomplete: 'Die Datei kam nicht vollständig an und wurde nicht gespeichert. Bitte erneut exportieren.',
     exported: (name: string) => `${name} wurde gespeichert.`,
     exportStarted: (name: string) => `${name} wird heruntergeladen.`,
     kindLabel: 'Was importieren?',

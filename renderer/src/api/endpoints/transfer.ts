@@ -1,5 +1,5 @@
 import type { ImportMode, ImportResult, TransferKind } from '@werkboard/common';
-import { exportFileName } from '@werkboard/common';
+import { de, exportFileName } from '@werkboard/common';
 import type { SaveFileOutcome } from '../../platform/fileSave';
 import type { AppThunk } from '../../store/types';
 import { apiSlice, TAG_TYPES } from '../apiSlice';
@@ -15,7 +15,9 @@ const TRANSFER_PATHS: Record<TransferKind, string> = {
 
 /**
  * GET /{kind}/export, saved as 'Werkboard-<what>-<yyyy-mm-dd>.json' through the platform (the
- * desktop's save dialog, the browser's download). The text is saved as the server sent it.
+ * desktop's save dialog, the browser's download). The text is saved as the server sent it,
+ * once it has been read whole: the server streams the backup, and an answer that broke off
+ * must never be saved as if it were a backup.
  */
 export function exportTransferFile(
   kind: TransferKind,
@@ -23,6 +25,11 @@ export function exportTransferFile(
 ): AppThunk<Promise<{ name: string; outcome: SaveFileOutcome }>> {
   return async (_dispatch, _getState, { api, saveFile }) => {
     const text = await api.getText(`${TRANSFER_PATHS[kind]}/export`);
+    try {
+      JSON.parse(text);
+    } catch {
+      throw new Error(de.transfer.screen.exportIncomplete);
+    }
     const name = exportFileName(kind, now);
     const outcome = await saveFile(name, new TextEncoder().encode(text), 'application/json');
     return { name, outcome };

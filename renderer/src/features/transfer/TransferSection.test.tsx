@@ -92,6 +92,17 @@ describe('settings: import/export', () => {
     expect(alert.textContent).toContain('Interner Fehler');
   });
 
+  it('saves nothing when the answer broke off', async () => {
+    const { saved } = setup(buildUser('Admin'), {
+      'GET /api/backup/export': { body: '{"type":"Werkboard-backup","version":2,"data":{"projects":[{"id"' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: t.exportBackupButton }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(m.exportFailed);
+    expect(alert.textContent).toContain(t.exportIncomplete);
+    expect(saved).toEqual([]);
+  });
+
   it('refuses a file that is no JSON, or JSON of another kind, before anything is sent', async () => {
     const { fake } = setup(buildUser('Admin'));
     choose(t.importTitle, jsonFile('{kaputt'));
