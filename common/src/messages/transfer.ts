@@ -71,6 +71,7 @@ export const transferMessages = {
     kindLabel: 'Was importieren?',
     fileLabel: 'Datei (JSON)',
     fileMissing: 'Bitte wählen Sie eine Datei aus.',
+    fileTooLarge: 'Die Datei ist größer als 256 MB und kann nicht eingespielt werden.',
     modeLabel: 'Importmodus',
     modeMerge: 'Zusammenführen (Standard): Einträge mit gleicher Kennung werden aktualisiert, der Rest bleibt.',
     modeReplace: 'Ersetzen: die vorhandenen Daten dieses Typs werden vorher gelöscht.',

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CurrentUserDto, ImportResult } from '@werkboard/common';
-import { BACKUP_TYPE, de } from '@werkboard/common';
+import { BACKUP_TYPE, de, IMPORT_MAX_BYTES } from '@werkboard/common';
 import type { SaveFile } from '../../platform/fileSave';
 import { buildUser } from '../../test/fixtures';
 import type { FakeRoute } from '../../test/fakeFetch';
@@ -154,6 +154,16 @@ describe('settings: import/export', () => {
     expect(confirm.getByText(t.confirmBackup('Werkboard-backup-2026-03-01.json'))).toBeTruthy();
     fireEvent.click(confirm.getByRole('button', { name: t.confirmBackupButton }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(m.importFailed(m.backupInvalid)));
+  });
+
+  it('refuses a file above the import limit without reading or sending it', async () => {
+    const { fake } = setup(buildUser('Admin'));
+    const huge = jsonFile('[]');
+    Object.defineProperty(huge, 'size', { value: IMPORT_MAX_BYTES + 1 });
+    choose(t.importTitle, huge);
+    fireEvent.click(form(t.importTitle).getByRole('button', { name: t.importButton }));
+    expect((await screen.findByRole('alert')).textContent).toBe(t.fileTooLarge);
+    expect(fake.requests).toHaveLength(0);
   });
 
   it('asks for a file first', async () => {

@@ -1,5 +1,5 @@
 import type { TransferKind } from '@werkboard/common';
-import { de, importShapeProblem } from '@werkboard/common';
+import { de, IMPORT_MAX_BYTES, importShapeProblem } from '@werkboard/common';
 
 const m = de.transfer;
 
@@ -30,6 +30,8 @@ export type CheckedImportFile = { ok: true; body: Blob } | { ok: false; error: s
  */
 export async function checkImportFile(kind: TransferKind, file: Blob): Promise<CheckedImportFile> {
   const what = m.screen.kinds[kind];
+  // The server refuses it anyway: not uploaded (nor parsed here) in vain.
+  if (file.size > IMPORT_MAX_BYTES) return { ok: false, error: m.screen.fileTooLarge };
   let data: unknown;
   try {
     data = JSON.parse(await read<string>((reader) => reader.readAsText(file, 'utf-8')));
