@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { getOrCreateDeviceId } from './api/deviceId';
+import { createXhrUpload } from './api/xhrUpload';
 import { App } from './app/App';
 import { createPlatform } from './platform';
 import { ServerSetupScreen } from './platform/electron/ServerAddressForm';
@@ -19,6 +20,7 @@ function startApp(serverAddress?: string): void {
   const { store } = createAppStore({
     // Bound: window.fetch throws "Illegal invocation" when called detached from window.
     fetch: (url, init) => window.fetch(url, init),
+    upload: createXhrUpload(window.XMLHttpRequest),
     deviceId: getOrCreateDeviceId(window.localStorage, window.crypto),
     persistStorage: platform.persistStorage,
     localStorage: window.localStorage,

@@ -10,7 +10,7 @@ import type { SessionActor } from './auth/sessionActor';
 import { readImportFile } from './commands/importFile';
 import { connectDatabase } from './db/database';
 import { ApiError } from './errors';
-import { exportBackup } from './services/backupExport';
+import { type BackupCounts, backupJson } from './services/backupExport';
 import { importFile } from './services/backupImport';
 import { configFromEnv } from './config';
 import { startEmbeddedDatabase } from './db/embeddedDatabase';
@@ -153,10 +153,12 @@ const backup: CliCommand = {
     'Schreibt die vollständige Sicherung (Projekte, Vorlagen, Kundentypen, Tags, Bilder, Benutzer ohne Passwörter) als JSON auf die Standardausgabe.',
   async run(args, io) {
     if (args.length > 0) throw new CliError(`Unbekannte Option: ${args.join(' ')}`);
-    const file = await withServices(io.env, (sequelize, admin, dataDir) => exportBackup(sequelize, admin, dataDir));
-    io.stdout(JSON.stringify(file));
+    const counts: BackupCounts = { projects: 0, templates: 0, images: 0 };
+    await withServices(io.env, async (sequelize, admin, dataDir) => {
+      for await (const piece of backupJson(sequelize, admin, dataDir, counts)) io.stdout(piece);
+    });
     io.stderr(
-      `Sicherung geschrieben: ${file.data.projects.length} Projekte, ${file.data.templates.length} Vorlagen, ${file.data.images.length} Bilder.\n`,
+      `Sicherung geschrieben: ${counts.projects} Projekte, ${counts.templates} Vorlagen, ${counts.images} Bilder.\n`,
     );
     return 0;
   },

@@ -18,6 +18,9 @@ export const BACKUP_VERSION = 2;
 export const IMPORT_MODES = ['merge', 'replace'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
 
+/** The largest body the import routes take (the server's limit; the renderer checks it before sending). */
+export const IMPORT_MAX_BYTES = 256 * 1024 * 1024;
+
 export type TransferKind = 'projects' | 'templates' | 'customerTypes' | 'tags' | 'backup';
 
 /** The file name part of each export: 'Werkboard-<what>-<yyyy-mm-dd>.json'. */

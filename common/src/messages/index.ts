@@ -414,8 +414,6 @@ export const de = {
       'table-simple': 'Tabelle (einfach)',
       'table-detailed': 'Tabelle (detailliert)',
     },
-    importExportLater:
-      'Import und Export (Projekte, Vorlagen, Kundentypen, Tags und die vollständige Sicherung) kommen mit einer späteren Version von Werkboard. In dieser Version gibt es dafür noch keine Funktionen.',
     smtp: {
       host: 'SMTP-Server',
       port: 'Port',

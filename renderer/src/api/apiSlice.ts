@@ -1,6 +1,29 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { clientBaseQuery } from './baseQuery';
 
+/** Every kind of cached server data (an import or restore may change all of them). */
+export const TAG_TYPES = [
+  'AdminProjects',
+  'AdminTemplates',
+  'Appointments',
+  'ArchivedProjects',
+  'ArchivedTemplates',
+  'CustomerTypes',
+  'ExternalUsers',
+  'Images',
+  'MyInvitations',
+  'ProjectGroups',
+  'ProjectInvitations',
+  'Projects',
+  'RolePermissions',
+  'Settings',
+  'Stats',
+  'Tags',
+  'Templates',
+  'UserDirectory',
+  'Users',
+] as const;
+
 /**
  * The one API slice of the renderer (RTK Query, under `api` in the store): server data is read
  * here, cached, shared by every screen that shows it and refreshed when the network comes back.
@@ -11,27 +34,7 @@ import { clientBaseQuery } from './baseQuery';
 export const apiSlice = createApi({
   reducerPath: 'api',
   baseQuery: clientBaseQuery,
-  tagTypes: [
-    'AdminProjects',
-    'AdminTemplates',
-    'Appointments',
-    'ArchivedProjects',
-    'ArchivedTemplates',
-    'CustomerTypes',
-    'ExternalUsers',
-    'Images',
-    'MyInvitations',
-    'ProjectGroups',
-    'ProjectInvitations',
-    'Projects',
-    'RolePermissions',
-    'Settings',
-    'Stats',
-    'Tags',
-    'Templates',
-    'UserDirectory',
-    'Users',
-  ],
+  tagTypes: TAG_TYPES,
   // A screen that opens shows what is cached at once and reads the server again (as every
   // screen did before there was a cache); two screens open at once share one request.
   refetchOnMountOrArgChange: true,

@@ -11,6 +11,16 @@ export interface ResponseLike {
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<ResponseLike>;
 
+/**
+ * Sends a request whose body is a file and reports how much of it has gone out (fetch cannot
+ * tell); `api/xhrUpload.ts` in the browser.
+ */
+export type UploadLike = (
+  url: string,
+  init: { method: HttpMethod; headers: Record<string, string>; body: Blob },
+  onProgress: (fraction: number) => void,
+) => Promise<ResponseLike>;
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RequestOptions {
@@ -29,6 +39,11 @@ export interface RequestOptions {
   noCache?: boolean;
   /** Sent as `Idempotency-Key`: the server answers a repeated key with its first answer. */
   idempotencyKey?: string;
+  /**
+   * The body is a JSON file sent as it is (an import of up to 256 MB): no parse and no copy;
+   * its upload progress (0..1) is reported here.
+   */
+  upload?: { file: Blob; onProgress: (fraction: number) => void };
 }
 
 export interface ApiClientDeps {
@@ -41,6 +56,8 @@ export interface ApiClientDeps {
   onSessionLost(): void;
   /** One line per request for the live log of the connection diagnostics. */
   onLog?(line: string): void;
+  /** File uploads with progress; without it they go through `fetch` and report only the end. */
+  upload?: UploadLike;
 }
 
 export interface ApiClient {
@@ -65,18 +82,20 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const headers: Record<string, string> = { Accept: 'application/json', [DEVICE_ID_HEADER]: deps.deviceId };
     const token = options.token ?? (options.withToken === false ? null : deps.getToken());
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (options.body !== undefined || options.upload) headers['Content-Type'] = 'application/json';
     if (options.noCache) headers['Cache-Control'] = 'no-cache';
     if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
 
     let response: ResponseLike;
     try {
-      response = await deps.fetch(url, {
-        method,
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        cache: options.noCache ? 'no-store' : 'default',
-      });
+      response = options.upload
+        ? await sendFile(url, method, headers, options.upload)
+        : await deps.fetch(url, {
+            method,
+            headers,
+            body: options.body === undefined ? undefined : JSON.stringify(options.body),
+            cache: options.noCache ? 'no-store' : 'default',
+          });
     } catch (cause) {
       deps.onLog?.(`${method} ${url} → ${de.diagnostics.networkFailure}`);
       throw new NetworkError(de.api.networkError, { cause });
@@ -92,6 +111,18 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       throw new SessionLostError(de.login.sessionExpired, response.status, body);
     }
     throw new ApiError(body?.message || de.api.failed(response.status), response.status, body);
+  }
+
+  async function sendFile(
+    url: string,
+    method: HttpMethod,
+    headers: Record<string, string>,
+    { file, onProgress }: NonNullable<RequestOptions['upload']>,
+  ): Promise<ResponseLike> {
+    if (deps.upload) return deps.upload(url, { method, headers, body: file }, onProgress);
+    const response = await deps.fetch(url, { method, headers, body: file });
+    onProgress(1);
+    return response;
   }
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {

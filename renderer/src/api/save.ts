@@ -1,4 +1,4 @@
-import type { ApiClient } from './client';
+import type { ApiClient, RequestOptions } from './client';
 import { ApiError, isNetworkError, SessionLostError } from './errors';
 
 export interface SaveRequest {
@@ -15,6 +15,8 @@ export interface SaveRequest {
    * it shows, and `save` queues the write when the server cannot be reached (answering QUEUED).
    */
   queueable?: true;
+  /** A file sent as the body with its upload progress (imports; never queueable). */
+  upload?: RequestOptions['upload'];
 }
 
 /** The answer of a queueable save that is waiting in the sync queue for the server. */
@@ -67,6 +69,7 @@ export function createSave(api: ApiClient, queue: SaveQueue): Save {
       method: request.method,
       body: request.body,
       ...(request.sessionHandling === false ? { sessionHandling: false as const } : {}),
+      ...(request.upload ? { upload: request.upload } : {}),
     };
     const write = { method: request.method, path: request.path, body: request.body };
     if (!request.queueable) {

@@ -139,14 +139,6 @@ describe('settings dialog', () => {
     expect(dialog().getByLabelText(s.display.projectsViewMode)).toBeTruthy();
   });
 
-  it('says plainly that import/export comes later, without buttons', () => {
-    setup(buildUser('Admin'));
-    open(s.sections.importExport);
-
-    const text = dialog().getByText(s.importExportLater);
-    expect(text.closest('.collapsible')?.querySelectorAll('.collapsible__content button')).toHaveLength(0);
-  });
-
   it('shows SMTP and license status to the Admin only', () => {
     setup(buildUser('Firmenleiter'));
     expect(dialog().queryByRole('button', { name: s.sections.smtp })).toBeNull();

@@ -12,14 +12,15 @@ import { DisplaySection } from '../features/settings/DisplaySection';
 import { FeaturesSection } from '../features/settings/FeaturesSection';
 import { selectUserSettings } from '../entities/settings/settingsSelectors';
 import { SmtpSection } from '../features/settings/SmtpSection';
+import { TransferSection } from '../features/transfer/TransferSection';
 import { useSettingsSaver } from '../entities/settings/useSettingsSaver';
 
 const sections = de.settingsScreen.sections;
 
 /**
  * 'Einstellungen' (spec section 2): collapsible sections. The user's settings apply at once
- * and are stored on the server; SMTP and the license are Admin only. Import/export comes
- * with a later issue and says so.
+ * and are stored on the server; SMTP and the license are Admin only. Import/export shows
+ * to each role what the server lets it do.
  */
 export function SettingsDialog({ onClose, saveDelayMs }: { onClose: () => void; saveDelayMs?: number }) {
   const settings = useAppSelector(selectUserSettings);
@@ -56,7 +57,7 @@ export function SettingsDialog({ onClose, saveDelayMs }: { onClose: () => void; 
           </Collapsible>
         </Can>
         <Collapsible title={sections.importExport}>
-          <p className="muted settings-section">{de.settingsScreen.importExportLater}</p>
+          <TransferSection />
         </Collapsible>
         {desktop && (
           <Collapsible title={de.desktop.serverAddressTitle}>

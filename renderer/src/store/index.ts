@@ -2,7 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { newId } from '@werkboard/common';
 import { FLUSH, PAUSE, PERSIST, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import { apiSlice } from '../api/apiSlice';
-import type { FetchLike } from '../api/client';
+import type { FetchLike, UploadLike } from '../api/client';
 import { createApiClient } from '../api/client';
 import { withLocalReads } from '../api/localReads';
 import { createSave } from '../api/save';
@@ -24,6 +24,8 @@ import { createRootReducer } from './rootReducer';
 
 export interface AppStoreDeps {
   fetch: FetchLike;
+  /** File uploads with progress (imports); XMLHttpRequest in the browser, fetch without progress otherwise. */
+  upload?: UploadLike;
   deviceId: string;
   persistStorage: PersistStorage;
   localStorage: Storage;
@@ -59,6 +61,7 @@ export function createAppStore(deps: AppStoreDeps) {
 
   const client = createApiClient({
     fetch: deps.fetch,
+    ...(deps.upload ? { upload: deps.upload } : {}),
     deviceId: deps.deviceId,
     getToken: () => holder.store?.getState().auth.token ?? null,
     onSessionLost: () => {

@@ -5,6 +5,8 @@ export interface FakeRequest {
   url: string;
   headers: Record<string, string>;
   body: unknown;
+  /** A body sent as a file (imports), as it was sent. */
+  file?: Blob;
 }
 
 export interface FakeAnswer {
@@ -43,6 +45,7 @@ export function createFakeFetch(routes: Record<string, FakeRoute>): FakeFetch {
       url,
       headers: { ...(init.headers as Record<string, string>) },
       body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      ...(init.body instanceof Blob ? { file: init.body } : {}),
     };
     requests.push(request);
     const route = routes[`${method} ${url}`];

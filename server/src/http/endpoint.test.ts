@@ -1,8 +1,8 @@
 import http from 'node:http';
-import { de, newId, type ProjectDocument } from '@werkboard/common';
+import { de, IMPORT_MAX_BYTES, newId, type ProjectDocument } from '@werkboard/common';
 import { grantLifetimeLicense } from '../test/licenseKeys';
 import { buildProject, signedIn, withCard } from '../test/factories';
-import { testServer, type TestServer } from '../test/testServer';
+import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 /**
  * The one request path (endpoint.ts): body limits before and after authentication, the order
@@ -79,6 +79,14 @@ describe('body limits (finding 10)', () => {
       413,
       { message: de.api.payloadTooLarge, code: 'payload_too_large' },
     ]);
+  });
+
+  it('refuses an import above IMPORT_MAX_BYTES (the limit the renderer checks too) before reading it', async () => {
+    const admin = (await t.login(TEST_ADMIN.username, TEST_ADMIN.password)).token;
+    const answer = await answerToUnfinishedBody('/api/backup/import', IMPORT_MAX_BYTES + 1, {
+      Authorization: `Bearer ${admin}`,
+    });
+    expect(answer).toEqual({ status: 413, body: { message: de.api.payloadTooLarge, code: 'payload_too_large' } });
   });
 
   it('takes large documents where a signed-in user sends them (project PUT)', async () => {

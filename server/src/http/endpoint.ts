@@ -1,6 +1,6 @@
 import bodyParser from '@koa/bodyparser';
 import Router from '@koa/router';
-import { validate } from '@werkboard/common';
+import { IMPORT_MAX_BYTES, validate } from '@werkboard/common';
 import type { Sequelize, Transaction } from 'sequelize';
 import type { ZodType } from 'zod';
 import type { AppContext, AppMiddleware, AppRouterContext, AppState } from '../appTypes';
@@ -30,7 +30,7 @@ import type { Services } from '../serverState';
  * Request bodies: small everywhere (also on public routes), large only where declared;
  * 'import' for the signed-in import routes, whose files carry a company's photos.
  */
-const BODY_LIMITS = { small: '100kb', large: '8mb', import: '256mb' } as const;
+const BODY_LIMITS = { small: '100kb', large: '8mb', import: IMPORT_MAX_BYTES } as const;
 export type BodySize = keyof typeof BODY_LIMITS;
 
 const parsers: Record<BodySize, AppMiddleware> = {

@@ -9,17 +9,12 @@ import {
   type TransferKind,
   validate,
 } from '@werkboard/common';
+import { Readable } from 'node:stream';
 import type { SessionActor } from '../auth/sessionActor';
 import { readImportFile } from '../commands/importFile';
 import { authorize, validOrThrow } from '../errors';
 import type { ApiRoutes, UserRequest } from '../http/endpoint';
-import {
-  exportBackup,
-  exportCustomerTypes,
-  exportProjects,
-  exportTags,
-  exportTemplates,
-} from '../services/backupExport';
+import { backupJson, exportCustomerTypes, exportProjects, exportTags, exportTemplates } from '../services/backupExport';
 import { importFile } from '../services/backupImport';
 
 const m = de.transfer;
@@ -83,7 +78,13 @@ export function registerBackupRoutes(api: ApiRoutes): void {
     api,
     '/backup/export',
     'backup',
-    ({ sequelize, actor, services }) => exportBackup(sequelize, actor, services.config.dataDir),
+    ({ sequelize, actor, services, ctx }) => {
+      // Written piece by piece as the client reads it (backpressure), never whole in memory.
+      ctx.type = 'application/json';
+      return Promise.resolve(
+        Readable.from(backupJson(sequelize, actor, services.config.dataDir), { objectMode: false }),
+      );
+    },
     canExportBackup,
   );
 

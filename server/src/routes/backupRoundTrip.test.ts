@@ -205,8 +205,16 @@ beforeAll(async () => {
     // The seeded global template and the foreman's own.
     templateIds = [...templates.map((template) => template.id), templateId];
     original = await readCompany(t, admin, projectIds, templateIds);
-    const exported = await t.request<BackupFile>('GET', '/api/backup/export', { token: admin });
+    // Uncompressed, so the answer's framing is the route's own (compression always streams).
+    const exported = await t.request<BackupFile>('GET', '/api/backup/export', {
+      token: admin,
+      headers: { 'Accept-Encoding': 'identity' },
+    });
     expect(exported.headers.get('content-disposition')).toMatch(/Werkboard-backup-\d{4}-\d{2}-\d{2}\.json/);
+    // Streamed as it is written (no length known beforehand), as JSON.
+    expect(exported.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(exported.headers.get('content-length')).toBeNull();
+    expect(exported.headers.get('transfer-encoding')).toBe('chunked');
     backup = exported.body;
   } finally {
     await t.close();

@@ -2,6 +2,7 @@ import {
   type Actor,
   BACKUP_TYPE,
   BACKUP_VERSION,
+  type BackupData,
   type BackupFile,
   type BackupImageDto,
   type BackupUserDto,
@@ -67,19 +68,19 @@ async function allProjectIds(sequelize: Sequelize, isTemplate: boolean): Promise
   return rows.map((row) => row.id);
 }
 
-async function backupImages(sequelize: Sequelize, dataDir: string): Promise<BackupImageDto[]> {
-  const rows = await sequelize.query<ImageRow>(
+function backupImageRows(sequelize: Sequelize): Promise<ImageRow[]> {
+  return sequelize.query<ImageRow>(
     `SELECT id, project_id AS "projectId", name, mime_type AS "mimeType", size, width, height,
             uploaded_by AS "uploadedBy", uploaded_by_username AS "uploadedByUsername", created_at AS "createdAt"
        FROM project_images ORDER BY created_at, id`,
     { type: QueryTypes.SELECT },
   );
-  const images: BackupImageDto[] = [];
-  for (const row of rows) {
-    const { bytes, mimeType } = await readImageFile(dataDir, row, 'full');
-    images.push({ ...presentImage(row), dataUrl: `data:${mimeType};base64,${bytes.toString('base64')}` });
-  }
-  return images;
+}
+
+/** One photo with its original file: read, encoded and let go before the next one. */
+async function backupImage(dataDir: string, row: ImageRow): Promise<BackupImageDto> {
+  const { bytes, mimeType } = await readImageFile(dataDir, row, 'full');
+  return { ...presentImage(row), dataUrl: `data:${mimeType};base64,${bytes.toString('base64')}` };
 }
 
 function backupUsers(sequelize: Sequelize): Promise<BackupUserDto[]> {
@@ -100,22 +101,60 @@ function externalUsers(sequelize: Sequelize): Promise<ExternalUserDto[]> {
   });
 }
 
-/** The whole company: every project (archived too) and template, as Admin reads them. */
-export async function exportBackup(sequelize: Sequelize, admin: Actor, dataDir: string): Promise<BackupFile> {
-  return {
+/** How many of each the backup holds (the CLI says so). */
+export interface BackupCounts {
+  projects: number;
+  templates: number;
+  images: number;
+}
+
+/** `"key":[item,item,...]`, one item read and written at a time. */
+async function* jsonArray<T>(
+  key: string,
+  items: readonly T[],
+  read: (item: T) => Promise<unknown>,
+): AsyncGenerator<string> {
+  yield `${JSON.stringify(key)}:[`;
+  for (const [index, item] of items.entries()) yield `${index === 0 ? '' : ','}${JSON.stringify(await read(item))}`;
+  yield ']';
+}
+
+/**
+ * The whole company (every project, archived too, and template, as Admin reads them) as the
+ * text of a `BackupFile`, piece by piece: one project or photo at a time is read, written and
+ * let go, so the server never holds the whole file (500 projects with photos: 52 MB, which
+ * built in memory peaked at 702 MB RSS; docs/performance.md). The small parts come whole.
+ */
+export async function* backupJson(
+  sequelize: Sequelize,
+  admin: Actor,
+  dataDir: string,
+  counts: BackupCounts = { projects: 0, templates: 0, images: 0 },
+): AsyncGenerator<string> {
+  const [projectIds, templateIds, imageRows] = [
+    await allProjectIds(sequelize, false),
+    await allProjectIds(sequelize, true),
+    await backupImageRows(sequelize),
+  ];
+  Object.assign(counts, { projects: projectIds.length, templates: templateIds.length, images: imageRows.length });
+  const head: Omit<BackupFile, 'data'> = {
     type: BACKUP_TYPE,
     version: BACKUP_VERSION,
     timestamp: new Date().toISOString(),
-    data: {
-      projects: await documents(sequelize, admin, await allProjectIds(sequelize, false)),
-      templates: await documents(sequelize, admin, await allProjectIds(sequelize, true)),
-      customerTypes: await listCustomerTypes(sequelize),
-      tags: await exportTags(sequelize),
-      images: await backupImages(sequelize, dataDir),
-      users: await backupUsers(sequelize),
-      externalUsers: await externalUsers(sequelize),
-      projectGroups: await listProjectGroups(sequelize),
-      rolePermissions: await readRolePermissions(),
-    },
   };
+  yield `${JSON.stringify(head).slice(0, -1)},"data":{`;
+  yield* jsonArray('projects', projectIds, (id) => readDocument(sequelize, admin, id));
+  yield ',';
+  yield* jsonArray('templates', templateIds, (id) => readDocument(sequelize, admin, id));
+  const rest: Omit<BackupData, 'projects' | 'templates' | 'images'> = {
+    customerTypes: await listCustomerTypes(sequelize),
+    tags: await exportTags(sequelize),
+    users: await backupUsers(sequelize),
+    externalUsers: await externalUsers(sequelize),
+    projectGroups: await listProjectGroups(sequelize),
+    rolePermissions: await readRolePermissions(),
+  };
+  yield `,${JSON.stringify(rest).slice(1, -1)},`;
+  yield* jsonArray('images', imageRows, (row) => backupImage(dataDir, row));
+  yield '}}';
 }
