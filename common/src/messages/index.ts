@@ -28,6 +28,8 @@ export const de = {
     notBuiltTitle: 'Noch nicht verfügbar',
     notBuiltText: 'Dieser Bereich wird in einer späteren Version von Werkboard gebaut und ist noch nicht verfügbar.',
     loading: 'Wird geladen …',
+    pageLoadFailed:
+      'Diese Seite konnte nicht geladen werden. Bitte prüfen Sie die Verbindung und versuchen Sie es erneut.',
     close: 'Schließen',
   },
   login: {
