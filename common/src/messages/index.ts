@@ -140,6 +140,7 @@ export const de = {
     syncOffline: 'Offline',
     syncRunning: 'Sync',
     syncPending: (count: number) => `${count} ausstehend`,
+    syncOfflinePending: (count: number) => `Offline · ${count} ausstehend`,
     syncDone: 'Synchron',
     syncNothingPending: 'Keine ausstehenden Änderungen.',
     syncOfflineHint: 'Keine Netzwerkverbindung.',
