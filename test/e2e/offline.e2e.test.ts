@@ -182,6 +182,10 @@ describe('offline-first with two devices in Chromium', () => {
       .getByText('Keine Verbindung zum Server: Sie sehen die zuletzt auf diesem Gerät gespeicherten Daten.')
       .waitFor();
     await syncIndicator(a.page).filter({ hasText: 'Offline' }).waitFor();
+    // The sticky top bar says it too, with what waits (issue 19), visible without scrolling.
+    const badge = a.page.getByTestId('sync-badge');
+    await badge.filter({ hasText: /^Offline · \d+ ausstehend$/ }).waitFor();
+    expect(await badge.isVisible()).toBe(true);
 
     // Back online: each device replays its queue by itself (the browser's online event).
     await a.context.setOffline(false);

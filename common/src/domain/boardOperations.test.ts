@@ -14,10 +14,12 @@ import {
   findCard,
   formatHours,
   formatQuantity,
+  isOnHoursStep,
   moveCard,
   moveColumn,
   parseHoursInput,
   parseQuantityInput,
+  timeEntriesNewestFirst,
   quickMoveCard,
   quickMoveTargets,
   renameColumn,
@@ -97,6 +99,21 @@ describe('formatting and input', () => {
     expect(formatQuantity(2.5)).toBe('2,5');
     expect(describeMaterial({ quantity: 2.5, unit: 'm', name: 'Kabel' })).toBe('2,5 m Kabel');
     expect(describeMaterial({ quantity: 3, unit: '', name: 'Dübel' })).toBe('3 Dübel');
+  });
+
+  it('knows the quarter-hour step of the hours field', () => {
+    expect([0.25, 0.5, 1.75, 8, 24].every(isOnHoursStep)).toBe(true);
+    expect([0.3, 0.1, 1.33, 2.2].some(isOnHoursStep)).toBe(false);
+  });
+
+  it('orders time entries newest first, the later of one day first', () => {
+    const entries = [
+      { id: 'a', date: '2026-03-02' },
+      { id: 'b', date: '2026-03-09' },
+      { id: 'c', date: '2026-03-02' },
+    ];
+    expect(timeEntriesNewestFirst(entries).map((entry) => entry.id)).toEqual(['b', 'c', 'a']);
+    expect(entries.map((entry) => entry.id)).toEqual(['a', 'b', 'c']);
   });
 
   it('sums hours without float noise', () => {

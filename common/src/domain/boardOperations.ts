@@ -53,6 +53,26 @@ export function describeMaterial(entry: Pick<MaterialEntryDto, 'quantity' | 'uni
   return [formatQuantity(entry.quantity), entry.unit.trim(), entry.name.trim()].filter(Boolean).join(' ');
 }
 
+/** The step of the hours field (spec section 2: 0.25 hours, a quarter of an hour). */
+export const HOURS_STEP = 0.25;
+
+/**
+ * Whether hours are on the field's quarter-hour step. The form refuses '0,3' with a message
+ * naming the step instead of rounding it silently (issue 19); the server keeps accepting two
+ * decimals, so that entries of older files and of other clients stay valid.
+ */
+export function isOnHoursStep(hours: number): boolean {
+  return Math.round(hours * 100) % Math.round(HOURS_STEP * 100) === 0;
+}
+
+/** Time entries as the card lists them: newest date first, the later entry first within a day. */
+export function timeEntriesNewestFirst<T extends { date: string }>(entries: readonly T[]): T[] {
+  return entries
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => b.entry.date.localeCompare(a.entry.date) || b.index - a.index)
+    .map(({ entry }) => entry);
+}
+
 /** Hours typed by a user ('1,5', '2.25'): the number rounded to two decimals, or null if invalid. */
 export function parseHoursInput(value: string): number | null {
   const result = hoursSchema.safeParse(value);

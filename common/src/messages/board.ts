@@ -118,6 +118,7 @@ export const boardMessages = {
     actions: 'Aktionen',
     delete: (date: string, username: string) => `Zeiteintrag von ${username} vom ${date} löschen`,
     hoursInvalid: 'Bitte geben Sie eine gültige Stundenzahl ein.',
+    hoursStep: 'Bitte geben Sie die Stunden in Schritten von 0,25 ein (z. B. 0,25, 0,5 oder 1,75).',
     dateInvalid: 'Bitte geben Sie ein gültiges Datum ein.',
     deleteOwnOnly: 'Sie können nur Ihre eigenen Zeiteinträge löschen.',
   },

@@ -28,6 +28,8 @@ export const de = {
     notBuiltTitle: 'Noch nicht verfügbar',
     notBuiltText: 'Dieser Bereich wird in einer späteren Version von Werkboard gebaut und ist noch nicht verfügbar.',
     loading: 'Wird geladen …',
+    pageLoadFailed:
+      'Diese Seite konnte nicht geladen werden. Bitte prüfen Sie die Verbindung und versuchen Sie es erneut.',
     close: 'Schließen',
   },
   login: {
@@ -138,6 +140,7 @@ export const de = {
     syncOffline: 'Offline',
     syncRunning: 'Sync',
     syncPending: (count: number) => `${count} ausstehend`,
+    syncOfflinePending: (count: number) => `Offline · ${count} ausstehend`,
     syncDone: 'Synchron',
     syncNothingPending: 'Keine ausstehenden Änderungen.',
     syncOfflineHint: 'Keine Netzwerkverbindung.',

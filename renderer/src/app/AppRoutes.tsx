@@ -1,21 +1,13 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { de } from '@werkboard/common';
-import { AdminPage } from '../features/admin/AdminPage';
-import { ArchivePage } from '../features/archive/ArchivePage';
 import { LoginPage } from '../pages/LoginPage';
-import { DashboardPage } from '../pages/DashboardPage';
 import { PlaceholderPage } from '../pages/PlaceholderPage';
-import { PermissionsPage } from '../features/permissions/PermissionsPage';
-import { ProfilePage } from '../features/profile/ProfilePage';
-import { ProjectPage } from '../pages/ProjectPage';
-import { ProjectGroupsPage } from '../features/projectGroups/ProjectGroupsPage';
-import { SearchPage } from '../features/search/SearchPage';
-import { TemplateEditorPage } from '../pages/TemplateEditorPage';
-import { TemplatesPage } from '../pages/TemplatesPage';
-import { UsersPage } from '../features/users/UsersPage';
-import { AppShell } from './AppShell';
 import { AuthGate } from './AuthGate';
+import { PageFrame } from './PageFrame';
+import { pages } from './pages';
 import { RouteGuard } from './RouteGuard';
+import { usePrefetchPages } from './usePrefetchPages';
+import { useAppSelector } from '../store/hooks';
 
 /** Every route of spec section 2. Screens not built yet show their heading and a notice. */
 const PLACEHOLDER_ROUTES: readonly { path: string; title: string }[] = [
@@ -24,23 +16,30 @@ const PLACEHOLDER_ROUTES: readonly { path: string; title: string }[] = [
 ];
 
 export function AppRoutes() {
+  usePrefetchPages(useAppSelector((state) => state.auth.user) !== null);
   return (
     <AuthGate>
       <Routes>
         <Route element={<RouteGuard />}>
           <Route path="/login" element={<LoginPage />} />
-          <Route element={<AppShell />}>
-            <Route index element={<DashboardPage />} />
-            <Route path="/users" element={<UsersPage />} />
-            <Route path="/admin" element={<AdminPage />} />
-            <Route path="/admin/permissions" element={<PermissionsPage />} />
-            <Route path="/profile" element={<ProfilePage />} />
-            <Route path="/project/:id" element={<ProjectPage />} />
-            <Route path="/archive" element={<ArchivePage />} />
-            <Route path="/templates" element={<TemplatesPage />} />
-            <Route path="/template/edit/:id" element={<TemplateEditorPage />} />
-            <Route path="/project-groups" element={<ProjectGroupsPage />} />
-            <Route path="/search" element={<SearchPage />} />
+          <Route
+            element={
+              <PageFrame>
+                <pages.shell />
+              </PageFrame>
+            }
+          >
+            <Route index element={<pages.dashboard />} />
+            <Route path="/users" element={<pages.users />} />
+            <Route path="/admin" element={<pages.admin />} />
+            <Route path="/admin/permissions" element={<pages.permissions />} />
+            <Route path="/profile" element={<pages.profile />} />
+            <Route path="/project/:id" element={<pages.project />} />
+            <Route path="/archive" element={<pages.archive />} />
+            <Route path="/templates" element={<pages.templates />} />
+            <Route path="/template/edit/:id" element={<pages.templateEditor />} />
+            <Route path="/project-groups" element={<pages.projectGroups />} />
+            <Route path="/search" element={<pages.search />} />
             {PLACEHOLDER_ROUTES.map(({ path, title }) => (
               <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
             ))}

@@ -2,6 +2,7 @@ import { Outlet } from 'react-router-dom';
 import { InstallCard } from '../features/install/InstallCard';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
+import { PageFrame } from './PageFrame';
 import { useApplyTheme } from '../features/settings/useApplyTheme';
 import { LocalDataBanner } from '../features/sync/LocalDataBanner';
 import { useSyncTriggers } from '../entities/outbox/useSyncTriggers';
@@ -20,7 +21,9 @@ export function AppShell() {
       <NavBar user={user} />
       <main className="app__main" id="main">
         <LocalDataBanner />
-        <Outlet />
+        <PageFrame>
+          <Outlet />
+        </PageFrame>
       </main>
       <Footer />
       <InstallCard />

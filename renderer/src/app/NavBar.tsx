@@ -4,6 +4,7 @@ import type { UserDto } from '@werkboard/common';
 import { de } from '@werkboard/common';
 import { SettingsDialog } from './SettingsDialog';
 import { InvitationBell } from '../features/team/InvitationBell';
+import { SyncBadge } from '../features/sync/SyncBadge';
 import { LogoutButton } from '../features/navigation/LogoutButton';
 import { visiblePermissionLinks } from '../features/navigation/navLinks';
 import { UserAvatar } from '../entities/user/UserAvatar';
@@ -37,6 +38,7 @@ export function NavBar({ user }: { user: UserDto }) {
           </span>
           <span className="nav__brand-text">{de.app.name}</span>
         </span>
+        <SyncBadge />
         <button
           type="button"
           className="nav__menu-button icon-button"

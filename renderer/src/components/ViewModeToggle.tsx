@@ -1,3 +1,4 @@
+import { LayoutGrid, List } from 'lucide-react';
 import { de } from '@werkboard/common';
 
 export type ViewMode = 'grid' | 'list';
@@ -19,7 +20,11 @@ export function ViewModeToggle({ view, onChange }: { view: ViewMode; onChange: (
           title={t[mode]}
           onClick={() => onChange(mode)}
         >
-          <span aria-hidden="true">{mode === 'grid' ? '▦' : '☰'}</span>
+          {mode === 'grid' ? (
+            <LayoutGrid className="icon-glyph" aria-hidden="true" focusable="false" />
+          ) : (
+            <List className="icon-glyph" aria-hidden="true" focusable="false" />
+          )}
           <span className="dash-view-toggle__text" aria-hidden="true">
             {t[mode]}
           </span>

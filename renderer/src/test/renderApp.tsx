@@ -4,11 +4,17 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { CurrentUserDto } from '@werkboard/common';
 import { AppRoutes } from '../app/AppRoutes';
+import { preloadPages } from '../app/pages';
 import { loggedIn } from '../entities/session/authSlice';
 import type { PersistStorage } from '../platform/persistStorage';
 import { createAppStore } from '../store';
 import type { FakeFetch } from './fakeFetch';
 import { createFakeFetch } from './fakeFetch';
+
+// The screens are lazy chunks (app/pages.ts). Tests that render the app load them all first,
+// as the app's idle prefetch does, so that a route renders in the same pass as in the app
+// after prefetch; app/lazyPage.test.tsx covers the loading and failure states.
+beforeAll(() => preloadPages());
 
 export const TEST_DEVICE_ID = 'device-test-1';
 export const TEST_TOKEN = 'token-test-1';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { ProjectIcon } from '@werkboard/common';
 import { de, PROJECT_ICONS } from '@werkboard/common';
-import { iconGlyph, iconName } from './icons';
+import { IconGlyph, iconName } from './icons';
 
 /** The icon set of spec section 3 as a radio group (each icon named in German). */
 export function IconPicker({
@@ -22,7 +22,7 @@ export function IconPicker({
           <label key={icon} className="icon-picker__option" title={iconName(icon)}>
             <input type="radio" name={name} value={icon} checked={value === icon} onChange={() => onChange(icon)} />
             <span className="icon-picker__glyph" aria-hidden="true">
-              {iconGlyph(icon)}
+              <IconGlyph icon={icon} />
             </span>
             <span className="visually-hidden">{iconName(icon)}</span>
           </label>

@@ -1,6 +1,6 @@
 import type { ProjectGroupDto } from '@werkboard/common';
 import { DEFAULT_GROUP_ICON, PROJECT_ICONS } from '@werkboard/common';
-import { iconGlyph } from './icons';
+import { IconGlyph } from './icons';
 
 /**
  * A group's colour dot with its icon; the icon colour tints the glyph (where it is not an emoji)
@@ -14,7 +14,7 @@ export function ProjectGroupMark({ group }: { group: Pick<ProjectGroupDto, 'colo
       style={{ background: group.color, color: group.iconColor, borderColor: group.iconColor }}
       aria-hidden="true"
     >
-      {iconGlyph(icon)}
+      <IconGlyph icon={icon} />
     </span>
   );
 }

@@ -173,7 +173,7 @@ describe('/admin: projects by owner', () => {
       '25 %, 1 von 4 Aufgaben erledigt',
     );
     expect(within(card).getByText('Geändert vor 2 Tagen')).toBeTruthy();
-    expect(card.querySelector('.project-icon')?.textContent).toBeTruthy();
+    expect(card.querySelector('.project-icon svg')?.getAttribute('data-icon')).toBe('home');
     const completed = within(ownerList('tom')).getByRole('listitem', { name: 'Halle Schmidt' });
     expect(within(completed).getByText('Abgeschlossen')).toBeTruthy();
   });

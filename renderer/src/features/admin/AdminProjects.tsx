@@ -1,3 +1,4 @@
+import { Trash } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProjectSummaryDto, UserSettings } from '@werkboard/common';
@@ -83,7 +84,7 @@ function AdminProjectCard({ project, view, now, mayReassign, mayDelete, onAction
               title={t.delete}
               onClick={() => onAction('delete', project)}
             >
-              <span aria-hidden="true">🗑</span>
+              <Trash className="icon-glyph" aria-hidden="true" focusable="false" />
             </button>
           )}
         </div>

@@ -1,3 +1,4 @@
+import { Check } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { memo, useMemo } from 'react';
 import type { CardDto } from '@werkboard/common';
@@ -119,7 +120,7 @@ export const BoardCard = memo(function BoardCard({ card, columnId, second, last 
               title={m.quickMove(last.title)}
               onClick={(event) => quickMove(event, 'last')}
             >
-              <span aria-hidden="true">✓</span>
+              <Check className="icon-glyph" aria-hidden="true" focusable="false" />
             </button>
           )}
         </div>

@@ -13,7 +13,7 @@ import {
 import { useAppSelector } from '../../store/hooks';
 import { useGalleryBadge } from './GalleryCountBadge';
 import { UserAvatar } from '../../entities/user/UserAvatar';
-import { iconGlyph, iconName } from '../../entities/project/icons';
+import { IconGlyph, iconName } from '../../entities/project/icons';
 import { selectUserSettings } from '../../entities/settings/settingsSelectors';
 import { useHasPendingInvitations } from './useHasPendingInvitations';
 import { useBoardUi } from './boardUi';
@@ -86,7 +86,7 @@ function TemplateHeader({ onOpen }: { onOpen: (dialog: HeaderDialog) => void }) 
       </Link>
       <div className="project-header__main">
         <span className="project-header__icon" role="img" aria-label={iconName(document.icon)}>
-          {iconGlyph(document.icon)}
+          <IconGlyph icon={document.icon} />
         </span>
         <h1 className="project-header__name">{document.name}</h1>
         <span className="template-header__badge">{m.badge}</span>
@@ -162,7 +162,7 @@ function BoardHeader({ onOpen }: { onOpen: (dialog: HeaderDialog) => void }) {
     <header className="project-header">
       <div className="project-header__main">
         <span className="project-header__icon" role="img" aria-label={iconName(document.icon)}>
-          {iconGlyph(document.icon)}
+          <IconGlyph icon={document.icon} />
         </span>
         <h1 className="project-header__name">{document.name}</h1>
       </div>

@@ -72,6 +72,36 @@ describe('task dialog: Zeiten', () => {
     expect(putBodies(fake)).toHaveLength(0);
   });
 
+  it("refuses '0,3', which is off the 0.25 step, and says which step (issue 19)", async () => {
+    const { fake, dialog } = await openCard();
+    fireEvent.click(dialog.getByRole('tab', { name: b.task.tabTimes }));
+    fireEvent.change(dialog.getByLabelText(b.times.hours), { target: { value: '0,3' } });
+    fireEvent.click(dialog.getByRole('button', { name: b.times.add }));
+    expect(dialog.getByText(b.times.hoursStep)).toBeTruthy();
+    expect(dialog.getByText(b.times.empty)).toBeTruthy();
+    await act(() => Promise.resolve());
+    expect(putBodies(fake)).toHaveLength(0);
+
+    fireEvent.change(dialog.getByLabelText(b.times.hours), { target: { value: '0,75' } });
+    fireEvent.click(dialog.getByRole('button', { name: b.times.add }));
+    await waitFor(() => expect(putBodies(fake)).toHaveLength(1));
+    expect(cardIn(lastPut(fake), CARD.cable)!.card.timeEntries[0]!.hours).toBe(0.75);
+  });
+
+  it('lists time entries newest first (issue 19)', async () => {
+    const document = buildProject();
+    document.columns[0]!.cards[0]!.timeEntries = [
+      { ...timeEntry('99999999-0000-4000-8000-000000000011', owner.id, 'paula', 1), date: '2026-03-02' },
+      { ...timeEntry('99999999-0000-4000-8000-000000000012', owner.id, 'paula', 2), date: '2026-03-09' },
+      { ...timeEntry('99999999-0000-4000-8000-000000000013', owner.id, 'paula', 3), date: '2026-03-05' },
+    ];
+    const { dialog } = await openCard(document);
+    fireEvent.click(dialog.getByRole('tab', { name: b.task.tabTimes }));
+    const rows = within(dialog.getByRole('table', { name: b.times.listLabel })).getAllByRole('row');
+    const dates = rows.slice(1, -1).map((row) => row.querySelector('td')?.textContent);
+    expect(dates).toEqual(['09.03.2026', '05.03.2026', '02.03.2026']);
+  });
+
   it('steps the hours by 0.25 with the arrow keys', async () => {
     const { dialog } = await openCard();
     fireEvent.click(dialog.getByRole('tab', { name: b.task.tabTimes }));

@@ -4,7 +4,15 @@ import type { CardDto } from '@werkboard/common';
 import { canDeleteTimeEntry, de, formatDay, isIsoDay, newId } from '@werkboard/common';
 import { FormField } from '../../components/FormField';
 import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
-import { addTimeEntry, cardHours, deleteTimeEntry, formatHours, parseHoursInput } from '@werkboard/common';
+import {
+  addTimeEntry,
+  cardHours,
+  deleteTimeEntry,
+  formatHours,
+  isOnHoursStep,
+  parseHoursInput,
+  timeEntriesNewestFirst,
+} from '@werkboard/common';
 import { useBoardUi } from './boardUi';
 import { todayIso } from './dates';
 import { DecimalInput } from './DecimalInput';
@@ -15,7 +23,8 @@ const m = de.board.times;
 
 /**
  * The Zeiten tab: the card's time entries (date, who, hours as '1,50'), their sum, and the
- * form to add one (date defaults to today, hours with a comma or a point, step 0.25).
+ * form to add one (date defaults to today, hours with a comma or a point, step 0.25), newest
+ * first.
  * Entries cannot be edited; only their author deletes them.
  */
 export function TaskTimes({ card }: { card: CardDto }) {
@@ -31,16 +40,17 @@ export function TaskTimes({ card }: { card: CardDto }) {
     const parsed = parseHoursInput(hours);
     const next: Record<string, string> = {};
     if (parsed === null) next.hours = m.hoursInvalid;
+    else if (!isOnHoursStep(parsed)) next.hours = m.hoursStep;
     if (!isIsoDay(date)) next.date = m.dateInvalid;
     setErrors(next);
-    if (parsed === null || next.date || !actor) return;
+    if (parsed === null || next.hours || next.date || !actor) return;
     const id = newId();
     const input = { userId: actor.id, username: actor.username, date, hours: parsed };
     dispatch(applyEdit((draft) => addTimeEntry(draft, card.id, input, id)));
     setHours('');
   };
 
-  const entries = card.timeEntries;
+  const entries = timeEntriesNewestFirst(card.timeEntries);
   const canChange = !readOnly && actor !== null;
 
   return (

@@ -1,10 +1,11 @@
+import { ChartColumn, FileOutput, FileText, Pencil, Trash } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { useId, useState } from 'react';
 import type { ProjectGroupDto, ProjectIcon } from '@werkboard/common';
 import { canManageProjectGroups, de, DEFAULT_GROUP_ICON, PROJECT_ICONS } from '@werkboard/common';
 import { useAppSelector } from '../../store/hooks';
 import { usePolicy } from '../../entities/session/usePolicy';
-import { iconGlyph } from '../../entities/project/icons';
+import { IconGlyph } from '../../entities/project/icons';
 import { useFreeLicense } from '../../entities/session/useFreeLicense';
 import { selectUserSettings } from '../../entities/settings/settingsSelectors';
 import { DashboardSection } from './DashboardSection';
@@ -26,7 +27,7 @@ export function GroupIcon({ group }: { group: ProjectGroupDto }) {
       aria-hidden="true"
       style={{ '--group-icon-color': group.iconColor, '--group-color': group.color } as CSSProperties}
     >
-      {iconGlyph(icon)}
+      <IconGlyph icon={icon} />
     </span>
   );
 }
@@ -69,7 +70,7 @@ function GroupActions({ group, onAction }: { group: ProjectGroupDto; onAction: (
           aria-label={g.chart(group.name)}
           onClick={() => run('chart')}
         >
-          <span aria-hidden="true">📊</span>
+          <ChartColumn className="icon-glyph" aria-hidden="true" focusable="false" />
           <span className="group-actions__text">{g.chart(group.name)}</span>
         </button>
         {kwpEnabled && (
@@ -79,12 +80,12 @@ function GroupActions({ group, onAction }: { group: ProjectGroupDto; onAction: (
             aria-label={g.kwp(group.name)}
             onClick={() => run('kwp')}
           >
-            <span aria-hidden="true">📤</span>
+            <FileOutput className="icon-glyph" aria-hidden="true" focusable="false" />
             <span className="group-actions__text">{g.kwp(group.name)}</span>
           </button>
         )}
         <button type="button" className="group-actions__item" aria-label={g.pdf(group.name)} onClick={() => run('pdf')}>
-          <span aria-hidden="true">📄</span>
+          <FileText className="icon-glyph" aria-hidden="true" focusable="false" />
           <span className="group-actions__text">{g.pdf(group.name)}</span>
         </button>
         <button
@@ -104,7 +105,7 @@ function GroupActions({ group, onAction }: { group: ProjectGroupDto; onAction: (
               disabledReason={freeReason}
               onClick={() => run('edit')}
             >
-              <span aria-hidden="true">✏️</span>
+              <Pencil className="icon-glyph" aria-hidden="true" focusable="false" />
               <span className="group-actions__text">{g.edit(group.name)}</span>
             </HintedButton>
             <HintedButton
@@ -113,7 +114,7 @@ function GroupActions({ group, onAction }: { group: ProjectGroupDto; onAction: (
               disabledReason={freeReason}
               onClick={() => run('delete')}
             >
-              <span aria-hidden="true">🗑</span>
+              <Trash className="icon-glyph" aria-hidden="true" focusable="false" />
               <span className="group-actions__text">{g.delete(group.name)}</span>
             </HintedButton>
           </>

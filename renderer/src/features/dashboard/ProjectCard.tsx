@@ -1,3 +1,4 @@
+import { ChartColumn, Check, Trash } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { ProjectSummaryDto, TagDto } from '@werkboard/common';
 import { canCompleteProject, canDeleteProject, canReopenProject, de } from '@werkboard/common';
@@ -63,7 +64,7 @@ export function ProjectCard({ project, now, showOwner, tagsById, view, deletable
           title={a.chart(project.name)}
           onClick={() => onAction('chart', project)}
         >
-          <span aria-hidden="true">📊</span>
+          <ChartColumn className="icon-glyph" aria-hidden="true" focusable="false" />
         </button>
         {mayComplete && (
           <button
@@ -73,7 +74,7 @@ export function ProjectCard({ project, now, showOwner, tagsById, view, deletable
             title={a.complete(project.name)}
             onClick={() => onAction('complete', project)}
           >
-            <span aria-hidden="true">✔</span>
+            <Check className="icon-glyph" aria-hidden="true" focusable="false" />
           </button>
         )}
         {mayDelete && (
@@ -84,7 +85,7 @@ export function ProjectCard({ project, now, showOwner, tagsById, view, deletable
             title={a.delete(project.name)}
             onClick={() => onAction('delete', project)}
           >
-            <span aria-hidden="true">🗑</span>
+            <Trash className="icon-glyph" aria-hidden="true" focusable="false" />
           </button>
         )}
       </div>

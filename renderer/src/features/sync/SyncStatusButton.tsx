@@ -1,24 +1,23 @@
 import { useEffect, useState } from 'react';
 import { de } from '@werkboard/common';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { FailedChangesDialog } from './FailedChangesDialog';
 import { syncNow } from '../../entities/outbox/syncThunks';
-import { useOnlineStatus } from '../../utils/useOnlineStatus';
+import { useSyncState } from './useSyncState';
 
 /** How long the button's feedback after a manual sync stays (spec section 9: 2 s). */
 export const SYNC_FEEDBACK_MS = 2000;
 
 /**
- * The footer's sync indicator (spec section 4): Offline; Sync (running); 'N ausstehend';
- * Synchron. The button syncs by hand; it is disabled while a sync runs, offline, and with
+ * The footer's sync indicator (spec section 4): Offline (· N ausstehend); Sync (running);
+ * 'N ausstehend'; Synchron. The button syncs by hand; it is disabled while a sync runs, offline, and with
  * nothing pending. Changes the server refused get a button of their own that opens their list.
  */
 export function SyncStatusButton() {
   const dispatch = useAppDispatch();
-  const online = useOnlineStatus();
-  const { pending, failed, running } = useAppSelector((state) => state.sync);
   const [feedback, setFeedback] = useState<string | null>(null);
   const [triggering, setTriggering] = useState(false);
+  const { state, label, hint, failed } = useSyncState(triggering);
   const [failedOpen, setFailedOpen] = useState(false);
 
   useEffect(() => {
@@ -34,20 +33,6 @@ export function SyncStatusButton() {
       .catch(() => setFeedback(de.sync.syncStopped))
       .finally(() => setTriggering(false));
   };
-
-  const state = !online ? 'offline' : running || triggering ? 'running' : pending > 0 ? 'pending' : 'done';
-  const label = {
-    offline: de.footer.syncOffline,
-    running: de.footer.syncRunning,
-    pending: de.footer.syncPending(pending),
-    done: de.footer.syncDone,
-  }[state];
-  const hint = {
-    offline: de.footer.syncOfflineHint,
-    running: de.sync.runningHint,
-    pending: de.sync.pendingHint(pending),
-    done: de.footer.syncNothingPending,
-  }[state];
 
   return (
     <>

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { Component, Suspense } from 'react';
+import { de } from '@werkboard/common';
+
+/** Space kept for the page while its chunk loads, so the footer does not jump (issue 19). */
+export function PageLoading() {
+  return (
+    <p className="page-loading" role="status">
+      {de.app.loading}
+    </p>
+  );
+}
+
+interface BoundaryState {
+  failed: boolean;
+}
+
+/**
+ * A page whose chunk cannot be loaded (offline before the service worker had cached it) gets a
+ * German message and a retry instead of a blank screen. Only for loading: the pages handle
+ * their own data errors.
+ */
+class PageLoadBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { failed: false };
+
+  static getDerivedStateFromError(): BoundaryState {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="page-loading" role="alert">
+        <p>{de.app.pageLoadFailed}</p>
+        <button type="button" className="button" onClick={() => this.setState({ failed: false })}>
+          {de.actions.retry}
+        </button>
+      </div>
+    );
+  }
+}
+
+/** Where a lazily loaded page renders: loading space, then the page, or a retry on failure. */
+export function PageFrame({ children }: { children: ReactNode }) {
+  return (
+    <PageLoadBoundary>
+      <Suspense fallback={<PageLoading />}>{children}</Suspense>
+    </PageLoadBoundary>
+  );
+}
