@@ -8,7 +8,10 @@ export const sessionMessages = {
   ipAddress: (ip: string) => `IP-Adresse: ${ip}`,
   endOne: 'Abmelden',
   endOthers: 'Alle anderen abmelden',
+  endOneLabel: (device: string) => `${device} abmelden`,
   endAll: 'Alle Sitzungen beenden',
+  endAllLabel: (username: string) => `Alle Sitzungen von ${username} beenden`,
+  ending: 'Wird beendet …',
   endAllConfirm: (username: string) =>
     `Alle Sitzungen von ${username} beenden? Der Benutzer wird auf allen Geräten abgemeldet.`,
   noOthers: 'Sie sind auf keinem anderen Gerät angemeldet.',

@@ -25,6 +25,7 @@ export const apiSlice = createApi({
     'ProjectInvitations',
     'Projects',
     'RolePermissions',
+    'Sessions',
     'Settings',
     'Stats',
     'Tags',

@@ -3,6 +3,7 @@ import type {
   ExternalUserRequest,
   ManagedUserDto,
   MessageResponse,
+  SessionsEndedResponse,
   UserCreateRequest,
   UserDirectoryEntryDto,
   UserUpdateRequest,
@@ -100,6 +101,12 @@ export function deleteUser(id: string): AppThunk<Promise<void>> {
     await dispatch(patchUsers((users) => users.filter((user) => user.id !== id)));
     dispatch(usersApi.util.invalidateTags(['UserDirectory']));
   };
+}
+
+/** DELETE /users/{id}/sessions: 'Alle Sitzungen beenden' of a user. Throws on failure. */
+export function endUserSessions(id: string): AppThunk<Promise<SessionsEndedResponse>> {
+  return (_dispatch, _getState, { save }) =>
+    save<SessionsEndedResponse>({ method: 'DELETE', path: `${userPath(id)}/sessions` });
 }
 
 export function createExternalUser(request: ExternalUserRequest): AppThunk<Promise<ExternalUserDto>> {

@@ -300,3 +300,36 @@ describe("/users 'Externe Mitarbeiter'", () => {
     expect(await screen.findByText('Keine externen Mitarbeiter angelegt.')).toBeTruthy();
   });
 });
+
+describe('/users: Alle Sitzungen beenden', () => {
+  it('asks, ends all sessions of the user and says how many ended', async () => {
+    const { fake } = setup(admin, {
+      'DELETE /api/users/u-max/sessions': { body: { message: de.sessions.allEnded(2), ended: 2 } },
+    });
+    const max = await row('max');
+    fireEvent.click(max.getByRole('button', { name: de.sessions.endAllLabel('max') }));
+    const dialog = within(await screen.findByRole('dialog', { name: de.sessions.endAll }));
+    expect(dialog.getByText(de.sessions.endAllConfirm('max'))).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: de.sessions.endAll }));
+    expect((await screen.findByRole('status')).textContent).toBe(de.sessions.allEnded(2));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fake.calls('DELETE /api/users/u-max/sessions')).toHaveLength(1);
+  });
+
+  it('is offered only for users the caller may edit, not for oneself', async () => {
+    setup(firmenleiter);
+    expect((await row('max')).getByRole('button', { name: de.sessions.endAllLabel('max') })).toBeTruthy();
+    expect((await row('chef2')).queryByRole('button', { name: de.sessions.endAllLabel('chef2') })).toBeNull();
+    expect((await row('chefin')).queryByRole('button', { name: de.sessions.endAllLabel('chefin') })).toBeNull();
+  });
+
+  it('keeps the dialog open with the server’s message when it fails', async () => {
+    setup(admin, {
+      'DELETE /api/users/u-max/sessions': { status: 403, body: { message: de.users.rankTooLow } },
+    });
+    fireEvent.click((await row('max')).getByRole('button', { name: de.sessions.endAllLabel('max') }));
+    const dialog = within(await screen.findByRole('dialog', { name: de.sessions.endAll }));
+    fireEvent.click(dialog.getByRole('button', { name: de.sessions.endAll }));
+    expect(await dialog.findByText(de.users.rankTooLow)).toBeTruthy();
+  });
+});
