@@ -17,7 +17,8 @@ export function SessionsPanel() {
   const dispatch = useAppDispatch();
   const list = useSessionsQuery();
   const submit = useSubmit();
-  const sessions = list.data ?? [];
+  // This device first, the others as the server sorts them (most recently active first).
+  const sessions = [...(list.data ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
   const others = sessions.filter((session) => !session.current);
   const [notice, setNotice] = useState<string | null>(null);
 
