@@ -84,6 +84,7 @@ describe('sessions', () => {
 
     await openProfile(desktop);
     const list = desktop.getByRole('list', { name: de.sessions.title });
+    await list.getByRole('listitem', { name: 'Chrome auf Android' }).waitFor();
     await expect(list.getByRole('listitem').count()).resolves.toBe(2);
     const own = list.getByRole('listitem').filter({ hasText: de.sessions.thisDevice });
     await expect(own.getByRole('button').count()).resolves.toBe(0);
@@ -132,7 +133,10 @@ describe('sessions', () => {
     const dialog = admin.getByRole('dialog', { name: de.sessions.endAll });
     await dialog.getByText(de.sessions.endAllConfirm('lena.monteurin')).waitFor();
     await dialog.getByRole('button', { name: de.sessions.endAll }).click();
-    await admin.getByRole('status').filter({ hasText: de.sessions.allEnded(1) }).waitFor();
+    await admin
+      .getByRole('status')
+      .filter({ hasText: de.sessions.allEnded(1) })
+      .waitFor();
 
     await fitter.goto(`${server.url}/#/profile`);
     await fitter.waitForURL(/#\/login$/);
