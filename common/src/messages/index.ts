@@ -16,6 +16,7 @@ import { serverMessages } from './serverOperation';
 import { desktopMessages } from './desktopShell';
 import { transferMessages } from './transfer';
 import { sessionMessages } from './sessions';
+import { securityMessages } from './security';
 
 /**
  * Every text a user reads, in German. Spec texts are verbatim; keys are English.
@@ -497,4 +498,5 @@ export const de = {
   desktop: desktopMessages,
   transfer: transferMessages,
   sessions: sessionMessages,
+  security: securityMessages,
 } as const;
