@@ -69,6 +69,8 @@ export interface ManagedUserDto {
   profileVisibility: ProfileVisibility;
   lastLogin: string | null;
   lastModified: string;
+  /** Locked out after too many failed logins (issue 13, finding 8); the Admin lifts it. */
+  loginLocked: boolean;
 }
 
 /** The contact details of a profile, shown only as the owner's visibility setting allows. */

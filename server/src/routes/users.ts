@@ -21,6 +21,7 @@ import { authorize, invalidField } from '../errors';
 import type { ApiRoutes } from '../http/endpoint';
 import { idParam } from '../http/params';
 import { LoginRateLimit } from '../middleware/loginRateLimit';
+import type { User } from '../models';
 import type { LoginThrottle } from '../middleware/loginThrottle';
 import { presentCurrentUser, presentDirectoryEntry, presentManagedUser, presentProfile } from '../presenters/user';
 import { currentLicenseType } from '../services/license';
@@ -45,11 +46,12 @@ const userId = (params: { id?: string }) => idParam(params.id, de.users.notFound
  */
 export function registerUserRoutes(api: ApiRoutes, loginThrottle: LoginThrottle): void {
   const passwordAttempts = new LoginRateLimit();
+  const presentManaged = (user: User) => presentManagedUser(user, loginThrottle.isLocked(user.username));
 
   api.get('/users', {
     authorize: ({ actor }) => authorize(canManageUsers(actor), de.users.manageForbidden),
     handle: () => listUsers(),
-    present: (users) => users.map(presentManagedUser),
+    present: (users) => users.map(presentManaged),
   });
 
   // Names and roles are visible to everyone signed in (spec section 6); contact details are not.
@@ -74,7 +76,7 @@ export function registerUserRoutes(api: ApiRoutes, loginThrottle: LoginThrottle)
       return user;
     },
     status: 201,
-    present: presentManagedUser,
+    present: presentManaged,
   });
 
   // Registered before /users/:id so that 'profile' is never taken for an id.
@@ -133,7 +135,7 @@ export function registerUserRoutes(api: ApiRoutes, loginThrottle: LoginThrottle)
       );
       return target;
     },
-    present: presentManagedUser,
+    present: presentManaged,
   });
 
   // Lifting a lock-out after too many failed logins (issue 13, finding 8): who may edit the user.

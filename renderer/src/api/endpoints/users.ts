@@ -109,6 +109,16 @@ export function endUserSessions(id: string): AppThunk<Promise<SessionsEndedRespo
     save<SessionsEndedResponse>({ method: 'DELETE', path: `${userPath(id)}/sessions` });
 }
 
+/** DELETE /users/{id}/lockout: 'Sperre aufheben'; the list shows the user unlocked. Throws on failure. */
+export function liftLockout(id: string): AppThunk<Promise<void>> {
+  return async (dispatch, _getState, { save }) => {
+    await save<MessageResponse>({ method: 'DELETE', path: `${userPath(id)}/lockout` });
+    await dispatch(
+      patchUsers((users) => users.map((user) => (user.id === id ? { ...user, loginLocked: false } : user))),
+    );
+  };
+}
+
 export function createExternalUser(request: ExternalUserRequest): AppThunk<Promise<ExternalUserDto>> {
   return async (dispatch, _getState, { save }) => {
     const externalUser = await save<ExternalUserDto>({ method: 'POST', path: EXTERNAL_USERS, body: request });

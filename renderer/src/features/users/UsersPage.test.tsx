@@ -333,3 +333,29 @@ describe('/users: Alle Sitzungen beenden', () => {
     expect(await dialog.findByText(de.users.rankTooLow)).toBeTruthy();
   });
 });
+
+describe('/users: Anmeldesperre', () => {
+  it("shows the lock and lifts it with 'Sperre aufheben'", async () => {
+    const locked = LIST.map((user) => (user.id === 'u-max' ? { ...user, loginLocked: true } : user));
+    const { fake } = setup(admin, {
+      'GET /api/users': { body: locked },
+      'DELETE /api/users/u-max/lockout': { body: { message: de.users.lockLifted } },
+    });
+    const max = await row('max');
+    expect(max.getByText(de.security.locked)).toBeTruthy();
+    expect((await row('chefin')).queryByText(de.security.locked)).toBeNull();
+    fireEvent.click(max.getByRole('button', { name: de.security.unlockLabel('max') }));
+    expect((await screen.findByRole('status')).textContent).toBe(de.users.lockLifted);
+    await waitFor(() => expect(max.queryByText(de.security.locked)).toBeNull());
+    expect(max.queryByRole('button', { name: de.security.unlockLabel('max') })).toBeNull();
+    expect(fake.calls('DELETE /api/users/u-max/lockout')).toHaveLength(1);
+  });
+
+  it('offers no lifting to who may not edit the user', async () => {
+    const locked = LIST.map((user) => (user.id === 'u-chef2' ? { ...user, loginLocked: true } : user));
+    setup(firmenleiter, { 'GET /api/users': { body: locked } });
+    const chef2 = await row('chef2');
+    expect(chef2.getByText(de.security.locked)).toBeTruthy();
+    expect(chef2.queryByRole('button', { name: de.security.unlockLabel('chef2') })).toBeNull();
+  });
+});

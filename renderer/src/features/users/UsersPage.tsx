@@ -5,7 +5,7 @@ import { canManagePermissions, canManageUsers, de } from '@werkboard/common';
 import { serverMessageOr } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useSubmit } from '../../components/useSubmit';
-import { deleteUser, endUserSessions, useUsersQuery } from '../../api/endpoints/users';
+import { deleteUser, endUserSessions, liftLockout, useUsersQuery } from '../../api/endpoints/users';
 import { useAppDispatch } from '../../store/hooks';
 import { formatDateTime } from '../../utils/format';
 import { Can } from '../../entities/session/Can';
@@ -30,6 +30,18 @@ export function UsersPage() {
   const [ending, setEnding] = useState<ManagedUserDto | null>(null);
   const ended = useSubmit();
   const [endedNotice, setEndedNotice] = useState<string | null>(null);
+  const unlocking = useSubmit();
+
+  const unlock = (user: ManagedUserDto) => {
+    setEndedNotice(null);
+    void unlocking.run(
+      async () => {
+        await dispatch(liftLockout(user.id));
+        setEndedNotice(de.users.lockLifted);
+      },
+      (caught) => serverMessageOr(caught, de.security.unlockFailed),
+    );
+  };
 
   const confirmEndSessions = async () => {
     if (!ending) return;
@@ -90,6 +102,11 @@ export function UsersPage() {
           </div>
         )}
         {list.isLoading && <p className="muted">{de.actions.loading}</p>}
+        {unlocking.error && (
+          <p role="alert" className="message message--error">
+            {unlocking.error}
+          </p>
+        )}
         {endedNotice && (
           <p role="status" className="message message--success">
             {endedNotice}
@@ -106,6 +123,7 @@ export function UsersPage() {
                 canEdit={policy.canEditUser(user)}
                 canDelete={policy.canDeleteUser(user)}
                 onEdit={() => setEditing({ mode: 'form', user })}
+                onUnlock={() => unlock(user)}
                 onEndSessions={() => {
                   ended.setError(null);
                   setEndedNotice(null);
@@ -163,11 +181,12 @@ interface UserRowProps {
   canEdit: boolean;
   canDelete: boolean;
   onEdit: () => void;
+  onUnlock: () => void;
   onEndSessions: () => void;
   onDelete: () => void;
 }
 
-function UserRow({ user, isSelf, canEdit, canDelete, onEdit, onEndSessions, onDelete }: UserRowProps) {
+function UserRow({ user, isSelf, canEdit, canDelete, onEdit, onUnlock, onEndSessions, onDelete }: UserRowProps) {
   const contacts = (
     [
       { label: de.usersScreen.email, value: user.email },
@@ -185,6 +204,11 @@ function UserRow({ user, isSelf, canEdit, canDelete, onEdit, onEndSessions, onDe
           </span>
           <span className={`role-badge role-badge--${user.role.toLowerCase()}`}>{user.role}</span>
           {isSelf && <span className="muted user-card__self">({de.usersScreen.you})</span>}
+          {user.loginLocked && (
+            <span className="role-badge user-card__locked" title={de.security.lockedHint}>
+              {de.security.locked}
+            </span>
+          )}
         </div>
       </div>
       <dl className="user-card__details">
@@ -213,6 +237,16 @@ function UserRow({ user, isSelf, canEdit, canDelete, onEdit, onEndSessions, onDe
               onClick={onEdit}
             >
               {de.actions.edit}
+            </button>
+          )}
+          {canEdit && user.loginLocked && (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              aria-label={de.security.unlockLabel(user.username)}
+              onClick={onUnlock}
+            >
+              {de.security.unlock}
             </button>
           )}
           {/* One's own other devices end in the profile ('Alle anderen abmelden'). */}
