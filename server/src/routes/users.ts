@@ -21,7 +21,6 @@ import { authorize, invalidField } from '../errors';
 import type { ApiRoutes } from '../http/endpoint';
 import { idParam } from '../http/params';
 import { LoginRateLimit } from '../middleware/loginRateLimit';
-import type { User } from '../models';
 import type { LoginThrottle } from '../middleware/loginThrottle';
 import { presentCurrentUser, presentDirectoryEntry, presentManagedUser, presentProfile } from '../presenters/user';
 import { currentLicenseType } from '../services/license';
@@ -46,7 +45,8 @@ const userId = (params: { id?: string }) => idParam(params.id, de.users.notFound
  */
 export function registerUserRoutes(api: ApiRoutes, loginThrottle: LoginThrottle): void {
   const passwordAttempts = new LoginRateLimit();
-  const presentManaged = (user: User) => presentManagedUser(user, loginThrottle.isLocked(user.username));
+  const presentManaged = (user: Parameters<typeof presentManagedUser>[0]) =>
+    presentManagedUser(user, loginThrottle.isLocked(user.username));
 
   api.get('/users', {
     authorize: ({ actor }) => authorize(canManageUsers(actor), de.users.manageForbidden),
