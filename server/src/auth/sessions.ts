@@ -82,7 +82,16 @@ const forgetNowAndAtCommit = (forget: () => void, transaction: Transaction | und
   transaction?.afterCommit(forget);
 };
 
-/** A new session for a login; the user's expired ones are pruned on the way. Returns its id. */
+/**
+ * How many live sessions a user keeps: a login beyond ends the least recently active one, so
+ * that a script logging in again and again cannot grow the table without bound.
+ */
+export const MAX_SESSIONS_PER_USER = 50;
+
+/**
+ * A new session for a login; the user's expired ones are pruned on the way, and the least
+ * recently active beyond MAX_SESSIONS_PER_USER end. Returns its id.
+ */
 export async function startSession(
   userId: string,
   device: string,
@@ -98,6 +107,13 @@ export async function startSession(
      VALUES (:id, :userId, :device, :ip, now() + make_interval(secs => :ttlSeconds))`,
     { replacements: { id, userId, device: device.slice(0, 200), ip: ip?.slice(0, 64) ?? null, ttlSeconds } },
   );
+  const surplus = await database().query<{ id: string }>(
+    `DELETE FROM sessions WHERE id IN (
+       SELECT id FROM sessions WHERE user_id = :userId ORDER BY last_seen_at DESC, created_at DESC OFFSET :keep
+     ) RETURNING id`,
+    { replacements: { userId, keep: MAX_SESSIONS_PER_USER }, type: QueryTypes.SELECT },
+  );
+  for (const ended of surplus) sessionCache.forget(ended.id);
   return id;
 }
 

@@ -7,7 +7,7 @@ import {
   type SessionsEndedResponse,
 } from '@werkboard/common';
 import { QueryTypes } from 'sequelize';
-import { sessionCache } from '../auth/sessions';
+import { MAX_SESSIONS_PER_USER, sessionCache } from '../auth/sessions';
 import { User } from '../models';
 import { grantLifetimeLicense } from '../test/licenseKeys';
 import { signedIn } from '../test/factories';
@@ -233,6 +233,27 @@ describe('the events that end sessions', () => {
     expect(listed.body.map((session) => session.id)).not.toContain(expired!.id);
     await t.login(user.username, password);
     expect(await storedSessions(user.id)).toBe('2');
+  });
+});
+
+describe('the number of sessions', () => {
+  it(`keeps at most ${MAX_SESSIONS_PER_USER} per user: a login beyond ends the least recently active`, async () => {
+    const { user, password, token: oldest } = await signedIn(t, 'Helfer');
+    await User.sequelize!.query(
+      "UPDATE sessions SET last_seen_at = now() - interval '1 hour' WHERE user_id = :userId",
+      {
+        replacements: { userId: user.id },
+      },
+    );
+    await User.sequelize!.query(
+      `INSERT INTO sessions (id, user_id, device, expires_at)
+       SELECT gen_random_uuid(), :userId, 'Skript', now() + interval '1 hour' FROM generate_series(1, :count)`,
+      { replacements: { userId: user.id, count: MAX_SESSIONS_PER_USER - 1 } },
+    );
+    expect(await storedSessions(user.id)).toBe(String(MAX_SESSIONS_PER_USER));
+    const newest = (await t.login(user.username, password)).token;
+    expect(await storedSessions(user.id)).toBe(String(MAX_SESSIONS_PER_USER));
+    expect([await meStatus(oldest), await meStatus(newest)]).toEqual([401, 200]);
   });
 });
 
