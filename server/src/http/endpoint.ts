@@ -153,7 +153,8 @@ function userMiddleware<Body, Query, Resource, Result, InTransaction extends boo
   return async (ctx) => {
     const routerCtx = ctx as AppRouterContext;
     const { actor, user, sessionId } = ctx.state;
-    if (!actor || !user || !sessionId) throw new Error('an endpoint for signed-in users was reached without authentication');
+    if (!actor || !user || !sessionId)
+      throw new Error('an endpoint for signed-in users was reached without authentication');
     const { sequelize } = requireDatabase(ctx);
     spec.authorizeCaller?.(actor);
     await readBody(routerCtx, spec.bodySize ?? 'small');
@@ -164,7 +165,15 @@ function userMiddleware<Body, Query, Resource, Result, InTransaction extends boo
       const run = async (open: Transaction | undefined) => {
         // `open` is there exactly when the spec says `transaction: true`, as the type says.
         const transaction = open as UserRequest<Body, Query, Resource, InTransaction>['transaction'];
-        const base = { ctx: routerCtx, services: ctx.services, params: routerCtx.params, ...input, actor, user, sessionId };
+        const base = {
+          ctx: routerCtx,
+          services: ctx.services,
+          params: routerCtx.params,
+          ...input,
+          actor,
+          user,
+          sessionId,
+        };
         const resource = spec.load
           ? await spec.load({ ...base, sequelize, transaction, resource: undefined })
           : undefined;
