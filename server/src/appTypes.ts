@@ -10,6 +10,8 @@ export interface AppState extends Koa.DefaultState {
   user?: User;
   /** The same caller in the shape the policies take (permissions fixed at login). */
   actor?: SessionActor;
+  /** The session (row of `sessions`) the token names: logout and the device list need it. */
+  sessionId?: string;
 }
 
 export interface AppContext extends Koa.DefaultContext {

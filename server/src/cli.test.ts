@@ -1,4 +1,6 @@
+import { QueryTypes } from 'sequelize';
 import { type CliIo, runCli } from './cli';
+import { User } from './models';
 import { buildUser } from './test/factories';
 import { TEST_ADMIN, testServer, type TestServer } from './test/testServer';
 
@@ -33,6 +35,12 @@ describe('reset-admin-password', () => {
     expect(await runCli(['reset-admin-password'], call)).toBe(0);
     const printed = /Neues Passwort: (\S+)/.exec(call.out.join(''))?.[1];
     expect(printed).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    // The session rows are gone too (issue 13, finding 5): no device is listed as signed in.
+    const [row] = await User.sequelize!.query<{ count: string }>(
+      "SELECT count(*) FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.username = 'admin'",
+      { type: QueryTypes.SELECT },
+    );
+    expect(row?.count).toBe('0');
 
     expect(await loginStatus(TEST_ADMIN.username, TEST_ADMIN.password)).toBe(401);
     expect(await loginStatus(TEST_ADMIN.username, printed!)).toBe(200);

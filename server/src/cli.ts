@@ -119,10 +119,14 @@ const resetAdminPassword: CliCommand = {
     const passwordHash = await hashPassword(password);
 
     await withDatabase(io.env, async (client) => {
-      // Raising the token version ends every session of the account (tokens carry it).
+      // Raising the token version and deleting the session rows end every session of the
+      // account; a running server notices within its auth caches' minute (auth/sessions.ts).
       const updated = await client.query<{ username: string }>(
-        `UPDATE users SET password_hash = $1, token_version = token_version + 1, updated_at = now()
-         WHERE lower(username) = lower($2) AND role = 'Admin' RETURNING username`,
+        `WITH updated AS (
+           UPDATE users SET password_hash = $1, token_version = token_version + 1, updated_at = now()
+           WHERE lower(username) = lower($2) AND role = 'Admin' RETURNING id, username
+         ), ended AS (DELETE FROM sessions WHERE user_id IN (SELECT id FROM updated))
+         SELECT username FROM updated`,
         [passwordHash, username],
       );
       if (updated.rowCount === 1) return;

@@ -4,9 +4,10 @@
 // 1. Token verification in this process: jsonwebtoken with the secret as a string (it first
 //    tries the string as a public key, which throws) against a crypto key object.
 // 2. autocannon against two built servers on the same machine at the same time of the run:
-//    AUTH_CACHE_SIZE=0 (every request loads its user through the ORM, as before) and the
-//    default cache, on `GET /api/auth/me` and `GET /api/projects`, plus `GET /api/status`
-//    (public, no database) as the ceiling.
+//    AUTH_CACHE_SIZE=0 (every request loads its user through the ORM and checks its session
+//    row with a write of 'last seen', as before the caches) and the default caches, on
+//    `GET /api/auth/me` and `GET /api/projects`, plus `GET /api/status` (public, no database)
+//    as the ceiling.
 //
 // Run: npm run build && node test/benchmarks/authCost.mjs   (about a minute)
 import { createSecretKey } from 'node:crypto';
@@ -76,7 +77,7 @@ const before = await signedInServer({ AUTH_CACHE_SIZE: '0' });
 const after = await signedInServer({});
 try {
   console.log(`autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each, the two servers taking turns`);
-  console.log(`${'route'.padEnd(22)} ${'no user cache'.padStart(26)} ${'user cache'.padStart(26)}`);
+  console.log(`${'route'.padEnd(22)} ${'no auth caches'.padStart(26)} ${'auth caches'.padStart(26)}`);
   for (const route of ['/api/status', '/api/auth/me', '/api/projects']) {
     const without = await cannon(`${before.server.url}${route}`, before.token);
     const withCache = await cannon(`${after.server.url}${route}`, after.token);

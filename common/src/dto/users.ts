@@ -30,6 +30,24 @@ export interface CurrentUserDto extends UserDto {
   settings: UserSettings;
 }
 
+/** GET /api/auth/sessions: one of the caller's active sessions (a login on a device). */
+export interface SessionDto {
+  id: string;
+  /** Browser and system from the login's User-Agent, e.g. 'Chrome auf Android'. */
+  device: string;
+  ip: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  /** The session of the token that asked. */
+  current: boolean;
+}
+
+/** DELETE /api/auth/sessions/others and DELETE /api/users/{id}/sessions: how many sessions ended. */
+export interface SessionsEndedResponse {
+  message: string;
+  ended: number;
+}
+
 export interface LoginResponse {
   token: string;
   user: CurrentUserDto;
@@ -51,6 +69,8 @@ export interface ManagedUserDto {
   profileVisibility: ProfileVisibility;
   lastLogin: string | null;
   lastModified: string;
+  /** Locked out after too many failed logins (issue 13, finding 8); the Admin lifts it. */
+  loginLocked: boolean;
 }
 
 /** The contact details of a profile, shown only as the owner's visibility setting allows. */

@@ -15,6 +15,8 @@ import { syncMessages } from './sync';
 import { serverMessages } from './serverOperation';
 import { desktopMessages } from './desktopShell';
 import { transferMessages } from './transfer';
+import { sessionMessages } from './sessions';
+import { securityMessages } from './security';
 
 /**
  * Every text a user reads, in German. Spec texts are verbatim; keys are English.
@@ -496,4 +498,6 @@ export const de = {
   reports: reportMessages,
   desktop: desktopMessages,
   transfer: transferMessages,
+  sessions: sessionMessages,
+  security: securityMessages,
 } as const;

@@ -16,6 +16,7 @@ export const TAG_TYPES = [
   'ProjectInvitations',
   'Projects',
   'RolePermissions',
+  'Sessions',
   'Settings',
   'Stats',
   'Tags',

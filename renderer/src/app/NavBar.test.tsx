@@ -60,17 +60,38 @@ describe('navigation bar', () => {
     expect(name.style.color).toBe('rgb(255, 136, 0)');
   });
 
-  it('logs out: clears the session and goes to /login', async () => {
-    const fake = createFakeFetch({ 'GET /api/status': { body: { databaseInitialized: true } } });
+  it('logs out: ends the session on the server with its token, clears it here and goes to /login', async () => {
+    const fake = createFakeFetch({
+      'GET /api/status': { body: { databaseInitialized: true } },
+      'POST /api/auth/logout': { body: { message: de.sessions.loggedOut } },
+    });
+    const { store } = renderApp('/search', { user: buildUser('Monteur'), fake });
+    const token = store.getState().auth.token;
+
+    fireEvent.click(navigation().getByRole('button', { name: 'Abmelden' }));
+
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
+    const [logoutCall] = fake.calls('POST /api/auth/logout');
+    expect(logoutCall?.headers.Authorization).toBe(`Bearer ${token}`);
+    expect(store.getState().auth.token).toBeNull();
+    expect(store.getState().auth.user).toBeNull();
+    expect(screen.getByLabelText('Benutzername')).toBeTruthy();
+    // The login page polls the server status; let that settle inside the test.
+    expect(await screen.findByText(de.login.serverReady)).toBeTruthy();
+  });
+
+  it('logs out here even when the server cannot be reached to end the session', async () => {
+    const fake = createFakeFetch({
+      'GET /api/status': { body: { databaseInitialized: true } },
+      'POST /api/auth/logout': networkFailure(),
+    });
     const { store } = renderApp('/search', { user: buildUser('Monteur'), fake });
 
     fireEvent.click(navigation().getByRole('button', { name: 'Abmelden' }));
 
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
+    expect(fake.calls('POST /api/auth/logout')).toHaveLength(1);
     expect(store.getState().auth.token).toBeNull();
-    expect(store.getState().auth.user).toBeNull();
-    expect(screen.getByLabelText('Benutzername')).toBeTruthy();
-    // The login page polls the server status; let that settle inside the test.
     expect(await screen.findByText(de.login.serverReady)).toBeTruthy();
   });
 

@@ -143,6 +143,7 @@ describe('settings dialog', () => {
     setup(buildUser('Firmenleiter'));
     expect(dialog().queryByRole('button', { name: s.sections.smtp })).toBeNull();
     expect(dialog().queryByRole('button', { name: s.sections.license })).toBeNull();
+    expect(dialog().queryByRole('button', { name: de.security.sectionTitle })).toBeNull();
     expect(dialog().getByRole('button', { name: s.sections.importExport })).toBeTruthy();
   });
 });
@@ -243,5 +244,41 @@ describe('settings dialog: license (Admin)', () => {
 
     expect((await dialog().findByRole('status')).textContent).toBe(de.license.activated);
     await waitFor(() => expect(screen.getByText('Lizenz: Lifetime')).toBeTruthy());
+  });
+});
+
+describe('settings dialog: Sicherheit (Admin)', () => {
+  const stored = { passwordMinLength: 8, recommendedPasswordMinLength: 8, warning: null };
+
+  it('shows the password minimum, warns below 8 while typing and saves the number the server confirms', async () => {
+    const { fake } = setup(buildUser('Admin'), {
+      'GET /api/settings/security': { body: stored },
+      'PUT /api/settings/security': ({ body }) => ({
+        body: { ...stored, ...(body as object), warning: de.settings.passwordMinLengthWarning(8) },
+      }),
+    });
+    open(de.security.sectionTitle);
+    const field = await dialog().findByLabelText<HTMLInputElement>(de.security.passwordMinLength);
+    expect(field.value).toBe('8');
+    expect(dialog().queryByRole('note')).toBeNull();
+
+    fireEvent.change(field, { target: { value: '5' } });
+    expect(dialog().getByRole('note').textContent).toBe(de.settings.passwordMinLengthWarning(8));
+    fireEvent.click(dialog().getByRole('button', { name: de.actions.save }));
+
+    expect((await dialog().findByRole('status')).textContent).toBe(de.security.saved);
+    expect(fake.calls('PUT /api/settings/security')[0]?.body).toEqual({ passwordMinLength: 5 });
+    expect(dialog().getByLabelText<HTMLInputElement>(de.security.passwordMinLength).value).toBe('5');
+    expect(dialog().getByRole('note')).toBeTruthy();
+  });
+
+  it('refuses a minimum outside 3 to 64 before sending anything', async () => {
+    const { fake } = setup(buildUser('Admin'), { 'GET /api/settings/security': { body: stored } });
+    open(de.security.sectionTitle);
+    const field = await dialog().findByLabelText(de.security.passwordMinLength);
+    fireEvent.change(field, { target: { value: '2' } });
+    fireEvent.click(dialog().getByRole('button', { name: de.actions.save }));
+    expect(await dialog().findByText(de.settings.passwordMinLengthInvalid(3, 64))).toBeTruthy();
+    expect(fake.calls('PUT /api/settings/security')).toHaveLength(0);
   });
 });

@@ -1,4 +1,10 @@
-import { canManageCustomerTypes, canManageLicense, canManageSmtp, de } from '@werkboard/common';
+import {
+  canManageCustomerTypes,
+  canManageLicense,
+  canManageSecuritySettings,
+  canManageSmtp,
+  de,
+} from '@werkboard/common';
 import { Collapsible } from '../components/Collapsible';
 import { Dialog } from '../components/Dialog';
 import { desktopBridgeOf } from '../platform/bridge';
@@ -11,6 +17,7 @@ import { AppearanceSection } from '../features/settings/AppearanceSection';
 import { DisplaySection } from '../features/settings/DisplaySection';
 import { FeaturesSection } from '../features/settings/FeaturesSection';
 import { selectUserSettings } from '../entities/settings/settingsSelectors';
+import { SecuritySection } from '../features/settings/SecuritySection';
 import { SmtpSection } from '../features/settings/SmtpSection';
 import { TransferSection } from '../features/transfer/TransferSection';
 import { useSettingsSaver } from '../entities/settings/useSettingsSaver';
@@ -54,6 +61,11 @@ export function SettingsDialog({ onClose, saveDelayMs }: { onClose: () => void; 
         <Can when={canManageSmtp}>
           <Collapsible title={sections.smtp}>
             <SmtpSection />
+          </Collapsible>
+        </Can>
+        <Can when={canManageSecuritySettings}>
+          <Collapsible title={de.security.sectionTitle}>
+            <SecuritySection />
           </Collapsible>
         </Can>
         <Collapsible title={sections.importExport}>

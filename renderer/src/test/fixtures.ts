@@ -47,6 +47,7 @@ export function buildManagedUser(role: Role, overrides: Partial<ManagedUserDto> 
     profileVisibility: 'everyone',
     lastLogin: null,
     lastModified: '2026-01-01T00:00:00.000Z',
+    loginLocked: false,
     ...overrides,
   };
 }

@@ -7,12 +7,13 @@ export const TOKEN_AUDIENCE = 'werkboard-api';
 export const TOKEN_ALGORITHM = 'HS256';
 
 /**
- * What a login token says: who, which token version of that user it belongs to, and the
+ * What a login token says: who, which session (a row of `sessions`, ended by logout), which token version of that user it belongs to, and the
  * permissions the user's role had at login. A session keeps those permissions until the next
  * login (spec section 6: matrix changes take effect at the next login).
  */
 export interface TokenClaims {
   sub: string;
+  sid: string;
   ver: number;
   perms: string[];
 }
@@ -29,7 +30,7 @@ export function tokenKey(secret: string): KeyObject {
 }
 
 export function signToken(secret: string, claims: TokenClaims, ttlSeconds: number): string {
-  return jwt.sign({ ver: claims.ver, perms: claims.perms }, tokenKey(secret), {
+  return jwt.sign({ sid: claims.sid, ver: claims.ver, perms: claims.perms }, tokenKey(secret), {
     algorithm: TOKEN_ALGORITHM,
     subject: claims.sub,
     expiresIn: ttlSeconds,
@@ -39,15 +40,16 @@ export function signToken(secret: string, claims: TokenClaims, ttlSeconds: numbe
 }
 
 /**
- * Whether verified claims are ours: a user id as subject, a token version, the permissions and
+ * Whether verified claims are ours: a user id as subject, a session id, a token version, the permissions and
  * an expiry. A token signed without `exp` would never end, so it is refused like any other
  * foreign token (401), as is a subject that cannot be a user id (issue 13, finding 18).
  */
 export function isTokenClaims(value: unknown): value is TokenClaims {
   if (typeof value !== 'object' || value === null) return false;
-  const { sub, ver, perms, exp } = value as Record<string, unknown>;
+  const { sub, sid, ver, perms, exp } = value as Record<string, unknown>;
   return (
     isUuid(sub) &&
+    isUuid(sid) &&
     typeof exp === 'number' &&
     Number.isInteger(ver) &&
     Array.isArray(perms) &&

@@ -60,6 +60,8 @@ export interface UserRequest<Body, Query, Resource, InTransaction extends boolea
   actor: SessionActor;
   /** The caller's stored account (profile, settings, password). */
   user: User;
+  /** The session of the caller's token (auth/sessions.ts). */
+  sessionId: string;
   sequelize: Sequelize;
   /** The endpoint's transaction: there when it declares `transaction: true`. */
   transaction: InTransaction extends true ? Transaction : undefined;
@@ -150,8 +152,9 @@ function userMiddleware<Body, Query, Resource, Result, InTransaction extends boo
 ): AppMiddleware {
   return async (ctx) => {
     const routerCtx = ctx as AppRouterContext;
-    const { actor, user } = ctx.state;
-    if (!actor || !user) throw new Error('an endpoint for signed-in users was reached without authentication');
+    const { actor, user, sessionId } = ctx.state;
+    if (!actor || !user || !sessionId)
+      throw new Error('an endpoint for signed-in users was reached without authentication');
     const { sequelize } = requireDatabase(ctx);
     spec.authorizeCaller?.(actor);
     await readBody(routerCtx, spec.bodySize ?? 'small');
@@ -162,7 +165,15 @@ function userMiddleware<Body, Query, Resource, Result, InTransaction extends boo
       const run = async (open: Transaction | undefined) => {
         // `open` is there exactly when the spec says `transaction: true`, as the type says.
         const transaction = open as UserRequest<Body, Query, Resource, InTransaction>['transaction'];
-        const base = { ctx: routerCtx, services: ctx.services, params: routerCtx.params, ...input, actor, user };
+        const base = {
+          ctx: routerCtx,
+          services: ctx.services,
+          params: routerCtx.params,
+          ...input,
+          actor,
+          user,
+          sessionId,
+        };
         const resource = spec.load
           ? await spec.load({ ...base, sequelize, transaction, resource: undefined })
           : undefined;

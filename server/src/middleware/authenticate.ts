@@ -2,6 +2,7 @@ import koaJwt from 'koa-jwt';
 import { de, effectivePermissions } from '@werkboard/common';
 import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER, isTokenClaims, tokenKey } from '../auth/tokens';
 import { ApiError } from '../errors';
+import { sessionCache } from '../auth/sessions';
 import { userCache } from '../auth/userCache';
 import type { AppMiddleware } from '../appTypes';
 import { requireDatabase } from './requireDatabase';
@@ -10,11 +11,13 @@ const sessionInvalid = () => new ApiError(401, de.login.sessionExpired, 'session
 
 /**
  * Bearer authentication: koa-jwt checks signature (HS256 only), expiry, issuer and audience;
- * then the user is loaded (from the user cache, auth/userCache.ts) and the token's version compared, so a token issued before a
- * password change, role change or deletion is refused with 401. The permissions are the ones
- * the token was issued with (fixed at login), never re-read from the role matrix: a matrix
- * change reaches a user at the next login. A role change raises the token version, so the
- * token's permissions always belong to the user's current role.
+ * then the user is loaded (from the user cache, auth/userCache.ts) and the token's version
+ * compared, so a token issued before a password change, role change or deletion is refused
+ * with 401; then the token's session must still be there (auth/sessions.ts: ended by logout,
+ * 'Abmelden' per device or the Admin; asked through the session cache). The permissions are
+ * the ones the token was issued with (fixed at login), never re-read from the role matrix: a
+ * matrix change reaches a user at the next login. A role change raises the token version, so
+ * the token's permissions always belong to the user's current role.
  */
 export function authenticate(jwtSecret: string): AppMiddleware[] {
   const verifyToken = koaJwt({
@@ -33,7 +36,9 @@ export function authenticate(jwtSecret: string): AppMiddleware[] {
     if (!isTokenClaims(claims)) throw sessionInvalid();
     const user = await userCache.load(claims.sub);
     if (!user || user.tokenVersion !== claims.ver) throw sessionInvalid();
+    if (!(await sessionCache.isActive(claims.sid, user.id))) throw sessionInvalid();
     ctx.state.user = user;
+    ctx.state.sessionId = claims.sid;
     ctx.state.actor = {
       id: user.id,
       role: user.role,

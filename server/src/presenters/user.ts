@@ -46,8 +46,8 @@ export function presentCurrentUser(
   };
 }
 
-/** A row of the user management list. */
-export function presentManagedUser(user: User): ManagedUserDto {
+/** A row of the user management list; `loginLocked` from the login throttle (one server process). */
+export function presentManagedUser(user: User, loginLocked: boolean): ManagedUserDto {
   return {
     id: user.id,
     username: user.username,
@@ -63,6 +63,7 @@ export function presentManagedUser(user: User): ManagedUserDto {
     profileVisibility: user.profileVisibility,
     lastLogin: user.lastLogin ? user.lastLogin.toISOString() : null,
     lastModified: user.updatedAt.toISOString(),
+    loginLocked,
   };
 }
 

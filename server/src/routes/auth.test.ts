@@ -88,6 +88,14 @@ describe('POST /api/auth/login', () => {
   });
 });
 
+/** A user signed in once, with the id of that login's session (the token's `sid`). */
+async function withSession(): Promise<{ user: User; sid: string }> {
+  const { user, password } = await buildUser();
+  const { token } = await t.login(user.username, password);
+  const { sid } = jwt.decode(token) as { sid: string };
+  return { user, sid };
+}
+
 describe('GET /api/auth/me', () => {
   it('answers 401 without a token, in German', async () => {
     const response = await t.request<{ message: string }>('GET', '/api/auth/me');
@@ -160,13 +168,13 @@ describe('GET /api/auth/me', () => {
   });
 
   it('refuses a correctly signed token without the permissions of its session', async () => {
-    const { user } = await buildUser();
+    const { user, sid } = await withSession();
     const secret = t.server.services.secrets.jwtSecret;
     // With an expiry: a token without one is refused on its own (next test).
     const options = { subject: user.id, issuer: 'werkboard', audience: 'werkboard-api', expiresIn: 60 } as const;
-    const noPermissions = jwt.sign({ ver: 0 }, secret, options);
+    const noPermissions = jwt.sign({ sid, ver: 0 }, secret, options);
     expect((await t.request('GET', '/api/auth/me', { token: noPermissions })).status).toBe(401);
-    const withPermissions = jwt.sign({ ver: 0, perms: ['can_view_dashboard', 'unknown_key'] }, secret, options);
+    const withPermissions = jwt.sign({ sid, ver: 0, perms: ['can_view_dashboard', 'unknown_key'] }, secret, options);
     const me = await t.request<UserDto>('GET', '/api/auth/me', { token: withPermissions });
     expect(me.status).toBe(200);
     expect(me.body.permissions).toEqual(['can_view_dashboard']);
@@ -175,9 +183,9 @@ describe('GET /api/auth/me', () => {
   // Issue 13, finding 18: both gave 500 (a token without exp never ends; a subject that is no
   // UUID reached the database as a user id).
   it('refuses a signed token without expiry, and one whose subject is no user id, with 401 in German', async () => {
-    const { user } = await buildUser();
+    const { user, sid } = await withSession();
     const secret = t.server.services.secrets.jwtSecret;
-    const claims = { ver: 0, perms: ['can_view_dashboard'] };
+    const claims = { sid, ver: 0, perms: ['can_view_dashboard'] };
     const base = { issuer: 'werkboard', audience: 'werkboard-api' } as const;
     const withoutExpiry = jwt.sign(claims, secret, { ...base, subject: user.id });
     const notAUserId = jwt.sign(claims, secret, { ...base, subject: 'admin', expiresIn: 60 });
@@ -189,9 +197,19 @@ describe('GET /api/auth/me', () => {
         { message: de.login.sessionExpired, code: 'session_invalid' },
       ]);
     }
-    // The same claims with an expiry and the user's id are a valid session.
+    // The same claims with an expiry and the user's id are a valid session; without the
+    // session's id, or with another's, they are not (issue 13, finding 5).
     const valid = jwt.sign(claims, secret, { ...base, subject: user.id, expiresIn: 60 });
     expect((await t.request('GET', '/api/auth/me', { token: valid })).status).toBe(200);
+    const { ver, perms } = claims;
+    const noSession = jwt.sign({ ver, perms }, secret, { ...base, subject: user.id, expiresIn: 60 });
+    const othersSession = jwt.sign({ ...claims, sid: (await withSession()).sid }, secret, {
+      ...base,
+      subject: user.id,
+      expiresIn: 60,
+    });
+    for (const token of [noSession, othersSession])
+      expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(401);
   });
 
   it('returns the own profile fields and the settings with their defaults', async () => {

@@ -1,14 +1,38 @@
-import { de, loginRequestSchema, type LoginResponse } from '@werkboard/common';
+import {
+  de,
+  loginRequestSchema,
+  type LoginResponse,
+  type MessageResponse,
+  type SessionDto,
+  type SessionsEndedResponse,
+} from '@werkboard/common';
+import { deviceName } from '../auth/deviceName';
 import { issueSessionToken } from '../auth/session';
-import { ApiError } from '../errors';
+import { endSession, endSessionsOf, listSessions, startSession, type StoredSession } from '../auth/sessions';
+import { ApiError, notFound } from '../errors';
 import type { ApiRoutes } from '../http/endpoint';
+import { idParam } from '../http/params';
 import type { LoginThrottle } from '../middleware/loginThrottle';
 import { presentCurrentUser } from '../presenters/user';
 import { currentLicenseType } from '../services/license';
 import { permissionsForRole } from '../services/permissions';
 import { checkLogin } from '../services/users';
 
-/** POST /api/auth/login (public) and GET /api/auth/me (signed in). */
+const presentSession =
+  (currentId: string) =>
+  (session: StoredSession): SessionDto => ({
+    id: session.id,
+    device: session.device,
+    ip: session.ip,
+    createdAt: session.createdAt.toISOString(),
+    lastSeenAt: session.lastSeenAt.toISOString(),
+    current: session.id === currentId,
+  });
+
+/**
+ * POST /api/auth/login (public), GET /api/auth/me, logout and the caller's own sessions
+ * (issue 13, finding 5): every login is a row of `sessions` that its token names.
+ */
 export function registerAuthRoutes(api: ApiRoutes, throttle: LoginThrottle): void {
   api.publicPost('/auth/login', {
     needsDatabase: true,
@@ -24,9 +48,15 @@ export function registerAuthRoutes(api: ApiRoutes, throttle: LoginThrottle): voi
       throttle.recordSuccess(ctx.ip, username);
       // The role's permissions now; the session keeps them until the next login.
       const permissions = await permissionsForRole(user.role);
-      services.logger.info({ userId: user.id }, 'login');
+      const sessionId = await startSession(
+        user.id,
+        deviceName(ctx.get('User-Agent')),
+        ctx.ip || null,
+        services.config.tokenTtlSeconds,
+      );
+      services.logger.info({ userId: user.id, sessionId }, 'login');
       return {
-        token: issueSessionToken(services, user, permissions),
+        token: issueSessionToken(services, user, sessionId, permissions),
         user: presentCurrentUser(user, permissions, await currentLicenseType()),
       };
     },
@@ -34,5 +64,38 @@ export function registerAuthRoutes(api: ApiRoutes, throttle: LoginThrottle): voi
 
   api.get('/auth/me', {
     handle: async ({ user, actor }) => presentCurrentUser(user, actor.permissions, await currentLicenseType()),
+  });
+
+  // Ends the session of the token that asks; the token gets 401 from the next request on.
+  api.post('/auth/logout', {
+    handle: async ({ actor, sessionId, services }): Promise<MessageResponse> => {
+      await endSession(actor.id, sessionId);
+      services.logger.info({ userId: actor.id, sessionId }, 'logout');
+      return { message: de.sessions.loggedOut };
+    },
+  });
+
+  api.get('/auth/sessions', {
+    handle: ({ actor }) => listSessions(actor.id),
+    present: (sessions, { sessionId }) => sessions.map(presentSession(sessionId)),
+  });
+
+  // 'Alle anderen abmelden'; registered before /auth/sessions/:id so that 'others' is no id.
+  api.delete('/auth/sessions/others', {
+    handle: async ({ actor, sessionId, services }): Promise<SessionsEndedResponse> => {
+      const ended = await endSessionsOf(actor.id, { except: sessionId });
+      services.logger.info({ userId: actor.id, ended }, 'other sessions ended');
+      return { message: de.sessions.othersEnded(ended), ended };
+    },
+  });
+
+  // 'Abmelden' at one device of the list: only one's own sessions (another's id is a 404).
+  api.delete('/auth/sessions/:id', {
+    handle: async ({ actor, params, services }): Promise<MessageResponse> => {
+      const sessionId = idParam(params.id, de.sessions.notFound);
+      if (!(await endSession(actor.id, sessionId))) throw notFound(de.sessions.notFound);
+      services.logger.info({ userId: actor.id, sessionId }, 'session ended');
+      return { message: de.sessions.ended };
+    },
   });
 }

@@ -208,6 +208,13 @@ async function imageIn(who: Who, caller: 'member' | 'stranger'): Promise<Partial
   return { id: uploaded.body.id };
 }
 
+/** A second login of the caller's own account (a user of the caller's role), for routes that end sessions. */
+async function ownLogin(who: Who): Promise<Partial<Request>> {
+  if (who === 'anonymous') return {};
+  const { user, password } = await buildUser({ role: who });
+  return { token: (await t.login(user.username, password)).token };
+}
+
 const ownerOnly = (who: Who) => (who === 'anonymous' ? 401 : 403);
 
 const ROUTES: RouteCase[] = [
@@ -226,6 +233,21 @@ const ROUTES: RouteCase[] = [
     },
   },
   { method: 'GET', route: '/api/auth/me', expect: signedIn },
+  { method: 'GET', route: '/api/auth/sessions', expect: signedIn },
+  // The routes that end sessions get a login of their own, so the table's tokens live on.
+  { method: 'POST', route: '/api/auth/logout', expect: signedIn, prepare: ownLogin },
+  { method: 'DELETE', route: '/api/auth/sessions/others', expect: signedIn, prepare: ownLogin },
+  {
+    method: 'DELETE',
+    route: '/api/auth/sessions/{id}',
+    expect: signedIn,
+    prepare: async (who) => {
+      const login = await ownLogin(who);
+      if (!login.token) return { id: newId() };
+      const sessions = await t.request<{ id: string }[]>('GET', '/api/auth/sessions', { token: login.token });
+      return { ...login, id: sessions.body[0]!.id };
+    },
+  },
   { method: 'GET', route: '/api/logs/server.log', expect: adminOnly },
 
   { method: 'GET', route: '/api/permissions/keys', expect: signedIn },
@@ -277,6 +299,12 @@ const ROUTES: RouteCase[] = [
       const target = await helferTarget();
       return { path: `/api/users/${target.id}`, body: { username: target.username, phone: '0171 111' } };
     },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/users/{id}/sessions',
+    expect: management(),
+    prepare: async () => ({ path: `/api/users/${(await helferTarget()).id}/sessions` }),
   },
   {
     method: 'DELETE',

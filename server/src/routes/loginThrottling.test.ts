@@ -1,4 +1,4 @@
-import { de } from '@werkboard/common';
+import { de, type ManagedUserDto } from '@werkboard/common';
 import { parseTrustedProxies } from '../http/clientAddress';
 import { buildUser } from '../test/factories';
 import { TEST_ADMIN, testServer, type TestServer, type ErrorBody } from '../test/testServer';
@@ -54,10 +54,17 @@ describe('behind a trusted proxy', () => {
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
 
     const admin = await proxied.login(TEST_ADMIN.username, TEST_ADMIN.password);
+    // The users page shows the lock (and the button to lift it).
+    const lockState = async () =>
+      (await proxied.request<ManagedUserDto[]>('GET', '/api/users', { token: admin.token })).body.find(
+        (listed) => listed.id === user.id,
+      )?.loginLocked;
+    expect(await lockState()).toBe(true);
     const lifted = await proxied.request<{ message: string }>('DELETE', `/api/users/${user.id}/lockout`, {
       token: admin.token,
     });
     expect([lifted.status, lifted.body.message]).toEqual([200, de.users.lockLifted]);
+    expect(await lockState()).toBe(false);
     expect((await login(proxied, user.username, password, nextAddress())).status).toBe(200);
   });
 

@@ -7,6 +7,7 @@ import {
   DEFAULT_ROLE,
   type MessageResponse,
   profileUpdateSchema,
+  type SessionsEndedResponse,
   userCreateDenial,
   userCreateSchema,
   userDeleteDenial,
@@ -15,6 +16,7 @@ import {
 } from '@werkboard/common';
 import { verifyPassword } from '../auth/passwords';
 import { issueSessionToken } from '../auth/session';
+import { endSessionsOf } from '../auth/sessions';
 import { authorize, invalidField } from '../errors';
 import type { ApiRoutes } from '../http/endpoint';
 import { idParam } from '../http/params';
@@ -27,6 +29,7 @@ import { requireRoomFor } from '../services/limits';
 import {
   changePassword,
   createUser,
+  deleteUser,
   findUser,
   listDirectory,
   listUsers,
@@ -42,11 +45,13 @@ const userId = (params: { id?: string }) => idParam(params.id, de.users.notFound
  */
 export function registerUserRoutes(api: ApiRoutes, loginThrottle: LoginThrottle): void {
   const passwordAttempts = new LoginRateLimit();
+  const presentManaged = (user: Parameters<typeof presentManagedUser>[0]) =>
+    presentManagedUser(user, loginThrottle.isLocked(user.username));
 
   api.get('/users', {
     authorize: ({ actor }) => authorize(canManageUsers(actor), de.users.manageForbidden),
     handle: () => listUsers(),
-    present: (users) => users.map(presentManagedUser),
+    present: (users) => users.map(presentManaged),
   });
 
   // Names and roles are visible to everyone signed in (spec section 6); contact details are not.
@@ -71,7 +76,7 @@ export function registerUserRoutes(api: ApiRoutes, loginThrottle: LoginThrottle)
       return user;
     },
     status: 201,
-    present: presentManagedUser,
+    present: presentManaged,
   });
 
   // Registered before /users/:id so that 'profile' is never taken for an id.
@@ -86,7 +91,7 @@ export function registerUserRoutes(api: ApiRoutes, loginThrottle: LoginThrottle)
 
   api.post('/users/change-password', {
     body: changePasswordSchema,
-    handle: async ({ user, actor, body, services }): Promise<ChangePasswordResponse> => {
+    handle: async ({ user, actor, sessionId, body, services }): Promise<ChangePasswordResponse> => {
       await requireAcceptablePassword(body.newPassword, 'newPassword', de.password.tooShort);
       passwordAttempts.check(user.id, de.password.tooManyAttempts);
       if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
@@ -95,10 +100,13 @@ export function registerUserRoutes(api: ApiRoutes, loginThrottle: LoginThrottle)
         throw invalidField('currentPassword', de.password.currentWrong);
       }
       passwordAttempts.reset(user.id);
-      await changePassword(user, body.newPassword);
+      await changePassword(user, body.newPassword, sessionId);
       services.logger.info({ userId: user.id }, 'password changed');
-      // The session goes on with the permissions it logged in with.
-      return { message: de.password.changed, token: issueSessionToken(services, user, actor.permissions) };
+      // This session goes on with the permissions it logged in with; the others have ended.
+      return {
+        message: de.password.changed,
+        token: issueSessionToken(services, user, sessionId, actor.permissions),
+      };
     },
   });
 
@@ -127,7 +135,7 @@ export function registerUserRoutes(api: ApiRoutes, loginThrottle: LoginThrottle)
       );
       return target;
     },
-    present: presentManagedUser,
+    present: presentManaged,
   });
 
   // Lifting a lock-out after too many failed logins (issue 13, finding 8): who may edit the user.
@@ -146,6 +154,21 @@ export function registerUserRoutes(api: ApiRoutes, loginThrottle: LoginThrottle)
     },
   });
 
+  // 'Alle Sitzungen beenden' (issue 13, finding 5): who may edit the user, as for the lock-out.
+  api.delete('/users/:id/sessions', {
+    load: ({ params }) => findUser(userId(params)),
+    authorize: ({ actor, resource }) => {
+      authorize(canManageUsers(actor), de.users.manageForbidden);
+      const denial = userUpdateDenial(actor, resource);
+      authorize(denial === null, denial ?? undefined);
+    },
+    handle: async ({ actor, resource: target, services }): Promise<SessionsEndedResponse> => {
+      const ended = await endSessionsOf(target.id);
+      services.logger.info({ userId: actor.id, endedUserId: target.id, ended }, 'sessions of user ended');
+      return { message: de.sessions.allEnded(ended), ended };
+    },
+  });
+
   api.delete('/users/:id', {
     load: ({ params }) => findUser(userId(params)),
     authorize: ({ actor, resource }) => {
@@ -154,8 +177,8 @@ export function registerUserRoutes(api: ApiRoutes, loginThrottle: LoginThrottle)
       authorize(denial === null, denial ?? undefined);
     },
     handle: async ({ actor, resource: target, services }): Promise<MessageResponse> => {
-      // A deleted user's tokens find no user any more and get 401.
-      await target.destroy();
+      // A deleted user's tokens find no user and no session any more and get 401.
+      await deleteUser(target);
       services.logger.info({ userId: actor.id, deletedUserId: target.id }, 'user deleted');
       return { message: de.users.deleted };
     },

@@ -7,6 +7,7 @@ import {
 } from '@werkboard/common';
 import { type Transaction, Op, UniqueConstraintError, where, fn, col } from 'sequelize';
 import { getDecoyHash, hashPassword, verifyPassword } from '../auth/passwords';
+import { endSessionsOf, sessionCache } from '../auth/sessions';
 import { invalidField, notFound } from '../errors';
 import { User } from '../models';
 
@@ -96,8 +97,9 @@ export async function createUser(transaction: Transaction, input: UserCreateRequ
 const CONTACT_FIELDS = ['email', 'phone', 'privatePhone', 'address', 'website', 'otherInfo'] as const;
 
 /**
- * Applies the user form to a user. A new role or a new password raises the token version,
- * so every session of that user ends (401) and the next login gets the new role's permissions.
+ * Applies the user form to a user. A new role or a new password (the Admin's reset) raises the
+ * token version and ends every session of that user (401), so the next login gets the new
+ * role's permissions.
  */
 export async function updateUser(user: User, input: UserUpdateRequest): Promise<User> {
   if (input.username.toLowerCase() !== user.username.toLowerCase()) await assertUsernameFree(input.username, user.id);
@@ -114,7 +116,9 @@ export async function updateUser(user: User, input: UserUpdateRequest): Promise<
     endSessions = true;
   }
   if (endSessions) user.tokenVersion += 1;
-  return saveUnique(() => user.save());
+  const saved = await saveUnique(() => user.save());
+  if (endSessions) await endSessionsOf(user.id);
+  return saved;
 }
 
 /** One's own profile: contact fields, colour and visibility; nothing else can change here. */
@@ -125,11 +129,22 @@ export async function updateProfile(user: User, input: ProfileUpdateRequest): Pr
   return user.save();
 }
 
-/** A new password for oneself: the old sessions end, the caller gets a fresh token. */
-export async function changePassword(user: User, newPassword: string): Promise<User> {
+/**
+ * A new password for oneself: every other session ends; the caller's own (`currentSessionId`)
+ * goes on with a fresh token.
+ */
+export async function changePassword(user: User, newPassword: string, currentSessionId: string): Promise<User> {
   user.passwordHash = await hashPassword(newPassword);
   user.tokenVersion += 1;
-  return user.save();
+  await user.save();
+  await endSessionsOf(user.id, { except: currentSessionId });
+  return user;
+}
+
+/** Deletes a user; the database deletes the sessions with it, the session cache forgets them. */
+export async function deleteUser(user: User): Promise<void> {
+  await user.destroy();
+  sessionCache.forgetUser(user.id);
 }
 
 /** A user's name, or null when there is no such user. */

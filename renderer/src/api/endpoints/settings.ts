@@ -1,4 +1,11 @@
-import type { SettingsResponse, SmtpSettingsDto, SmtpSettingsPatch, UserSettingsPatch } from '@werkboard/common';
+import type {
+  SecuritySettingsDto,
+  SecuritySettingsPatch,
+  SettingsResponse,
+  SmtpSettingsDto,
+  SmtpSettingsPatch,
+  UserSettingsPatch,
+} from '@werkboard/common';
 import type { AppThunk } from '../../store/types';
 import { apiSlice } from '../apiSlice';
 import { patchWhenLanded } from '../cachePatch';
@@ -9,10 +16,12 @@ export const settingsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     /** GET /settings: the user's settings, and the SMTP settings for Admins (null otherwise). */
     settings: build.query<SettingsResponse, void>({ query: () => SETTINGS, providesTags: ['Settings'] }),
+    /** GET /settings/security (Admin): the password minimum and its warning. */
+    securitySettings: build.query<SecuritySettingsDto, void>({ query: () => `${SETTINGS}/security` }),
   }),
 });
 
-export const { useSettingsQuery } = settingsApi;
+export const { useSettingsQuery, useSecuritySettingsQuery } = settingsApi;
 
 /**
  * PUT /settings with the changed parts; offline it waits in the sync queue (the patches are
@@ -36,5 +45,19 @@ export function saveSmtpSettings(smtp: SmtpSettingsPatch): AppThunk<Promise<Smtp
       ),
     );
     return answer.smtp ?? null;
+  };
+}
+
+/** PUT /settings/security (Admin). Throws on failure; the cached security settings take the answer. */
+export function saveSecuritySettings(patch: SecuritySettingsPatch): AppThunk<Promise<SecuritySettingsDto>> {
+  return async (dispatch, _getState, { save }) => {
+    const answer = await save<SecuritySettingsDto>({ method: 'PUT', path: `${SETTINGS}/security`, body: patch });
+    await dispatch(
+      patchWhenLanded(
+        settingsApi.util.getRunningQueryThunk('securitySettings', undefined),
+        settingsApi.util.upsertQueryData('securitySettings', undefined, answer),
+      ),
+    );
+    return answer;
   };
 }

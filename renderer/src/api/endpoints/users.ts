@@ -3,6 +3,7 @@ import type {
   ExternalUserRequest,
   ManagedUserDto,
   MessageResponse,
+  SessionsEndedResponse,
   UserCreateRequest,
   UserDirectoryEntryDto,
   UserUpdateRequest,
@@ -99,6 +100,22 @@ export function deleteUser(id: string): AppThunk<Promise<void>> {
     await save<MessageResponse>({ method: 'DELETE', path: userPath(id) });
     await dispatch(patchUsers((users) => users.filter((user) => user.id !== id)));
     dispatch(usersApi.util.invalidateTags(['UserDirectory']));
+  };
+}
+
+/** DELETE /users/{id}/sessions: 'Alle Sitzungen beenden' of a user. Throws on failure. */
+export function endUserSessions(id: string): AppThunk<Promise<SessionsEndedResponse>> {
+  return (_dispatch, _getState, { save }) =>
+    save<SessionsEndedResponse>({ method: 'DELETE', path: `${userPath(id)}/sessions` });
+}
+
+/** DELETE /users/{id}/lockout: 'Sperre aufheben'; the list shows the user unlocked. Throws on failure. */
+export function liftLockout(id: string): AppThunk<Promise<void>> {
+  return async (dispatch, _getState, { save }) => {
+    await save<MessageResponse>({ method: 'DELETE', path: `${userPath(id)}/lockout` });
+    await dispatch(
+      patchUsers((users) => users.map((user) => (user.id === id ? { ...user, loginLocked: false } : user))),
+    );
   };
 }
 

@@ -1,3 +1,4 @@
+import { postLogout } from '../../api/endpoints/session';
 import type { ReplayStop } from '../../platform/syncQueue';
 import type { AppThunk } from '../../store/types';
 import { loggedOut } from '../session/authSlice';
@@ -34,6 +35,8 @@ export function discardFailedChange(key: string): AppThunk<Promise<void>> {
 export function logout(leave: () => void): AppThunk<Promise<void>> {
   return async (dispatch, _getState, { sync, projectSavers }) => {
     projectSavers.close();
+    // The server ends this session (best effort, never blocks the logout; issue 13, finding 5).
+    await dispatch(postLogout());
     await sync.clear();
     leave();
     dispatch(loggedOut());

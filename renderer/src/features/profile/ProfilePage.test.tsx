@@ -1,5 +1,5 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { CurrentUserDto } from '@werkboard/common';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { CurrentUserDto, SessionDto } from '@werkboard/common';
 import { de } from '@werkboard/common';
 import { buildUser } from '../../test/fixtures';
 import type { FakeRoute } from '../../test/fakeFetch';
@@ -152,5 +152,78 @@ describe('/profile password change', () => {
 
     expect((await passwordForm().findByRole('alert')).textContent).toBe(`Fehler: ${de.password.currentWrong}`);
     expect(store.getState().auth.token).toBe(TEST_TOKEN);
+  });
+});
+
+describe('/profile: Angemeldete Geräte', () => {
+  const laptop: SessionDto = {
+    id: 's-laptop',
+    device: 'Chrome auf Windows',
+    ip: '192.168.1.20',
+    createdAt: '2026-04-01T06:00:00.000Z',
+    lastSeenAt: '2026-04-02T07:15:00.000Z',
+    current: true,
+  };
+  const phone: SessionDto = { ...laptop, id: 's-phone', device: 'Chrome auf Android', ip: null, current: false };
+  const tablet: SessionDto = { ...laptop, id: 's-tablet', device: 'Safari auf iPad', current: false };
+
+  function devices() {
+    return within(screen.getByRole('region', { name: de.sessions.title }));
+  }
+
+  it('lists the devices with last activity, marks this one and offers no logout for it', async () => {
+    await setup({ 'GET /api/auth/sessions': { body: [laptop, phone] } });
+    const list = devices();
+    const current = within(await list.findByRole('listitem', { name: laptop.device }));
+    expect(current.getByText(/Dieses Gerät/)).toBeTruthy();
+    expect(current.getByText(/Zuletzt aktiv: 02\.04\.2026/)).toBeTruthy();
+    expect(current.getByText(/IP-Adresse: 192\.168\.1\.20/)).toBeTruthy();
+    expect(current.queryByRole('button')).toBeNull();
+    const other = within(list.getByRole('listitem', { name: phone.device }));
+    expect(other.getByRole('button', { name: de.sessions.endOneLabel(phone.device) })).toBeTruthy();
+  });
+
+  it("'Abmelden' ends that device and reads the list again", async () => {
+    let sessions = [laptop, phone, tablet];
+    const { fake } = await setup({
+      'GET /api/auth/sessions': () => ({ body: sessions }),
+      'DELETE /api/auth/sessions/s-phone': () => {
+        sessions = [laptop, tablet];
+        return { body: { message: de.sessions.ended } };
+      },
+    });
+    const list = devices();
+    fireEvent.click(await list.findByRole('button', { name: de.sessions.endOneLabel(phone.device) }));
+    expect((await list.findByRole('status')).textContent).toBe(de.sessions.ended);
+    await waitFor(() => expect(list.queryByRole('listitem', { name: phone.device })).toBeNull());
+    expect(fake.calls('DELETE /api/auth/sessions/s-phone')).toHaveLength(1);
+    expect(list.getByRole('listitem', { name: tablet.device })).toBeTruthy();
+  });
+
+  it("'Alle anderen abmelden' ends the others; with none left it says so and the button goes", async () => {
+    let sessions = [laptop, phone, tablet];
+    await setup({
+      'GET /api/auth/sessions': () => ({ body: sessions }),
+      'DELETE /api/auth/sessions/others': () => {
+        sessions = [laptop];
+        return { body: { message: de.sessions.othersEnded(2), ended: 2 } };
+      },
+    });
+    const list = devices();
+    fireEvent.click(await list.findByRole('button', { name: de.sessions.endOthers }));
+    expect((await list.findByRole('status')).textContent).toBe(de.sessions.othersEnded(2));
+    expect(await list.findByText(de.sessions.noOthers)).toBeTruthy();
+    expect(list.queryByRole('button', { name: de.sessions.endOthers })).toBeNull();
+  });
+
+  it('shows the server’s message when ending fails, and the list stays', async () => {
+    await setup({
+      'GET /api/auth/sessions': { body: [laptop, phone] },
+      'DELETE /api/auth/sessions/s-phone': { status: 404, body: { message: de.sessions.notFound } },
+    });
+    const list = devices();
+    fireEvent.click(await list.findByRole('button', { name: de.sessions.endOneLabel(phone.device) }));
+    expect((await list.findByRole('alert')).textContent).toBe(de.sessions.notFound);
+    expect(list.getByRole('listitem', { name: phone.device })).toBeTruthy();
   });
 });

@@ -3,9 +3,10 @@ import { de } from '@werkboard/common';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { ProfileForm } from './ProfileForm';
+import { SessionsPanel } from './SessionsPanel';
 import { refreshCurrentUser } from '../../entities/session/sessionThunks';
 
-/** /profile: one's own profile details and the password change (push notifications come later). */
+/** /profile: one's own profile details, the password change and the signed-in devices (push notifications come later). */
 export function ProfilePage() {
   const dispatch = useAppDispatch();
   const user = useAppSelector((state) => state.auth.user);
@@ -20,6 +21,7 @@ export function ProfilePage() {
       <h1 className="page__title">{de.pages.profile}</h1>
       <ProfileForm key={user.id} user={user} />
       <PasswordChangeForm />
+      <SessionsPanel />
     </div>
   );
 }

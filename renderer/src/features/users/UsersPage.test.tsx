@@ -300,3 +300,62 @@ describe("/users 'Externe Mitarbeiter'", () => {
     expect(await screen.findByText('Keine externen Mitarbeiter angelegt.')).toBeTruthy();
   });
 });
+
+describe('/users: Alle Sitzungen beenden', () => {
+  it('asks, ends all sessions of the user and says how many ended', async () => {
+    const { fake } = setup(admin, {
+      'DELETE /api/users/u-max/sessions': { body: { message: de.sessions.allEnded(2), ended: 2 } },
+    });
+    const max = await row('max');
+    fireEvent.click(max.getByRole('button', { name: de.sessions.endAllLabel('max') }));
+    const dialog = within(await screen.findByRole('dialog', { name: de.sessions.endAll }));
+    expect(dialog.getByText(de.sessions.endAllConfirm('max'))).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: de.sessions.endAll }));
+    expect((await screen.findByRole('status')).textContent).toBe(de.sessions.allEnded(2));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fake.calls('DELETE /api/users/u-max/sessions')).toHaveLength(1);
+  });
+
+  it('is offered only for users the caller may edit, not for oneself', async () => {
+    setup(firmenleiter);
+    expect((await row('max')).getByRole('button', { name: de.sessions.endAllLabel('max') })).toBeTruthy();
+    expect((await row('chef2')).queryByRole('button', { name: de.sessions.endAllLabel('chef2') })).toBeNull();
+    expect((await row('chefin')).queryByRole('button', { name: de.sessions.endAllLabel('chefin') })).toBeNull();
+  });
+
+  it('keeps the dialog open with the server’s message when it fails', async () => {
+    setup(admin, {
+      'DELETE /api/users/u-max/sessions': { status: 403, body: { message: de.users.rankTooLow } },
+    });
+    fireEvent.click((await row('max')).getByRole('button', { name: de.sessions.endAllLabel('max') }));
+    const dialog = within(await screen.findByRole('dialog', { name: de.sessions.endAll }));
+    fireEvent.click(dialog.getByRole('button', { name: de.sessions.endAll }));
+    expect(await dialog.findByText(de.users.rankTooLow)).toBeTruthy();
+  });
+});
+
+describe('/users: Anmeldesperre', () => {
+  it("shows the lock and lifts it with 'Sperre aufheben'", async () => {
+    const locked = LIST.map((user) => (user.id === 'u-max' ? { ...user, loginLocked: true } : user));
+    const { fake } = setup(admin, {
+      'GET /api/users': { body: locked },
+      'DELETE /api/users/u-max/lockout': { body: { message: de.users.lockLifted } },
+    });
+    const max = await row('max');
+    expect(max.getByText(de.security.locked)).toBeTruthy();
+    expect((await row('chefin')).queryByText(de.security.locked)).toBeNull();
+    fireEvent.click(max.getByRole('button', { name: de.security.unlockLabel('max') }));
+    expect((await screen.findByRole('status')).textContent).toBe(de.users.lockLifted);
+    await waitFor(() => expect(max.queryByText(de.security.locked)).toBeNull());
+    expect(max.queryByRole('button', { name: de.security.unlockLabel('max') })).toBeNull();
+    expect(fake.calls('DELETE /api/users/u-max/lockout')).toHaveLength(1);
+  });
+
+  it('offers no lifting to who may not edit the user', async () => {
+    const locked = LIST.map((user) => (user.id === 'u-chef2' ? { ...user, loginLocked: true } : user));
+    setup(firmenleiter, { 'GET /api/users': { body: locked } });
+    const chef2 = await row('chef2');
+    expect(chef2.getByText(de.security.locked)).toBeTruthy();
+    expect(chef2.queryByRole('button', { name: de.security.unlockLabel('chef2') })).toBeNull();
+  });
+});

@@ -5,7 +5,7 @@ import { canManagePermissions, canManageUsers, de } from '@werkboard/common';
 import { serverMessageOr } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useSubmit } from '../../components/useSubmit';
-import { deleteUser, useUsersQuery } from '../../api/endpoints/users';
+import { deleteUser, endUserSessions, liftLockout, useUsersQuery } from '../../api/endpoints/users';
 import { useAppDispatch } from '../../store/hooks';
 import { formatDateTime } from '../../utils/format';
 import { Can } from '../../entities/session/Can';
@@ -27,6 +27,33 @@ export function UsersPage() {
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<ManagedUserDto | null>(null);
   const removal = useSubmit();
+  const [ending, setEnding] = useState<ManagedUserDto | null>(null);
+  const ended = useSubmit();
+  const [endedNotice, setEndedNotice] = useState<string | null>(null);
+  const unlocking = useSubmit();
+
+  const unlock = (user: ManagedUserDto) => {
+    setEndedNotice(null);
+    void unlocking.run(
+      async () => {
+        await dispatch(liftLockout(user.id));
+        setEndedNotice(de.users.lockLifted);
+      },
+      (caught) => serverMessageOr(caught, de.security.unlockFailed),
+    );
+  };
+
+  const confirmEndSessions = async () => {
+    if (!ending) return;
+    const { id } = ending;
+    if (
+      await ended.run(
+        async () => setEndedNotice((await dispatch(endUserSessions(id))).message),
+        (caught) => serverMessageOr(caught, de.sessions.endFailed),
+      )
+    )
+      setEnding(null);
+  };
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -75,6 +102,16 @@ export function UsersPage() {
           </div>
         )}
         {list.isLoading && <p className="muted">{de.actions.loading}</p>}
+        {unlocking.error && (
+          <p role="alert" className="message message--error">
+            {unlocking.error}
+          </p>
+        )}
+        {endedNotice && (
+          <p role="status" className="message message--success">
+            {endedNotice}
+          </p>
+        )}
         {list.data?.length === 0 && <p className="muted">{de.usersScreen.empty}</p>}
         {users.length > 0 && (
           <ul className="user-list" aria-label={de.usersScreen.listTitle}>
@@ -86,6 +123,12 @@ export function UsersPage() {
                 canEdit={policy.canEditUser(user)}
                 canDelete={policy.canDeleteUser(user)}
                 onEdit={() => setEditing({ mode: 'form', user })}
+                onUnlock={() => unlock(user)}
+                onEndSessions={() => {
+                  ended.setError(null);
+                  setEndedNotice(null);
+                  setEnding(user);
+                }}
                 onDelete={() => {
                   removal.setError(null);
                   setDeleting(user);
@@ -114,6 +157,20 @@ export function UsersPage() {
           <p className="muted">{de.users.deleteWarning}</p>
         </ConfirmDialog>
       )}
+      {ending && (
+        <ConfirmDialog
+          title={de.sessions.endAll}
+          confirmLabel={de.sessions.endAll}
+          busyLabel={de.sessions.ending}
+          busy={ended.busy}
+          danger
+          error={ended.error}
+          onConfirm={() => void confirmEndSessions()}
+          onCancel={() => setEnding(null)}
+        >
+          <p>{de.sessions.endAllConfirm(ending.username)}</p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }
@@ -124,10 +181,12 @@ interface UserRowProps {
   canEdit: boolean;
   canDelete: boolean;
   onEdit: () => void;
+  onUnlock: () => void;
+  onEndSessions: () => void;
   onDelete: () => void;
 }
 
-function UserRow({ user, isSelf, canEdit, canDelete, onEdit, onDelete }: UserRowProps) {
+function UserRow({ user, isSelf, canEdit, canDelete, onEdit, onUnlock, onEndSessions, onDelete }: UserRowProps) {
   const contacts = (
     [
       { label: de.usersScreen.email, value: user.email },
@@ -145,6 +204,11 @@ function UserRow({ user, isSelf, canEdit, canDelete, onEdit, onDelete }: UserRow
           </span>
           <span className={`role-badge role-badge--${user.role.toLowerCase()}`}>{user.role}</span>
           {isSelf && <span className="muted user-card__self">({de.usersScreen.you})</span>}
+          {user.loginLocked && (
+            <span className="role-badge user-card__locked" title={de.security.lockedHint}>
+              {de.security.locked}
+            </span>
+          )}
         </div>
       </div>
       <dl className="user-card__details">
@@ -173,6 +237,27 @@ function UserRow({ user, isSelf, canEdit, canDelete, onEdit, onDelete }: UserRow
               onClick={onEdit}
             >
               {de.actions.edit}
+            </button>
+          )}
+          {canEdit && user.loginLocked && (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              aria-label={de.security.unlockLabel(user.username)}
+              onClick={onUnlock}
+            >
+              {de.security.unlock}
+            </button>
+          )}
+          {/* One's own other devices end in the profile ('Alle anderen abmelden'). */}
+          {canEdit && !isSelf && (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              aria-label={de.sessions.endAllLabel(user.username)}
+              onClick={onEndSessions}
+            >
+              {de.sessions.endAll}
             </button>
           )}
           {canDelete && (
