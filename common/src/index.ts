@@ -7,6 +7,7 @@ export * from './dto/admin';
 export * from './dto/app';
 export * from './dto/desktopBridge';
 export * from './dto/images';
+export * from './dto/live';
 export * from './dto/organisation';
 export * from './dto/projects';
 export * from './dto/team';

@@ -8,6 +8,7 @@ import { registerAppointmentRoutes } from './appointments';
 import { registerAuthRoutes } from './auth';
 import { registerBackupRoutes } from './backup';
 import { registerCustomerTypeRoutes } from './customerTypes';
+import { registerEventRoutes } from './events';
 import { registerExternalUserRoutes } from './externalUsers';
 import { registerImageFileRoutes } from './imageFiles';
 import { registerImageRoutes } from './images';
@@ -62,6 +63,7 @@ export function createApiMiddleware(jwtSecret: string): AppMiddleware {
   registerInvitationRoutes(api);
   registerImageRoutes(api);
   registerImageFileRoutes(api);
+  registerEventRoutes(api);
 
   const { publicRouter, userRouter } = api;
   const publicStack = compose<AppRouterContext>([publicRouter.routes(), publicRouter.allowedMethods()]);
