@@ -757,6 +757,13 @@ const ROUTES: RouteCase[] = [
 
   // Live updates: the test event goes to the caller's own streams (GET /api/events is the stream, below).
   { method: 'POST', route: '/api/events/test', expect: (who) => (who === 'anonymous' ? 401 : 204) },
+  // The Admin passes and is told that no SMTP server is set up (400); nothing is sent here.
+  {
+    method: 'POST',
+    route: '/api/settings/smtp/test',
+    expect: (who) => (who === 'anonymous' ? 401 : who === 'Admin' ? 400 : 403),
+    body: { to: 'pruefung@example.test' },
+  },
 ];
 
 beforeAll(async () => {
