@@ -1,4 +1,10 @@
-import type { SettingsResponse, SmtpSettingsDto, SmtpSettingsPatch, UserSettingsPatch } from '@werkboard/common';
+import type {
+  MessageResponse,
+  SettingsResponse,
+  SmtpSettingsDto,
+  SmtpSettingsPatch,
+  UserSettingsPatch,
+} from '@werkboard/common';
 import type { AppThunk } from '../../store/types';
 import { apiSlice } from '../apiSlice';
 import { patchWhenLanded } from '../cachePatch';
@@ -36,5 +42,13 @@ export function saveSmtpSettings(smtp: SmtpSettingsPatch): AppThunk<Promise<Smtp
       ),
     );
     return answer.smtp ?? null;
+  };
+}
+
+/** POST /settings/smtp/test (Admin): a test e-mail through the stored settings; answers the server's German report. */
+export function sendSmtpTest(to: string): AppThunk<Promise<string>> {
+  return async (_dispatch, _getState, { save }) => {
+    const answer = await save<MessageResponse>({ method: 'POST', path: `${SETTINGS}/smtp/test`, body: { to } });
+    return answer.message;
   };
 }
