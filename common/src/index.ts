@@ -24,6 +24,7 @@ export * from './schemas/projectGroups';
 export * from './schemas/projects';
 export * from './schemas/search';
 export * from './schemas/settings';
+export * from './schemas/push';
 export * from './schemas/team';
 export * from './schemas/templates';
 export * from './schemas/transfer';

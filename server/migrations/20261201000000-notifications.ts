@@ -50,11 +50,22 @@ export async function up({ context: qi }: { context: QueryInterface }): Promise<
 
     CREATE TRIGGER project_invitations_announce AFTER INSERT OR UPDATE OR DELETE ON project_invitations
       FOR EACH ROW EXECUTE FUNCTION announce_invitation_count();
+
+    -- Web push subscriptions, one per browser (its endpoint), of the user signed in there.
+    CREATE TABLE push_subscriptions (
+      endpoint varchar(1000) PRIMARY KEY,
+      user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      p256dh varchar(200) NOT NULL,
+      auth varchar(100) NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now()
+    );
+    CREATE INDEX push_subscriptions_user ON push_subscriptions (user_id);
   `);
 }
 
 export async function down({ context: qi }: { context: QueryInterface }): Promise<void> {
   await qi.sequelize.query(`
+    DROP TABLE push_subscriptions;
     DROP TRIGGER project_invitations_announce ON project_invitations;
     DROP FUNCTION announce_invitation_count();
     DROP TRIGGER projects_announce_update ON projects;

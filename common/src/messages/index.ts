@@ -15,7 +15,7 @@ import { syncMessages } from './sync';
 import { serverMessages } from './serverOperation';
 import { desktopMessages } from './desktopShell';
 import { transferMessages } from './transfer';
-import { mailMessages } from './notify';
+import { mailMessages, pushMessages } from './notify';
 
 /**
  * Every text a user reads, in German. Spec texts are verbatim; keys are English.
@@ -497,4 +497,5 @@ export const de = {
   desktop: desktopMessages,
   transfer: transferMessages,
   mail: mailMessages,
+  push: pushMessages,
 } as const;

@@ -24,3 +24,11 @@ export const mailMessages = {
   invitationLink: 'Werkboard öffnen',
   footer: 'Diese E-Mail wurde automatisch von Werkboard gesendet.',
 } as const;
+
+/** Texts of web push (issue 16): what a notification says (who and what, never a message's text). */
+export const pushMessages = {
+  subscriptionInvalid: 'Das Push-Abonnement des Browsers ist ungültig.',
+  invitationTitle: 'Neue Projekteinladung',
+  invitationBody: (fromUsername: string, projectName: string) =>
+    `${fromUsername} hat Sie zum Projekt „${projectName}“ eingeladen.`,
+} as const;

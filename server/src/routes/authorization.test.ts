@@ -757,6 +757,20 @@ const ROUTES: RouteCase[] = [
 
   // Live updates: the test event goes to the caller's own streams (GET /api/events is the stream, below).
   { method: 'POST', route: '/api/events/test', expect: (who) => (who === 'anonymous' ? 401 : 204) },
+  // Web push: every signed-in user manages their own subscriptions only.
+  { method: 'GET', route: '/api/push/key', expect: signedIn },
+  {
+    method: 'POST',
+    route: '/api/push/subscriptions',
+    expect: (who) => (who === 'anonymous' ? 401 : 204),
+    body: { endpoint: 'https://push.example.test/abc', keys: { p256dh: 'BAAA', auth: 'AAAA' } },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/push/subscriptions',
+    expect: (who) => (who === 'anonymous' ? 401 : 204),
+    prepare: () => Promise.resolve({ path: '/api/push/subscriptions?endpoint=https%3A%2F%2Fpush.example.test%2Fabc' }),
+  },
   // The Admin passes and is told that no SMTP server is set up (400); nothing is sent here.
   {
     method: 'POST',

@@ -18,6 +18,7 @@ import { registerLogRoutes } from './logs';
 import { registerPermissionRoutes } from './permissions';
 import { registerProjectGroupRoutes } from './projectGroups';
 import { registerProjectRoutes } from './projects';
+import { registerPushRoutes } from './push';
 import { registerSearchRoutes } from './search';
 import { registerServerInfoRoutes } from './serverInfo';
 import { registerSettingsRoutes } from './settings';
@@ -64,6 +65,7 @@ export function createApiMiddleware(jwtSecret: string): AppMiddleware {
   registerImageRoutes(api);
   registerImageFileRoutes(api);
   registerEventRoutes(api);
+  registerPushRoutes(api);
 
   const { publicRouter, userRouter } = api;
   const publicStack = compose<AppRouterContext>([publicRouter.routes(), publicRouter.allowedMethods()]);

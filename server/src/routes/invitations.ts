@@ -14,6 +14,7 @@ import { authorize } from '../errors';
 import type { ApiRoutes, Params, UserRequest } from '../http/endpoint';
 import { idParam } from '../http/params';
 import { sendInvitationMail } from '../mail/invitationMail';
+import { sendInvitationPush } from '../push/invitationPush';
 import { presentInvitation } from '../presenters/invitation';
 import { findLockedInvitation, invite, myInvitations, respond, withdraw } from '../services/invitations';
 import { findProject } from '../services/projects';
@@ -44,7 +45,10 @@ export function registerInvitationRoutes(api: ApiRoutes): void {
       const invitation = await invite(sequelize, transaction, actor, resource, body.toUserId);
       // After the commit: an e-mail never goes out for an invitation that was rolled back.
       const appUrl = services.config.publicUrl ?? `${ctx.protocol}://${ctx.host}`;
-      transaction.afterCommit(() => void sendInvitationMail(services, invitation, appUrl));
+      transaction.afterCommit(() => {
+        void sendInvitationMail(services, invitation, appUrl);
+        void sendInvitationPush(services, invitation);
+      });
       return invitation;
     },
     status: 201,
