@@ -85,15 +85,13 @@ describe('runLiveEvents', () => {
     expect(open.mock.calls[1]![0].aborted).toBe(true);
   });
 
+  /** Online, with events nobody looks at: for the tests of when it opens the stream. */
+  const startOnline = (open: (signal: AbortSignal) => Promise<ReadableStream<Uint8Array>>) =>
+    runLiveEvents({ open, onEvent: jest.fn(), onReconnected: jest.fn(), isOnline: () => true, events: windowLike() });
+
   it('stops at once at a server without the stream', async () => {
     const open = jest.fn().mockRejectedValue(new ApiError('Nicht gefunden.', 404));
-    runLiveEvents({
-      open,
-      onEvent: jest.fn(),
-      onReconnected: jest.fn(),
-      isOnline: () => true,
-      events: windowLike(),
-    });
+    startOnline(open);
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     expect(open).toHaveBeenCalledTimes(1);
   });
@@ -105,13 +103,7 @@ describe('runLiveEvents', () => {
         .fn<Promise<ReadableStream<Uint8Array>>, [AbortSignal]>()
         .mockRejectedValueOnce(new ApiError('Serverfehler', 503))
         .mockRejectedValueOnce(new SessionLostError('Sitzung abgelaufen', 401));
-      runLiveEvents({
-        open,
-        onEvent: jest.fn(),
-        onReconnected: jest.fn(),
-        isOnline: () => true,
-        events: windowLike(),
-      });
+      startOnline(open);
       await jest.advanceTimersByTimeAsync(0);
       expect(open).toHaveBeenCalledTimes(1);
       await jest.advanceTimersByTimeAsync(1_000);
