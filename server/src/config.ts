@@ -37,6 +37,8 @@ export interface Config {
   httpRedirectPort: number | null;
   /** Peers whose X-Forwarded-For names the client (TRUST_PROXY); null trusts no one. */
   trustedProxies: net.BlockList | null;
+  /** Where users open the app (PUBLIC_URL), for links in e-mails; else the address a request came to. */
+  publicUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -143,5 +145,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd: string 
     tls,
     httpRedirectPort: parseRedirectPort(env.HTTP_REDIRECT_PORT, tls),
     trustedProxies: parseTrustProxy(env.TRUST_PROXY),
+    ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL.replace(/\/+$/, '') } : {}),
   };
 }

@@ -12,8 +12,17 @@ describe('the secrets of an installation', () => {
 
   it('are generated once into secrets.json (0600) and read back', () => {
     const first = loadOrCreateSecrets(dataDir);
-    expect(Object.keys(first).sort()).toEqual(['databaseAppPassword', 'databasePassword', 'jwtSecret']);
-    expect(new Set(Object.values(first)).size).toBe(3);
+    expect(Object.keys(first).sort()).toEqual([
+      'databaseAppPassword',
+      'databasePassword',
+      'jwtSecret',
+      'vapidPrivateKey',
+      'vapidPublicKey',
+    ]);
+    expect(new Set(Object.values(first)).size).toBe(5);
+    // The VAPID pair of this installation: an uncompressed P-256 point and its 32-byte key.
+    expect(Buffer.from(first.vapidPublicKey, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(first.vapidPrivateKey, 'base64url')).toHaveLength(32);
     expect(fs.statSync(path.join(dataDir, 'secrets.json')).mode & 0o777).toBe(0o600);
     expect(loadOrCreateSecrets(dataDir)).toEqual(first);
   });

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import webpush from 'web-push';
 
 export interface Secrets {
   /** HS256 key for login tokens. */
@@ -9,9 +10,17 @@ export interface Secrets {
   databasePassword: string;
   /** Password of the embedded PostgreSQL's app role, which the server connects with. */
   databaseAppPassword: string;
+  /** This installation's VAPID key pair for web push (base64url), made once like the others. */
+  vapidPublicKey: string;
+  vapidPrivateKey: string;
 }
 
 const newSecret = (bytes: number) => crypto.randomBytes(bytes).toString('base64url');
+
+function vapidKeys(): Pick<Secrets, 'vapidPublicKey' | 'vapidPrivateKey'> {
+  const { publicKey, privateKey } = webpush.generateVAPIDKeys();
+  return { vapidPublicKey: publicKey, vapidPrivateKey: privateKey };
+}
 
 /**
  * Secrets are generated on first start and kept in dataDir/secrets.json (mode 600), so every
@@ -26,6 +35,9 @@ export function loadOrCreateSecrets(dataDir: string): Secrets {
     jwtSecret: stored.jwtSecret || newSecret(48),
     databasePassword: stored.databasePassword || newSecret(24),
     databaseAppPassword: stored.databaseAppPassword || newSecret(24),
+    ...(stored.vapidPublicKey && stored.vapidPrivateKey
+      ? { vapidPublicKey: stored.vapidPublicKey, vapidPrivateKey: stored.vapidPrivateKey }
+      : vapidKeys()),
   };
   if (Object.keys(secrets).some((key) => stored[key as keyof Secrets] !== secrets[key as keyof Secrets])) {
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });

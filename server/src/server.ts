@@ -9,6 +9,7 @@ import { connectDatabase, type Database, migrateDatabase } from './db/database';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embeddedDatabase';
 import { seedDatabase, type SeedResult } from './db/seed';
 import { parseLicensePublicKey } from './license/licenseKey';
+import { LiveUpdates } from './live/liveUpdates';
 import { createLogger } from './logger';
 import { readAppVersion } from './paths';
 import { securePrivateFiles } from './privateFiles';
@@ -87,6 +88,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     licensePublicKey: parseLicensePublicKey(config.licensePublicKey),
     status,
     database: null,
+    live: new LiveUpdates(logger),
   };
 
   const tls = config.tls ? prepareTls(config.tls, config.dataDir, logger) : null;
@@ -124,6 +126,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       if (superuser) logger.warn({ role }, de.server.superuserRole(role));
     }
     await migrateDatabase(database);
+    await services.live.start(url, database.sequelize);
     const seed = await seedDatabase({ adminUsername: config.adminUsername, adminPassword: config.adminPassword });
     status.databaseInitialized = true;
     delete status.message;
@@ -136,6 +139,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const database = services.database;
     services.database = null;
     status.databaseReachable = false;
+    await services.live.stop();
     await database?.close().catch(() => undefined);
     await current.embedded?.stop().catch(() => undefined);
     current.embedded = null;
@@ -171,6 +175,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       if (stopped) return;
       stopped = true;
       stopping.abort();
+      // Open event streams would hold the HTTP server open until the forced close.
+      await services.live.close();
       await Promise.all([closeGracefully(httpServer), redirectServer && closeGracefully(redirectServer)]);
       await ready.catch(() => undefined);
       await services.database?.close();

@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import type { ServerStatus } from '@werkboard/common';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { LiveUpdates } from './live/liveUpdates';
 import type { Logger } from './logger';
 import type { Secrets } from './secrets';
 
@@ -16,4 +17,6 @@ export interface Services {
   status: ServerStatus;
   /** Present once the database is connected, migrated and seeded. */
   database: Database | null;
+  /** The open event streams and the database connection that feeds them. */
+  live: LiveUpdates;
 }

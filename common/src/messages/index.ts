@@ -17,6 +17,7 @@ import { desktopMessages } from './desktopShell';
 import { transferMessages } from './transfer';
 import { sessionMessages } from './sessions';
 import { securityMessages } from './security';
+import { mailMessages, pushMessages } from './notify';
 
 /**
  * Every text a user reads, in German. Spec texts are verbatim; keys are English.
@@ -500,4 +501,6 @@ export const de = {
   transfer: transferMessages,
   sessions: sessionMessages,
   security: securityMessages,
+  mail: mailMessages,
+  push: pushMessages,
 } as const;

@@ -162,3 +162,12 @@ export const securitySettingsPatchSchema = z
   )
   .partial();
 export type SecuritySettingsPatch = z.infer<typeof securitySettingsPatchSchema>;
+
+/** POST /settings/smtp/test: where the Admin's test e-mail goes. */
+export const smtpTestSchema = z.object(
+  {
+    to: optionalEmail(de.mail.recipientInvalid).refine((value) => value !== null, { error: de.mail.recipientInvalid }),
+  },
+  BODY_ERROR,
+);
+export type SmtpTestRequest = z.infer<typeof smtpTestSchema>;

@@ -7,6 +7,8 @@ export interface ResponseLike {
   ok: boolean;
   status: number;
   text(): Promise<string>;
+  /** The body as it arrives (fetch's Response has it); only the event stream reads it. */
+  body?: ReadableStream<Uint8Array> | null;
 }
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<ResponseLike>;
@@ -66,6 +68,8 @@ export interface ApiClient {
   get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
   /** The raw text of a 2xx answer (the server log is text/plain). */
   getText(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<string>;
+  /** The body of a 2xx GET as it arrives (the live event stream), until `signal` aborts it. */
+  openStream(path: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>>;
 }
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -76,7 +80,8 @@ const SESSION_LOST_STATUSES: ReadonlySet<number> = new Set([401, 409]);
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const baseUrl = deps.baseUrl ?? '/api';
 
-  async function send(path: string, options: RequestOptions): Promise<string> {
+  /** The answer of a 2xx; anything else throws the error its status means. */
+  async function exchange(path: string, options: RequestOptions, signal?: AbortSignal): Promise<ResponseLike> {
     const method = options.method ?? 'GET';
     const url = `${baseUrl}${path}`;
     const headers: Record<string, string> = { Accept: 'application/json', [DEVICE_ID_HEADER]: deps.deviceId };
@@ -95,17 +100,16 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
             headers,
             body: options.body === undefined ? undefined : JSON.stringify(options.body),
             cache: options.noCache ? 'no-store' : 'default',
+            ...(signal ? { signal } : {}),
           });
     } catch (cause) {
       deps.onLog?.(`${method} ${url} → ${de.diagnostics.networkFailure}`);
       throw new NetworkError(de.api.networkError, { cause });
     }
     deps.onLog?.(`${method} ${url} → ${response.status}`);
+    if (response.ok) return response;
 
-    const text = await response.text().catch(() => '');
-    if (response.ok) return text;
-
-    const body = parseErrorBody(text);
+    const body = parseErrorBody(await response.text().catch(() => ''));
     if (options.sessionHandling !== false && SESSION_LOST_STATUSES.has(response.status)) {
       deps.onSessionLost();
       throw new SessionLostError(de.login.sessionExpired, response.status, body);
@@ -125,6 +129,16 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return response;
   }
 
+  async function send(path: string, options: RequestOptions): Promise<string> {
+    return (await exchange(path, options)).text().catch(() => '');
+  }
+
+  async function openStream(path: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+    const response = await exchange(path, { method: 'GET', noCache: true }, signal);
+    if (!response.body) throw new NetworkError(de.api.networkError);
+    return response.body;
+  }
+
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const text = await send(path, options);
     return (text === '' ? undefined : JSON.parse(text)) as T;
@@ -134,6 +148,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     request,
     get: (path, options = {}) => request(path, { ...options, method: 'GET' }),
     getText: (path, options = {}) => send(path, { ...options, method: 'GET' }),
+    openStream,
   };
 }
 

@@ -4,7 +4,7 @@ import type { SaveQueue } from './save';
 import { createSave, QUEUED } from './save';
 
 function fakeApi(request: ApiClient['request']): ApiClient {
-  return { request, get: jest.fn(), getText: jest.fn() };
+  return { request, get: jest.fn(), getText: jest.fn(), openStream: jest.fn() };
 }
 
 /** A queue that records what the save path asks of it (the engine itself is tested in features/sync). */

@@ -7,6 +7,7 @@ import { useApplyTheme } from '../features/settings/useApplyTheme';
 import { LocalDataBanner } from '../features/sync/LocalDataBanner';
 import { useSyncTriggers } from '../entities/outbox/useSyncTriggers';
 import { useAppSelector } from '../store/hooks';
+import { useLiveUpdates } from './liveUpdates';
 
 /** Navigation bar, page, footer: the frame of every logged-in route, in the user's theme. */
 export function AppShell() {
@@ -14,6 +15,7 @@ export function AppShell() {
   // The user's colours and background pattern, applied while logged in (the login page keeps the default).
   useApplyTheme();
   useSyncTriggers();
+  useLiveUpdates();
   // RouteGuard only lets logged-in users in here; this keeps the types honest.
   if (!user) return null;
   return (

@@ -169,6 +169,30 @@ describe('settings dialog: SMTP (Admin)', () => {
     expect(body.smtp).not.toHaveProperty('password');
   });
 
+  it("'Test-E-Mail senden' shows the server's report, or its German reason, and refuses a bad address", async () => {
+    const sent = 'Test-E-Mail an chef@example.de gesendet. Antwort des SMTP-Servers: 250 OK';
+    const { fake } = setup(buildUser('Admin'), {
+      'POST /api/settings/smtp/test': ({ body }) =>
+        (body as { to: string }).to === 'chef@example.de'
+          ? { body: { message: sent } }
+          : { status: 502, body: { message: de.mail.authFailed('535 falsch') } },
+    });
+    open(s.sections.smtp);
+    const recipient = await dialog().findByLabelText(de.mail.testRecipient);
+    fireEvent.change(recipient, { target: { value: 'kein-empfänger' } });
+    fireEvent.click(dialog().getByRole('button', { name: de.mail.testButton }));
+    expect(dialog().getByText(de.mail.recipientInvalid)).toBeTruthy();
+    expect(fake.calls('POST /api/settings/smtp/test')).toHaveLength(0);
+
+    fireEvent.change(recipient, { target: { value: 'chef@example.de' } });
+    fireEvent.click(dialog().getByRole('button', { name: de.mail.testButton }));
+    expect(await dialog().findByText(sent)).toBeTruthy();
+
+    fireEvent.change(recipient, { target: { value: 'buero@example.de' } });
+    fireEvent.click(dialog().getByRole('button', { name: de.mail.testButton }));
+    expect((await dialog().findByRole('alert')).textContent).toBe(de.mail.authFailed('535 falsch'));
+  });
+
   it('starts with port 587 and TLS when the server has none', async () => {
     setup(buildUser('Admin'), { 'GET /api/settings': { body: DEFAULT_USER_SETTINGS } });
     open(s.sections.smtp);

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { DEFAULT_ROLE_PERMISSIONS, newId, type ProjectDocument, ROLES, type Role } from '@werkboard/common';
 import { ExternalUser, User } from '../models';
 import { createTestLicenseKeys, grantLifetimeLicense } from '../test/licenseKeys';
+import { openEventStream } from '../test/eventStream';
 import { buildProject, buildUser, templateDocument, unique, withCard } from '../test/factories';
 import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
@@ -781,6 +782,30 @@ const ROUTES: RouteCase[] = [
     expect: adminOnly,
     body: { data: {}, mode: 'replace' },
   },
+
+  // Live updates: the test event goes to the caller's own streams (GET /api/events is the stream, below).
+  { method: 'POST', route: '/api/events/test', expect: (who) => (who === 'anonymous' ? 401 : 204) },
+  // Web push: every signed-in user manages their own subscriptions only.
+  { method: 'GET', route: '/api/push/key', expect: signedIn },
+  {
+    method: 'POST',
+    route: '/api/push/subscriptions',
+    expect: (who) => (who === 'anonymous' ? 401 : 204),
+    body: { endpoint: 'https://push.example.test/abc', keys: { p256dh: 'BAAA', auth: 'AAAA' } },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/push/subscriptions',
+    expect: (who) => (who === 'anonymous' ? 401 : 204),
+    prepare: () => Promise.resolve({ path: '/api/push/subscriptions?endpoint=https%3A%2F%2Fpush.example.test%2Fabc' }),
+  },
+  // The Admin passes and is told that no SMTP server is set up (400); nothing is sent here.
+  {
+    method: 'POST',
+    route: '/api/settings/smtp/test',
+    expect: (who) => (who === 'anonymous' ? 401 : who === 'Admin' ? 400 : 403),
+    body: { to: 'pruefung@example.test' },
+  },
 ];
 
 beforeAll(async () => {
@@ -818,5 +843,14 @@ describe.each(ROUTES)('$method $route', (route) => {
       ...(body !== undefined ? { body } : {}),
     });
     expect(response.status).toBe(route.expect(who));
+  });
+});
+
+// The live stream never ends on its own, so its row opens it and looks at the answer's head.
+describe('GET /api/events', () => {
+  it.each(WHO)('as %s', async (who) => {
+    const stream = await openEventStream(t.url, who === 'anonymous' ? undefined : tokens.get(who));
+    stream.close();
+    expect(stream.status).toBe(signedIn(who));
   });
 });

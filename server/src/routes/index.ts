@@ -8,6 +8,7 @@ import { registerAppointmentRoutes } from './appointments';
 import { registerAuthRoutes } from './auth';
 import { registerBackupRoutes } from './backup';
 import { registerCustomerTypeRoutes } from './customerTypes';
+import { registerEventRoutes } from './events';
 import { registerExternalUserRoutes } from './externalUsers';
 import { registerImageFileRoutes } from './imageFiles';
 import { registerImageRoutes } from './images';
@@ -17,6 +18,7 @@ import { registerLogRoutes } from './logs';
 import { registerPermissionRoutes } from './permissions';
 import { registerProjectGroupRoutes } from './projectGroups';
 import { registerProjectRoutes } from './projects';
+import { registerPushRoutes } from './push';
 import { registerSearchRoutes } from './search';
 import { registerServerInfoRoutes } from './serverInfo';
 import { registerSettingsRoutes } from './settings';
@@ -62,6 +64,8 @@ export function createApiMiddleware(jwtSecret: string): AppMiddleware {
   registerInvitationRoutes(api);
   registerImageRoutes(api);
   registerImageFileRoutes(api);
+  registerEventRoutes(api);
+  registerPushRoutes(api);
 
   const { publicRouter, userRouter } = api;
   const publicStack = compose<AppRouterContext>([publicRouter.routes(), publicRouter.allowedMethods()]);

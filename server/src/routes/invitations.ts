@@ -13,6 +13,8 @@ import {
 import { authorize } from '../errors';
 import type { ApiRoutes, Params, UserRequest } from '../http/endpoint';
 import { idParam } from '../http/params';
+import { sendInvitationMail } from '../mail/invitationMail';
+import { sendInvitationPush } from '../push/invitationPush';
 import { presentInvitation } from '../presenters/invitation';
 import { findLockedInvitation, invite, myInvitations, respond, withdraw } from '../services/invitations';
 import { findProject } from '../services/projects';
@@ -39,8 +41,16 @@ export function registerInvitationRoutes(api: ApiRoutes): void {
       authorize(canInviteToProject(actor, resource), m.forbidden);
       authorize(canWorkOnProject(actor, resource), m.readOnly);
     },
-    handle: ({ sequelize, transaction, actor, resource, body }) =>
-      invite(sequelize, transaction, actor, resource, body.toUserId),
+    handle: async ({ ctx, services, sequelize, transaction, actor, resource, body }) => {
+      const invitation = await invite(sequelize, transaction, actor, resource, body.toUserId);
+      // After the commit: an e-mail never goes out for an invitation that was rolled back.
+      const appUrl = services.config.publicUrl ?? `${ctx.protocol}://${ctx.host}`;
+      transaction.afterCommit(() => {
+        void sendInvitationMail(services, invitation, appUrl);
+        void sendInvitationPush(services, invitation);
+      });
+      return invitation;
+    },
     status: 201,
     present: presentInvitation,
   });

@@ -4,9 +4,13 @@ import {
   de,
   securitySettingsPatchSchema,
   settingsUpdateSchema,
+  smtpTestSchema,
+  type MessageResponse,
 } from '@werkboard/common';
 import { authorize } from '../errors';
 import type { ApiRoutes } from '../http/endpoint';
+import { sendMail } from '../mail/mailer';
+import { testMail } from '../mail/mails';
 import { presentSecuritySettings, presentSettings } from '../presenters/settings';
 import {
   passwordMinLength,
@@ -42,6 +46,18 @@ export function registerSettingsRoutes(api: ApiRoutes): void {
       return stored;
     },
     present: (smtp, { user }) => presentSettings(user, smtp),
+  });
+
+  // 'Test-E-Mail senden': the stored settings as they are; the answer is the SMTP server's (issue 16).
+  api.post('/settings/smtp/test', {
+    body: smtpTestSchema,
+    authorize: ({ actor }) => authorize(canManageSmtp(actor), de.settings.smtpAdminOnly),
+    handle: async ({ body, services, actor }): Promise<MessageResponse> => {
+      const to = body.to!;
+      const answer = await sendMail(await readSmtp(), services.secrets.jwtSecret, testMail(to));
+      services.logger.info({ userId: actor.id }, 'smtp test e-mail sent');
+      return { message: de.mail.testSent(to, answer) };
+    },
   });
 
   // The server's security settings (issue 13, finding 7): the password minimum, 3 to 64.

@@ -1,6 +1,7 @@
 import type {
   SecuritySettingsDto,
   SecuritySettingsPatch,
+  MessageResponse,
   SettingsResponse,
   SmtpSettingsDto,
   SmtpSettingsPatch,
@@ -59,5 +60,13 @@ export function saveSecuritySettings(patch: SecuritySettingsPatch): AppThunk<Pro
       ),
     );
     return answer;
+  };
+}
+
+/** POST /settings/smtp/test (Admin): a test e-mail through the stored settings; answers the server's German report. */
+export function sendSmtpTest(to: string): AppThunk<Promise<string>> {
+  return async (_dispatch, _getState, { save }) => {
+    const answer = await save<MessageResponse>({ method: 'POST', path: `${SETTINGS}/smtp/test`, body: { to } });
+    return answer.message;
   };
 }

@@ -7,7 +7,14 @@ import { createTestStore } from '../../test/renderApp';
 import { loggedOut, sessionLost } from '../session/authSlice';
 import { moveCard, quickMoveCard, renameColumn } from '@werkboard/common';
 import { initialProjectState, isReadOnly } from './projectSlice';
-import { applyEdit, changeProjectStatus, closeProject, loadProject, openProject } from './projectThunks';
+import {
+  applyEdit,
+  changeProjectStatus,
+  closeProject,
+  loadProject,
+  openProject,
+  projectRevisionAnnounced,
+} from './projectThunks';
 import {
   API_PATH,
   buildProject,
@@ -178,6 +185,54 @@ describe('project thunks: saving', () => {
     expect(cardIn(store.getState().project.document!, CARD.cable)!.column.id).toBe(COLUMN.done);
     expect(store.getState().sync.pending).toBe(1);
     expect(extra.sync.pendingDocument(API_PATH.replace(/^\/api/, ''))).toEqual(store.getState().project.document);
+  });
+});
+
+describe('project thunks: a revision announced by the live stream', () => {
+  it("shows another user's newer revision and keeps one's own edit that is still being saved on top", async () => {
+    const { answers, route } = deferredPuts();
+    let serverCopy = buildProject();
+    const { store, fake } = setup({ [`GET ${API_PATH}`]: () => ({ body: serverCopy }), [`PUT ${API_PATH}`]: route });
+    await store.dispatch(loadProject());
+
+    // Someone else renamed a card (revision 8); this user moves another one meanwhile.
+    serverCopy = buildProject({ revision: 8 });
+    cardIn(serverCopy, CARD.lamp)!.card.title = 'Leuchten montieren';
+    store.dispatch(applyEdit((draft) => quickMoveCard(draft, CARD.cable, 'last')));
+    await flush();
+    const announced = store.dispatch(projectRevisionAnnounced(PROJECT_ID, 8));
+    // No read while the user's own save is in flight: its answer is newer than any read now.
+    await flush();
+    expect(fake.calls(`GET ${API_PATH}`)).toHaveLength(1);
+    expect(cardIn(store.getState().project.document!, CARD.cable)!.column.id).toBe(COLUMN.done);
+
+    // The save's answer is the merge (revision 9) and contains the other user's rename already.
+    const merged = JSON.parse(JSON.stringify(putBodies(fake)[0]!)) as ProjectDocument;
+    merged.revision = 9;
+    cardIn(merged, CARD.lamp)!.card.title = 'Leuchten montieren';
+    answers[0]!({ body: merged });
+    await announced;
+    expect(fake.calls(`GET ${API_PATH}`)).toHaveLength(1);
+
+    const shown = store.getState().project.document!;
+    expect(shown.revision).toBe(9);
+    expect(cardIn(shown, CARD.lamp)!.card.title).toBe('Leuchten montieren');
+    expect(cardIn(shown, CARD.cable)!.column.id).toBe(COLUMN.done);
+  });
+
+  it('reads a newer revision of the open project, and ignores other projects and older revisions', async () => {
+    let serverCopy = buildProject();
+    const { store, fake } = setup({ [`GET ${API_PATH}`]: () => ({ body: serverCopy }) });
+    await store.dispatch(loadProject());
+    await store.dispatch(projectRevisionAnnounced('another-project', 99));
+    await store.dispatch(projectRevisionAnnounced(PROJECT_ID, 7));
+    expect(fake.calls(`GET ${API_PATH}`)).toHaveLength(1);
+
+    serverCopy = buildProject({ revision: 8, name: 'Von Kollegen umbenannt' });
+    await store.dispatch(projectRevisionAnnounced(PROJECT_ID, 8));
+    await flush();
+    expect(fake.calls(`GET ${API_PATH}`)).toHaveLength(2);
+    expect(store.getState().project.document).toMatchObject({ revision: 8, name: 'Von Kollegen umbenannt' });
   });
 });
 

@@ -163,6 +163,24 @@ export function reloadProject(): AppThunk<Promise<void>> {
   };
 }
 
+/**
+ * The live stream says `projectId` is now at `revision` (another user's write, or one's own
+ * from another tab). When that is the open project and newer than what this tab builds on,
+ * it is read again through the path that keeps this user's edits: after the running saves,
+ * with the edits made meanwhile applied on top (fetchAgain). One's own save's announcement
+ * finds its answer already there and reads nothing.
+ */
+export function projectRevisionAnnounced(projectId: string, revision: number): AppThunk<Promise<void>> {
+  return async (dispatch, getState, extra) => {
+    const saver = extra.projectSavers.current;
+    const { kind, status } = getState().project;
+    if (!saver || kind !== 'project' || status !== 'loaded' || !showsProject(getState, extra, saver, projectId)) return;
+    await saver.settled();
+    if ((saver.base?.revision ?? Number.NEGATIVE_INFINITY) >= revision) return;
+    await dispatch(fetchAgain(saver, projectId));
+  };
+}
+
 function actionList(value: string | readonly string[] | null | undefined | void): readonly string[] {
   if (typeof value === 'string') return value.trim() ? [value] : [];
   return Array.isArray(value) ? (value as readonly string[]).filter((action) => action.trim()) : [];

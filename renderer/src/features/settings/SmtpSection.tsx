@@ -8,6 +8,7 @@ import { useFocusFirstInvalid } from '../../components/useFocusFirstInvalid';
 import { useSubmit } from '../../components/useSubmit';
 import { useAppDispatch } from '../../store/hooks';
 import { saveSmtpSettings, useSettingsQuery } from '../../api/endpoints/settings';
+import { SmtpTestForm } from './SmtpTestForm';
 
 const t = de.settingsScreen.smtp;
 
@@ -73,59 +74,62 @@ export function SmtpSection() {
   };
 
   return (
-    <form ref={formRef} className="form settings-section" onSubmit={(event) => void onSubmit(event)} noValidate>
-      <div className="form__grid">
-        <FormField label={t.host} error={fieldErrors.host}>
-          <input type="text" value={form.host} onChange={(event) => set('host')(event.target.value)} />
-        </FormField>
-        <FormField label={t.port} error={fieldErrors.port}>
-          <input
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={65535}
-            step={1}
-            value={form.port}
-            onChange={(event) => set('port')(event.target.value)}
-          />
-        </FormField>
-        <FormField label={t.username} error={fieldErrors.username}>
-          <input
-            type="text"
-            autoComplete="off"
-            value={form.username}
-            onChange={(event) => set('username')(event.target.value)}
-          />
-        </FormField>
-        <FormField
-          label={t.password}
-          error={fieldErrors.password}
-          hint={hasPassword ? `${t.passwordStored} ${t.passwordKeep}` : t.passwordKeep}
-        >
-          <input
-            type="password"
-            autoComplete="new-password"
-            value={form.password}
-            onChange={(event) => set('password')(event.target.value)}
-          />
-        </FormField>
-        <FormField label={t.encryption} error={fieldErrors.encryption}>
-          <select value={form.encryption} onChange={(event) => set('encryption')(event.target.value)}>
-            {SMTP_ENCRYPTIONS.map((value) => (
-              <option key={value} value={value}>
-                {t.encryptions[value]}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField label={t.fromEmail} error={fieldErrors.fromEmail}>
-          <input type="email" value={form.fromEmail} onChange={(event) => set('fromEmail')(event.target.value)} />
-        </FormField>
-        <FormField label={t.fromName} error={fieldErrors.fromName}>
-          <input type="text" value={form.fromName} onChange={(event) => set('fromName')(event.target.value)} />
-        </FormField>
-      </div>
-      <FormFooter feedback={submit.feedback} saving={submit.busy} label={t.save} />
-    </form>
+    <>
+      <form ref={formRef} className="form settings-section" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <div className="form__grid">
+          <FormField label={t.host} error={fieldErrors.host}>
+            <input type="text" value={form.host} onChange={(event) => set('host')(event.target.value)} />
+          </FormField>
+          <FormField label={t.port} error={fieldErrors.port}>
+            <input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={65535}
+              step={1}
+              value={form.port}
+              onChange={(event) => set('port')(event.target.value)}
+            />
+          </FormField>
+          <FormField label={t.username} error={fieldErrors.username}>
+            <input
+              type="text"
+              autoComplete="off"
+              value={form.username}
+              onChange={(event) => set('username')(event.target.value)}
+            />
+          </FormField>
+          <FormField
+            label={t.password}
+            error={fieldErrors.password}
+            hint={hasPassword ? `${t.passwordStored} ${t.passwordKeep}` : t.passwordKeep}
+          >
+            <input
+              type="password"
+              autoComplete="new-password"
+              value={form.password}
+              onChange={(event) => set('password')(event.target.value)}
+            />
+          </FormField>
+          <FormField label={t.encryption} error={fieldErrors.encryption}>
+            <select value={form.encryption} onChange={(event) => set('encryption')(event.target.value)}>
+              {SMTP_ENCRYPTIONS.map((value) => (
+                <option key={value} value={value}>
+                  {t.encryptions[value]}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField label={t.fromEmail} error={fieldErrors.fromEmail}>
+            <input type="email" value={form.fromEmail} onChange={(event) => set('fromEmail')(event.target.value)} />
+          </FormField>
+          <FormField label={t.fromName} error={fieldErrors.fromName}>
+            <input type="text" value={form.fromName} onChange={(event) => set('fromName')(event.target.value)} />
+          </FormField>
+        </div>
+        <FormFooter feedback={submit.feedback} saving={submit.busy} label={t.save} />
+      </form>
+      <SmtpTestForm />
+    </>
   );
 }

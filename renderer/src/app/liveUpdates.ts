@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import type { LiveEvent } from '@werkboard/common';
+import { apiSlice } from '../api/apiSlice';
+import { runLiveEvents } from '../api/liveEvents';
+import { projectRevisionAnnounced, reloadProject } from '../entities/project/projectThunks';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
+import type { AppThunk } from '../store/types';
+
+/** What each live event changes in this tab; other features add their events here. */
+function liveEventArrived(event: LiveEvent): AppThunk {
+  return (dispatch) => {
+    switch (event.type) {
+      case 'project-revision':
+        void dispatch(projectRevisionAnnounced(event.projectId, event.revision));
+        break;
+      case 'invitation-count':
+        dispatch(apiSlice.util.invalidateTags(['MyInvitations']));
+        break;
+      case 'test':
+        break;
+    }
+  };
+}
+
+/** After a break in the stream (network loss): read once what its events would have said. */
+function catchUp(): AppThunk {
+  return (dispatch, getState) => {
+    dispatch(apiSlice.util.invalidateTags(['MyInvitations']));
+    const { kind, status } = getState().project;
+    if (kind === 'project' && status === 'loaded') void dispatch(reloadProject());
+  };
+}
+
+function startLiveUpdates(): AppThunk<() => void> {
+  return (dispatch, _getState, { api }) =>
+    runLiveEvents({
+      open: (signal) => api.openStream('/events', signal),
+      onEvent: (event) => dispatch(liveEventArrived(event)),
+      onReconnected: () => dispatch(catchUp()),
+      isOnline: () => navigator.onLine,
+      events: window,
+    });
+}
+
+/**
+ * The tab's live event stream while signed in (issue 16): opened with the session's token,
+ * opened again with a new one (password change), closed at logout. The spec's polling stays
+ * as it is, the fallback when the stream cannot be held.
+ */
+export function useLiveUpdates(): void {
+  const dispatch = useAppDispatch();
+  const token = useAppSelector((state) => state.auth.token);
+  useEffect(() => (token ? dispatch(startLiveUpdates()) : undefined), [dispatch, token]);
+}

@@ -1,0 +1,110 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startAppServer, type AppServer } from './support/appServer';
+import { launchBrowser } from './support/browser';
+import { addBoardTask, boardCard, boardColumn, dragCard } from './support/board';
+import { apiToken, logIn } from './support/session';
+
+/**
+ * Live updates (issue 16): two users on one board, each in a browser context of their own.
+ * What one does appears on the other's board through the event stream, without a reload, and
+ * after a network loss the board catches up when the connection returns.
+ */
+const FITTER = { username: 'monteur.live', password: 'Monteur-Passwort-1' };
+const PROJECT = 'Sanierung Hofmann';
+
+let server: AppServer;
+let browser: Browser;
+let projectId: string;
+
+async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.url}/api${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+interface Board {
+  context: BrowserContext;
+  page: Page;
+}
+
+async function openBoard(username: string, password: string): Promise<Board> {
+  const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  await logIn(page, server.url, username, password);
+  await page.goto(`${server.url}/#/project/${projectId}`);
+  await boardColumn(page, 'To Do').waitFor();
+  return { context, page };
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  const admin = await apiToken(server.url, 'admin', server.adminPassword);
+  const fitter = await api<{ id: string }>(admin, 'POST', '/users', { ...FITTER, role: 'Monteur' });
+  projectId = (await api<{ id: string }>(admin, 'POST', '/projects', { name: PROJECT })).id;
+  // The fitter joins the team the way the product does it: invited, then accepting.
+  const invitation = await api<{ id: string }>(admin, 'POST', '/invitations', {
+    project: projectId,
+    toUserId: fitter.id,
+  });
+  const fitterToken = await apiToken(server.url, FITTER.username, FITTER.password);
+  await api(fitterToken, 'POST', `/invitations/${invitation.id}/respond`, { status: 'accepted' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('two browsers on one board', () => {
+  it("shows A's new card and A's move on B's board without a reload, and B's own edit meanwhile stays", async () => {
+    const a = await openBoard('admin', server.adminPassword);
+    const b = await openBoard(FITTER.username, FITTER.password);
+    // A reload or navigation would drop this mark.
+    await b.page.evaluate(() => ((window as unknown as { liveMark: string }).liveMark = 'unverändert'));
+
+    await addBoardTask(a.page, 'To Do', 'Heizkörper tauschen');
+    await boardCard(b.page, 'To Do', 'Heizkörper tauschen').waitFor();
+
+    // B adds a card of their own while A moves A's card: both land on both boards.
+    await addBoardTask(b.page, 'In Bearbeitung', 'Thermostat prüfen');
+    await dragCard(a.page, boardCard(a.page, 'To Do', 'Heizkörper tauschen'), boardColumn(a.page, 'Erledigt'));
+    await boardCard(a.page, 'Erledigt', 'Heizkörper tauschen').waitFor();
+    await boardCard(b.page, 'Erledigt', 'Heizkörper tauschen').waitFor();
+    await boardCard(b.page, 'In Bearbeitung', 'Thermostat prüfen').waitFor();
+    await boardCard(a.page, 'In Bearbeitung', 'Thermostat prüfen').waitFor();
+    expect(await boardCard(b.page, 'To Do', 'Heizkörper tauschen').count()).toBe(0);
+    expect(await b.page.evaluate(() => (window as unknown as { liveMark?: string }).liveMark)).toBe('unverändert');
+
+    // B loses the network; A moves the card back. When B is online again, B's board catches up.
+    await b.context.setOffline(true);
+    await dragCard(a.page, boardCard(a.page, 'Erledigt', 'Heizkörper tauschen'), boardColumn(a.page, 'To Do'));
+    await boardCard(a.page, 'To Do', 'Heizkörper tauschen').waitFor();
+    await waitForServer(async () => {
+      const admin = await apiToken(server.url, 'admin', server.adminPassword);
+      const saved = await api<{ columns: { title: string; cards: { title: string }[] }[] }>(
+        admin,
+        'GET',
+        `/projects/${projectId}`,
+      );
+      return saved.columns[0]!.cards.some((card) => card.title === 'Heizkörper tauschen');
+    });
+    expect(await boardCard(b.page, 'Erledigt', 'Heizkörper tauschen').count()).toBe(1);
+    await b.context.setOffline(false);
+    await boardCard(b.page, 'To Do', 'Heizkörper tauschen').waitFor();
+    expect(await b.page.evaluate(() => (window as unknown as { liveMark?: string }).liveMark)).toBe('unverändert');
+
+    await a.context.close();
+    await b.context.close();
+  });
+});
+
+async function waitForServer(check: () => Promise<boolean>): Promise<void> {
+  for (let tries = 0; tries < 100; tries += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server never had the change');
+}
