@@ -15,6 +15,7 @@ import { syncMessages } from './sync';
 import { serverMessages } from './serverOperation';
 import { desktopMessages } from './desktopShell';
 import { transferMessages } from './transfer';
+import { directMessageTexts } from './directMessages';
 
 /**
  * Every text a user reads, in German. Spec texts are verbatim; keys are English.
@@ -495,4 +496,5 @@ export const de = {
   reports: reportMessages,
   desktop: desktopMessages,
   transfer: transferMessages,
+  directMessages: directMessageTexts,
 } as const;

@@ -20,6 +20,7 @@ export const apiSlice = createApi({
     'CustomerTypes',
     'ExternalUsers',
     'Images',
+    'Messages',
     'MyInvitations',
     'ProjectGroups',
     'ProjectInvitations',

@@ -7,6 +7,7 @@ import * as organisation from '../../migrations/20261125000000-organisation';
 import * as teamsAndImages from '../../migrations/20261126000000-teams-and-images';
 import * as idempotencyKeys from '../../migrations/20261127000000-idempotency-keys';
 import * as securityHardening from '../../migrations/20261128000000-security-hardening';
+import * as messages from '../../migrations/20261130000000-messages';
 
 interface MigrationModule {
   up(params: { context: QueryInterface }): Promise<void>;
@@ -25,6 +26,7 @@ const MIGRATIONS: readonly [string, MigrationModule][] = [
   ['20261126000000-teams-and-images', teamsAndImages],
   ['20261127000000-idempotency-keys', idempotencyKeys],
   ['20261128000000-security-hardening', securityHardening],
+  ['20261130000000-messages', messages],
 ];
 
 export function createMigrator(sequelize: Sequelize): Umzug<QueryInterface> {

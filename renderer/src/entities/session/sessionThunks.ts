@@ -16,6 +16,7 @@ import {
   verifyUnavailable,
 } from './authSlice';
 import { loginErrorMessage } from './loginErrors';
+import { unlockMessageKey } from '../messaging/messageKeys';
 
 export type LoginResult = { ok: true } | { ok: false; message: string; storageFull?: boolean };
 
@@ -48,6 +49,7 @@ export function login(credentials: LoginRequest): AppThunk<Promise<LoginResult>>
       return { ok: false, message: de.login.loadAfterLoginFailed };
     }
     dispatch(loggedIn({ token: response.token, user }));
+    await dispatch(unlockMessageKey(user.id, credentials.password));
     return { ok: true };
   };
 }
