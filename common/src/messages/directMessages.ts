@@ -2,11 +2,13 @@
 export const directMessageTexts = {
   title: 'Nachrichten',
   send: 'Senden',
+  sendMessage: 'Nachricht senden',
   newConversation: 'Neue Nachricht',
   searchUsers: 'Benutzer suchen …',
   noUsersFound: 'Keine Benutzer gefunden.',
   noConversations: 'Keine Konversationen gefunden.',
-  welcome: 'Willkommen bei den Nachrichten. Wählen Sie links eine Konversation oder schreiben Sie mit „Senden“ eine neue Nachricht.',
+  welcome:
+    'Willkommen bei den Nachrichten. Wählen Sie links eine Konversation oder schreiben Sie mit „Senden“ eine neue Nachricht.',
   noMessages: 'Noch keine Nachrichten.',
   ownPrefix: 'Ich: ',
   unread: 'Ungelesen',
@@ -19,7 +21,8 @@ export const directMessageTexts = {
   unknownServerError: 'Ein unbekannter Serverfehler ist aufgetreten.',
   recipientRefuses: 'Senden fehlgeschlagen: Dieser Benutzer möchte keine Direktnachrichten erhalten.',
   /** The server's refusal; the client looks for this exact part (spec section 8). */
-  recipientRefusesServer: 'This user does not accept direct messages (Dieser Benutzer möchte keine Direktnachrichten erhalten).',
+  recipientRefusesServer:
+    'This user does not accept direct messages (Dieser Benutzer möchte keine Direktnachrichten erhalten).',
   queued: 'Offline geschrieben. Die Nachricht wird gesendet, sobald der Server erreichbar ist.',
   pending: 'Wartet auf Verbindung',
   tooLong: (max: number) => `Die Nachricht darf höchstens ${max} Zeichen lang sein.`,

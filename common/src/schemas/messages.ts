@@ -33,7 +33,11 @@ function bytes(error: string, min: number, max = min) {
 
 /** An uncompressed P-256 point: 65 bytes starting with 0x04 (base64 'B...'). */
 const p256PublicKey = (error: string) => bytes(error, 65).refine((value) => value.startsWith('B'), { error });
-const keyId = (error: string) => z.string({ error }).refine(isUuid, { error }).transform((id) => id.toLowerCase());
+const keyId = (error: string) =>
+  z
+    .string({ error })
+    .refine(isUuid, { error })
+    .transform((id) => id.toLowerCase());
 
 const sealedBoxSchema = z.object(
   {

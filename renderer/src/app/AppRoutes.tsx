@@ -1,10 +1,9 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { de } from '@werkboard/common';
 import { AdminPage } from '../features/admin/AdminPage';
 import { ArchivePage } from '../features/archive/ArchivePage';
 import { LoginPage } from '../pages/LoginPage';
+import { MessagesPage } from '../features/messages/MessagesPage';
 import { DashboardPage } from '../pages/DashboardPage';
-import { PlaceholderPage } from '../pages/PlaceholderPage';
 import { PermissionsPage } from '../features/permissions/PermissionsPage';
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { ProjectPage } from '../pages/ProjectPage';
@@ -17,11 +16,6 @@ import { AppShell } from './AppShell';
 import { AuthGate } from './AuthGate';
 import { RouteGuard } from './RouteGuard';
 
-/** Every route of spec section 2. Screens not built yet show their heading and a notice. */
-const PLACEHOLDER_ROUTES: readonly { path: string; title: string }[] = [
-  { path: '/messages', title: de.pages.messages },
-  { path: '/messages/:userId', title: de.pages.messages },
-];
 
 export function AppRoutes() {
   return (
@@ -41,9 +35,8 @@ export function AppRoutes() {
             <Route path="/template/edit/:id" element={<TemplateEditorPage />} />
             <Route path="/project-groups" element={<ProjectGroupsPage />} />
             <Route path="/search" element={<SearchPage />} />
-            {PLACEHOLDER_ROUTES.map(({ path, title }) => (
-              <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
-            ))}
+            <Route path="/messages" element={<MessagesPage />} />
+            <Route path="/messages/:userId" element={<MessagesPage />} />
           </Route>
           {/* resolveRoute already sends unknown paths to /; this only catches what it lets through. */}
           <Route path="*" element={<Navigate to="/" replace />} />

@@ -99,7 +99,9 @@ describe('a conversation between two users', () => {
 
     const unread = await t.request<UnreadCountDto>('GET', '/api/messages/unread-count', { token: bernd.token });
     expect(unread.body.count).toBe(1);
-    expect((await t.request<UnreadCountDto>('GET', '/api/messages/unread-count', { token: anna.token })).body.count).toBe(0);
+    expect(
+      (await t.request<UnreadCountDto>('GET', '/api/messages/unread-count', { token: anna.token })).body.count,
+    ).toBe(0);
 
     const berndsList = await t.request<ConversationDto[]>('GET', '/api/messages/conversations', { token: bernd.token });
     expect(berndsList.body).toEqual([
@@ -113,7 +115,9 @@ describe('a conversation between two users', () => {
     expect(annasList.body).toHaveLength(1);
     expect(annasList.body[0]).toMatchObject({ otherUser: { id: bernd.id }, unreadCount: 0 });
 
-    const thread = await t.request<MessageDto[]>('GET', `/api/messages/conversation/${anna.id}`, { token: bernd.token });
+    const thread = await t.request<MessageDto[]>('GET', `/api/messages/conversation/${anna.id}`, {
+      token: bernd.token,
+    });
     expect(thread.body.map((message) => message.id)).toEqual([sent.body.id]);
 
     const read = await t.request<UnreadCountDto>('POST', `/api/messages/read/${anna.id}`, { token: bernd.token });
@@ -145,15 +149,19 @@ describe('a conversation between two users', () => {
     // Marking "read" as an outsider touches nobody else's messages.
     await send(anna, bernd, 'nur für Bernd');
     await t.request('POST', `/api/messages/read/${anna.id}`, { token: outsider.token });
-    expect((await t.request<UnreadCountDto>('GET', '/api/messages/unread-count', { token: bernd.token })).body.count).toBe(
-      1,
-    );
+    expect(
+      (await t.request<UnreadCountDto>('GET', '/api/messages/unread-count', { token: bernd.token })).body.count,
+    ).toBe(1);
   });
 
   it('answers 404 for a thread with a user that does not exist', async () => {
-    const missing = await t.request<ErrorBody>('GET', '/api/messages/conversation/00000000-0000-4000-8000-000000000000', {
-      token: anna.token,
-    });
+    const missing = await t.request<ErrorBody>(
+      'GET',
+      '/api/messages/conversation/00000000-0000-4000-8000-000000000000',
+      {
+        token: anna.token,
+      },
+    );
     expect(missing.status).toBe(404);
     expect((await t.request('GET', '/api/messages/conversation/nicht-da', { token: anna.token })).status).toBe(404);
   });
@@ -174,10 +182,16 @@ describe('what a message may be', () => {
     ['an extra field', { v: 1, forRecipient: box(), forSender: box(), text: 'Hallo' }],
     ['broken base64', { v: 1, forRecipient: { ...box(), ct: 'nicht base64!' }, forSender: box() }],
     ['a short nonce', { v: 1, forRecipient: { ...box(), iv: 'AAAA' }, forSender: box() }],
-    ['no curve point', { v: 1, forRecipient: { ...box(), epk: Buffer.alloc(65, 2).toString('base64') }, forSender: box() }],
+    [
+      'no curve point',
+      { v: 1, forRecipient: { ...box(), epk: Buffer.alloc(65, 2).toString('base64') }, forSender: box() },
+    ],
     // Only the GCM tag: an empty text (spec section 5: empty messages are not sent).
     ['an empty text', { v: 1, forRecipient: { ...box(), ct: Buffer.alloc(16).toString('base64') }, forSender: box() }],
-    ['an overlong text', { v: 1, forRecipient: { ...box(), ct: Buffer.alloc(20_100).toString('base64') }, forSender: box() }],
+    [
+      'an overlong text',
+      { v: 1, forRecipient: { ...box(), ct: Buffer.alloc(20_100).toString('base64') }, forSender: box() },
+    ],
   ])('refuses %s with 400 and stores nothing', async (_name, content) => {
     const before = await countRows();
     const answer = await t.request<ErrorBody>('POST', '/api/messages', {
@@ -256,9 +270,12 @@ describe('the stored messages', () => {
   it('hold no plaintext: the table has only ciphertext and metadata', async () => {
     const secret = 'Schlüssel liegt unter der Fußmatte, Baustelle Müllerstraße 12';
     expect((await send(anna, bernd, secret)).status).toBe(201);
-    const rows = await User.sequelize!.query<{ row: string }>('SELECT row_to_json(messages)::text AS row FROM messages', {
-      type: QueryTypes.SELECT,
-    });
+    const rows = await User.sequelize!.query<{ row: string }>(
+      'SELECT row_to_json(messages)::text AS row FROM messages',
+      {
+        type: QueryTypes.SELECT,
+      },
+    );
     expect(rows.length).toBeGreaterThan(0);
     const table = rows.map((row) => row.row).join('\n');
     for (const needle of ['Fußmatte', 'Müllerstraße', Buffer.from(secret).toString('base64').slice(0, 20)])
@@ -287,7 +304,10 @@ describe('message keys', () => {
     const none = await t.request<OwnMessageKeyAnswer>('GET', '/api/messages/keys/me', { token: fresh.token });
     expect(none.body).toEqual({ key: null });
     const request = messageKeyRequest();
-    const put = await t.request<OwnMessageKeyDto>('PUT', '/api/messages/keys/me', { token: fresh.token, body: request });
+    const put = await t.request<OwnMessageKeyDto>('PUT', '/api/messages/keys/me', {
+      token: fresh.token,
+      body: request,
+    });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ userId: fresh.id, ...request });
     const own = await t.request<OwnMessageKeyAnswer>('GET', '/api/messages/keys/me', { token: fresh.token });
@@ -323,7 +343,11 @@ describe('message keys', () => {
     delete (rewrap as Partial<typeof rewrap>).publicKey;
     const wrong = await t.request<ErrorBody>('POST', '/api/users/change-password', {
       token: user.token,
-      body: { currentPassword: user.password, newPassword: 'neues-passwort-1', messageKey: { ...rewrap, keyId: bernd.keyId } },
+      body: {
+        currentPassword: user.password,
+        newPassword: 'neues-passwort-1',
+        messageKey: { ...rewrap, keyId: bernd.keyId },
+      },
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe(m.staleKey);
@@ -335,7 +359,11 @@ describe('message keys', () => {
     });
     expect(changed.status).toBe(200);
     const own = await t.request<OwnMessageKeyAnswer>('GET', '/api/messages/keys/me', { token: changed.body.token });
-    expect(own.body.key).toMatchObject({ keyId: user.keyId, wrappedPrivateKey: rewrap.wrappedPrivateKey, salt: rewrap.salt });
+    expect(own.body.key).toMatchObject({
+      keyId: user.keyId,
+      wrappedPrivateKey: rewrap.wrappedPrivateKey,
+      salt: rewrap.salt,
+    });
   });
 
   it('drops the key when an Admin resets the password: old messages stay sealed for the old key', async () => {

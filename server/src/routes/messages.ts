@@ -32,7 +32,9 @@ const otherUserId = (params: Params) => idParam(params.userId, m.messageNotFound
  */
 export function registerMessageRoutes(api: ApiRoutes): void {
   api.get('/messages/unread-count', {
-    handle: async ({ sequelize, actor }): Promise<UnreadCountDto> => ({ count: await unreadCount(sequelize, actor.id) }),
+    handle: async ({ sequelize, actor }): Promise<UnreadCountDto> => ({
+      count: await unreadCount(sequelize, actor.id),
+    }),
   });
 
   api.get('/messages/conversations', {
@@ -79,7 +81,9 @@ export function registerMessageRoutes(api: ApiRoutes): void {
 
   // Registered before /messages/keys/:userId so that 'me' is never taken for an id.
   api.get('/messages/keys/me', {
-    handle: async ({ sequelize, actor }): Promise<OwnMessageKeyAnswer> => ({ key: await findOwnKey(sequelize, actor.id) }),
+    handle: async ({ sequelize, actor }): Promise<OwnMessageKeyAnswer> => ({
+      key: await findOwnKey(sequelize, actor.id),
+    }),
   });
 
   api.put('/messages/keys/me', {

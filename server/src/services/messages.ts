@@ -135,7 +135,11 @@ export interface SentMessage {
  * must be sealed for the current keys (a box for a replaced key could never be opened): one
  * statement checks both and inserts, so a key replaced meanwhile cannot slip between.
  */
-export async function storeMessage(sequelize: Sequelize, senderId: string, input: SendMessageInput): Promise<SentMessage> {
+export async function storeMessage(
+  sequelize: Sequelize,
+  senderId: string,
+  input: SendMessageInput,
+): Promise<SentMessage> {
   const { forRecipient, forSender } = input.content;
   const [row] = await sequelize.query<MessageRow>(
     `INSERT INTO messages (id, sender_id, recipient_id, message_type, content)
@@ -177,10 +181,13 @@ const KEY_COLUMNS = `user_id AS "userId", key_id AS "keyId", public_key AS "publ
   wrapped_private_key AS "wrappedPrivateKey", wrap_iv AS "wrapIv", salt, iterations`;
 
 export async function findOwnKey(sequelize: Sequelize, userId: string): Promise<OwnMessageKeyDto | null> {
-  const [row] = await sequelize.query<OwnMessageKeyDto>(`SELECT ${KEY_COLUMNS} FROM message_keys WHERE user_id = :userId`, {
-    type: QueryTypes.SELECT,
-    replacements: { userId },
-  });
+  const [row] = await sequelize.query<OwnMessageKeyDto>(
+    `SELECT ${KEY_COLUMNS} FROM message_keys WHERE user_id = :userId`,
+    {
+      type: QueryTypes.SELECT,
+      replacements: { userId },
+    },
+  );
   return row ?? null;
 }
 

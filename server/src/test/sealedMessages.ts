@@ -33,7 +33,10 @@ export function envelope(recipientKeyId: string, senderKeyId: string, text = 'Ha
 
 /** Gives the token's user a key pair; answers its id. */
 export async function giveMessageKey(t: TestServer, token: string): Promise<string> {
-  const answer = await t.request<{ keyId: string }>('PUT', '/api/messages/keys/me', { token, body: messageKeyRequest() });
+  const answer = await t.request<{ keyId: string }>('PUT', '/api/messages/keys/me', {
+    token,
+    body: messageKeyRequest(),
+  });
   if (answer.status !== 200) throw new Error(`key not stored: ${answer.status}`);
   return answer.body.keyId;
 }

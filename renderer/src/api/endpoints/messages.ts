@@ -40,8 +40,7 @@ export const { useUnreadMessagesQuery, useConversationsQuery, useConversationQue
 
 /** GET /messages/keys/me: the caller's key pair as stored (private key wrapped), or null. */
 export function fetchOwnMessageKey(): AppThunk<Promise<OwnMessageKeyDto | null>> {
-  return async (_dispatch, _getState, { api }) =>
-    (await api.request<OwnMessageKeyAnswer>(`${MESSAGES}/keys/me`)).key;
+  return async (_dispatch, _getState, { api }) => (await api.request<OwnMessageKeyAnswer>(`${MESSAGES}/keys/me`)).key;
 }
 
 /** PUT /messages/keys/me: a new key pair (first login, or after an Admin reset). */
@@ -52,8 +51,7 @@ export function putOwnMessageKey(request: MessageKeyRequest): AppThunk<Promise<O
 
 /** GET /messages/keys/{userId}: whom a message is sealed for. */
 export function fetchPublicMessageKey(userId: string): AppThunk<Promise<PublicMessageKeyDto>> {
-  return (_dispatch, _getState, { api }) =>
-    api.request<PublicMessageKeyDto>(`${MESSAGES}/keys/${userPart(userId)}`);
+  return (_dispatch, _getState, { api }) => api.request<PublicMessageKeyDto>(`${MESSAGES}/keys/${userPart(userId)}`);
 }
 
 /**

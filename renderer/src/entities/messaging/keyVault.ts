@@ -26,7 +26,10 @@ function open(): Promise<IDBDatabase> | null {
   });
 }
 
-async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T | undefined> {
+async function run<T>(
+  mode: IDBTransactionMode,
+  work: (store: IDBObjectStore) => IDBRequest<T>,
+): Promise<T | undefined> {
   const opening = open();
   if (!opening) return undefined;
   const db = await opening;
@@ -54,7 +57,11 @@ export async function keepKey(userId: string, key: UnlockedKey): Promise<void> {
 export async function keptKey(userId: string): Promise<UnlockedKey | null> {
   if (inMemory?.userId === userId) return inMemory;
   try {
-    const stored = (await run<KeptKey | undefined>('readonly', (store) => store.get('current'))) ?? null;
+    const stored =
+      (await run<KeptKey | undefined>(
+        'readonly',
+        (store) => store.get('current') as IDBRequest<KeptKey | undefined>,
+      )) ?? null;
     if (stored?.userId !== userId) return null;
     inMemory = stored;
     return stored;

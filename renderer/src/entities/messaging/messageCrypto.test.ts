@@ -71,6 +71,8 @@ describe('message crypto', () => {
     expect(await unwrapPrivateKey('annas-passwort', rewrapped!)).toBeNull();
     const reopened = await unwrapPrivateKey('annas-neues-passwort', rewrapped!);
     const envelope = await sealMessage('nach dem Passwortwechsel', bernd.unlocked, anna.unlocked);
-    expect(await openMessage(envelope, { ...anna.unlocked, privateKey: reopened! }, true)).toBe('nach dem Passwortwechsel');
+    expect(await openMessage(envelope, { ...anna.unlocked, privateKey: reopened! }, true)).toBe(
+      'nach dem Passwortwechsel',
+    );
   });
 });

@@ -72,7 +72,9 @@ async function wrap(privateKey: CryptoKey, password: string) {
 }
 
 /** A new key pair: what the server keeps (public key, wrapped private key) and the private key to use now. */
-export async function createMessageKey(password: string): Promise<{ request: MessageKeyRequest; privateKey: CryptoKey }> {
+export async function createMessageKey(
+  password: string,
+): Promise<{ request: MessageKeyRequest; privateKey: CryptoKey }> {
   const pair = await subtle().generateKey(CURVE, true, ['deriveBits']);
   const publicKey = toBase64(await subtle().exportKey('raw', pair.publicKey));
   const wrapped = await wrap(pair.privateKey, password);
@@ -114,7 +116,11 @@ export async function rewrapMessageKey(
   return { keyId: key.keyId, ...(await wrap(privateKey, newPassword)) };
 }
 
-async function boxKey(shared: ArrayBuffer, epk: ArrayBuffer | Uint8Array<ArrayBuffer>, usage: KeyUsage): Promise<CryptoKey> {
+async function boxKey(
+  shared: ArrayBuffer,
+  epk: ArrayBuffer | Uint8Array<ArrayBuffer>,
+  usage: KeyUsage,
+): Promise<CryptoKey> {
   const material = await subtle().importKey('raw', shared, 'HKDF', false, ['deriveKey']);
   return subtle().deriveKey(
     { name: 'HKDF', hash: 'SHA-256', salt: epk, info: HKDF_INFO },
