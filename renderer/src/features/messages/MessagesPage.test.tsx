@@ -121,7 +121,7 @@ describe('the messages screen', () => {
     renderApp(`/messages/${OTHER_ID}`, { user: monteur, fake });
     expect(await screen.findByText(m.noMessages)).toBeTruthy();
     fireEvent.change(screen.getByLabelText(m.inputLabel), { target: { value: '   ' } });
-    expect((screen.getByRole('button', { name: m.sendMessage }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: m.sendMessage }).disabled).toBe(true);
   });
 
   it("refuses a Monteur writing to someone who turned messages off, with the spec's alert", async () => {
@@ -133,7 +133,7 @@ describe('the messages screen', () => {
     await screen.findByRole('heading', { name: 'bernd' });
     fireEvent.change(screen.getByLabelText(m.inputLabel), { target: { value: 'Hallo' } });
     await waitFor(() =>
-      expect((screen.getByRole('button', { name: m.sendMessage }) as HTMLButtonElement).disabled).toBe(false),
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: m.sendMessage }).disabled).toBe(false),
     );
     fireEvent.click(screen.getByRole('button', { name: m.sendMessage }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith(m.recipientRefuses));
@@ -156,6 +156,6 @@ describe('the messages screen', () => {
     expect(sent).toMatchObject({ recipientId: OTHER_ID, messageType: 'Private Nachricht' });
     expect(await openMessage(sent.content, theirs, false)).toBe('Zählerschrank offen');
     expect(await openMessage(sent.content, mine, true)).toBe('Zählerschrank offen');
-    await waitFor(() => expect((screen.getByLabelText(m.inputLabel) as HTMLTextAreaElement).value).toBe(''));
+    await waitFor(() => expect(screen.getByLabelText<HTMLTextAreaElement>(m.inputLabel).value).toBe(''));
   });
 });
