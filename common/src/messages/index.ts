@@ -455,7 +455,8 @@ export const de = {
   help: {
     title: 'Hilfe/Impressum',
     dataStorage: 'Ihre Daten werden zentral auf dem Server Ihres Unternehmens gespeichert.',
-    messages: 'Direktnachrichten werden verschlüsselt übertragen.',
+    messages:
+      'Direktnachrichten sind Ende-zu-Ende-verschlüsselt: Ihr Browser verschlüsselt sie, bevor sie gesendet werden, und nur Absender und Empfänger können sie lesen – auch der Admin und der Betreiber des Servers nicht. Der Server sieht, wer wem wann schreibt und den Nachrichtentyp. Setzt ein Admin Ihr Passwort zurück, sind Ihre bisherigen Nachrichten nicht mehr lesbar.',
     visibility: 'Admins und Firmenleiter sehen alle Projektinformationen.',
     close: 'Schließen',
   },
