@@ -29,7 +29,7 @@ export const directMessageTexts = {
   cannotDecrypt: 'Nachricht kann nicht entschlüsselt werden.',
   encryptedNote: 'Ende-zu-Ende-verschlüsselt: Nur Sie und Ihr Gesprächspartner können diese Nachrichten lesen.',
   insecureContext:
-    'Direktnachrichten sind Ende-zu-Ende-verschlüsselt und brauchen dafür eine sichere Verbindung (https). Diese Seite ist über unverschlüsseltes http geöffnet, daher kann der Browser nicht verschlüsseln. Bitten Sie Ihren Admin, den Server mit TLS zu betreiben (siehe README, Abschnitt TLS), und öffnen Sie Werkboard über https.',
+    'Direktnachrichten sind Ende-zu-Ende-verschlüsselt und brauchen dafür eine sichere Verbindung (https). Diese Seite ist über unverschlüsseltes http geöffnet, daher kann der Browser nicht verschlüsseln. Bitten Sie Ihren Admin, den Server mit TLS zu betreiben (README, Abschnitt „HTTPS“: TLS=self-signed oder ein eigenes Zertifikat), und öffnen Sie Werkboard über https.',
   keyLocked:
     'Ihr Nachrichtenschlüssel ist auf diesem Gerät nicht entsperrt. Bitte melden Sie sich ab und wieder an: Der Schlüssel wird mit Ihrem Passwort entsperrt.',
   keyUnavailableOffline: 'Ihr Nachrichtenschlüssel kann ohne Verbindung zum Server nicht geladen werden.',

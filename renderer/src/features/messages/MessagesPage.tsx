@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { ConversationDto, MessageDto, MessageType, UserDirectoryEntryDto } from '@werkboard/common';
 import {
@@ -131,11 +131,9 @@ function ConversationList({
   activeId: string | undefined;
   unlocked: UnlockedKey | null;
 }) {
-  const texts = useMessageTexts(
-    conversations.map((conversation) => conversation.lastMessage),
-    unlocked,
-    meId,
-  );
+  // One array per answer: a new one each render would open the texts again and again.
+  const lastMessages = useMemo(() => conversations.map((conversation) => conversation.lastMessage), [conversations]);
+  const texts = useMessageTexts(lastMessages, unlocked, meId);
   if (conversations.length === 0) return <p className="muted">{m.noConversations}</p>;
   return (
     <ul className="conversation-list">

@@ -47,7 +47,13 @@ export function useMessageTexts(messages: readonly MessageDto[], key: UnlockedKe
         return [message.id, opened.get(id) ?? null] as const;
       }),
     ).then((entries) => {
-      if (current) setTexts(new Map(entries));
+      // Unchanged texts keep the same map, so an answer that changed nothing renders nothing.
+      if (current)
+        setTexts((before) =>
+          before.size === entries.length && entries.every(([id, text]) => before.get(id) === text)
+            ? before
+            : new Map(entries),
+        );
     });
     return () => {
       current = false;
