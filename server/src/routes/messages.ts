@@ -6,6 +6,7 @@ import {
   sendMessageSchema,
   type UnreadCountDto,
 } from '@werkboard/common';
+import type { Sequelize } from 'sequelize';
 import { authorize, invalidField, notFound } from '../errors';
 import type { ApiRoutes, Params } from '../http/endpoint';
 import { idParam } from '../http/params';
@@ -17,6 +18,7 @@ import {
   listConversations,
   listThread,
   markConversationRead,
+  type Recipient,
   replaceOwnKey,
   storeMessage,
   unreadCount,
@@ -24,6 +26,13 @@ import {
 
 const m = de.directMessages;
 const otherUserId = (params: Params) => idParam(params.userId, m.messageNotFound);
+
+/** The user a path names (the other side of the caller's conversation); 404 when there is none. */
+async function loadOtherUser({ sequelize, params }: { sequelize: Sequelize; params: Params }): Promise<Recipient> {
+  const other = await findRecipient(sequelize, otherUserId(params));
+  if (!other) throw notFound(m.messageNotFound);
+  return other;
+}
 
 /**
  * Direct messages (spec sections 2-8) and their keys (docs/security.md, "Direct messages").
@@ -42,20 +51,12 @@ export function registerMessageRoutes(api: ApiRoutes): void {
   });
 
   api.get('/messages/conversation/:userId', {
-    load: async ({ sequelize, params }) => {
-      const other = await findRecipient(sequelize, otherUserId(params));
-      if (!other) throw notFound(m.messageNotFound);
-      return other;
-    },
+    load: loadOtherUser,
     handle: ({ sequelize, actor, resource }) => listThread(sequelize, actor.id, resource.id),
   });
 
   api.post('/messages/read/:userId', {
-    load: async ({ sequelize, params }) => {
-      const other = await findRecipient(sequelize, otherUserId(params));
-      if (!other) throw notFound(m.messageNotFound);
-      return other;
-    },
+    load: loadOtherUser,
     handle: async ({ sequelize, actor, resource }): Promise<UnreadCountDto> => ({
       count: await markConversationRead(sequelize, actor.id, resource.id),
     }),

@@ -15,6 +15,15 @@ interface KeptKey extends UnlockedKey {
 }
 
 let inMemory: KeptKey | null = null;
+const listeners = new Set<() => void>();
+
+/** Calls `listener` whenever the kept key changes (unlocked after login, forgotten at logout); answers the unsubscribe. */
+export function onKeyChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const changed = () => listeners.forEach((listener) => listener());
 
 function open(): Promise<IDBDatabase> | null {
   if (typeof indexedDB === 'undefined') return null;
@@ -46,6 +55,7 @@ async function run<T>(
 
 export async function keepKey(userId: string, key: UnlockedKey): Promise<void> {
   inMemory = { userId, ...key };
+  changed();
   try {
     await run('readwrite', (store) => store.put(inMemory, 'current'));
   } catch {
@@ -72,6 +82,7 @@ export async function keptKey(userId: string): Promise<UnlockedKey | null> {
 
 export async function forgetKey(): Promise<void> {
   inMemory = null;
+  changed();
   try {
     await run('readwrite', (store) => store.delete('current'));
   } catch {

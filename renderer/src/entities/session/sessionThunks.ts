@@ -49,7 +49,8 @@ export function login(credentials: LoginRequest): AppThunk<Promise<LoginResult>>
       return { ok: false, message: de.login.loadAfterLoginFailed };
     }
     dispatch(loggedIn({ token: response.token, user }));
-    await dispatch(unlockMessageKey(user.id, credentials.password));
+    // Not awaited: PBKDF2 takes a moment, and the app is usable meanwhile (the messages screen waits for the key).
+    void dispatch(unlockMessageKey(user.id, credentials.password));
     return { ok: true };
   };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { MessageDto } from '@werkboard/common';
+import { onKeyChange } from '../../entities/messaging/keyVault';
 import { unlockedKey } from '../../entities/messaging/messageKeys';
 import { messageCryptoAvailable, openMessage, type UnlockedKey } from '../../entities/messaging/messageCrypto';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -17,11 +18,16 @@ export function useMessageKey(): KeyState {
   useEffect(() => {
     if (!messageCryptoAvailable()) return;
     let current = true;
-    void dispatch(unlockedKey()).then((key) => {
-      if (current) setState(key ? { status: 'ready', key } : { status: 'locked' });
-    });
+    const read = () =>
+      void dispatch(unlockedKey()).then((key) => {
+        if (current) setState(key ? { status: 'ready', key } : { status: 'locked' });
+      });
+    read();
+    // Right after login the key is still being unlocked: it arrives here when kept.
+    const unsubscribe = onKeyChange(read);
     return () => {
       current = false;
+      unsubscribe();
     };
   }, [dispatch, userId]);
   return state;
