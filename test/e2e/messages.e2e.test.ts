@@ -17,7 +17,7 @@ const m = de.directMessages;
 const ANNA = { username: 'anna.elektro', password: 'verteiler-2026' };
 const BERND = { username: 'bernd.sanitaer', password: 'rohrzange-88' };
 const CHRIS = { username: 'chris.heizung', password: 'brenner-4711' };
-const SCREENSHOTS = path.join(__dirname, '..', '..', 'build', 'screenshots');
+const SCREENSHOTS = path.join(__dirname, '..', '..', '.tmp', 'screenshots');
 
 let server: AppServer;
 let browser: Browser;
@@ -80,7 +80,7 @@ async function openConversationWith(page: Page, username: string): Promise<void>
 }
 
 async function write(page: Page, text: string): Promise<void> {
-  await page.getByLabel(m.inputLabel).fill(text);
+  await page.getByRole('textbox', { name: m.inputLabel, exact: true }).fill(text);
   await page.getByRole('button', { name: m.sendMessage }).click();
 }
 
@@ -127,6 +127,8 @@ describe('direct messages', () => {
 
   it('shows the conversation on the phone layout', async () => {
     const phone = await device(BERND, { width: 390, height: 844 });
+    // On the phone the navigation is folded behind 'Menü'.
+    await phone.page.getByRole('button', { name: 'Menü' }).click();
     await messagesLink(phone.page).click();
     await phone.page.getByRole('link', { name: new RegExp(ANNA.username) }).waitFor();
     await phone.page.screenshot({ path: path.join(SCREENSHOTS, 'messages-phone-list.png') });
@@ -139,6 +141,16 @@ describe('direct messages', () => {
   it('refuses a Monteur writing to Chris with the spec alert, and lets the Admin write', async () => {
     // Chris logs in once: his key pair exists from then on.
     const chris = await device(CHRIS);
+    const chrisId = (
+      (await (await api('GET', '/users/directory', adminToken)).json()) as { id: string; username: string }[]
+    ).find((user) => user.username === CHRIS.username)!.id;
+    // The key pair is made in his browser right after login; wait until the server has it.
+    let keyStatus = 0;
+    for (let tries = 0; tries < 60 && keyStatus !== 200; tries++) {
+      keyStatus = (await api('GET', `/messages/keys/${chrisId}`, adminToken)).status;
+      if (keyStatus !== 200) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(keyStatus).toBe(200);
     await chris.context.close();
 
     await openConversationWith(anna.page, CHRIS.username);

@@ -16,7 +16,6 @@ import { AppShell } from './AppShell';
 import { AuthGate } from './AuthGate';
 import { RouteGuard } from './RouteGuard';
 
-
 export function AppRoutes() {
   return (
     <AuthGate>
