@@ -23,16 +23,13 @@ export const directMessageTexts = {
   /** The server's refusal; the client looks for this exact part (spec section 8). */
   recipientRefusesServer:
     'This user does not accept direct messages (Dieser Benutzer möchte keine Direktnachrichten erhalten).',
-  queued: 'Offline geschrieben. Die Nachricht wird gesendet, sobald der Server erreichbar ist.',
   pending: 'Wartet auf Verbindung',
   tooLong: (max: number) => `Die Nachricht darf höchstens ${max} Zeichen lang sein.`,
   cannotDecrypt: 'Nachricht kann nicht entschlüsselt werden.',
-  encryptedNote: 'Ende-zu-Ende-verschlüsselt: Nur Sie und Ihr Gesprächspartner können diese Nachrichten lesen.',
   insecureContext:
     'Direktnachrichten sind Ende-zu-Ende-verschlüsselt und brauchen dafür eine sichere Verbindung (https). Diese Seite ist über unverschlüsseltes http geöffnet, daher kann der Browser nicht verschlüsseln. Bitten Sie Ihren Admin, den Server mit TLS zu betreiben (README, Abschnitt „HTTPS“: TLS=self-signed oder ein eigenes Zertifikat), und öffnen Sie Werkboard über https.',
   keyLocked:
     'Ihr Nachrichtenschlüssel ist auf diesem Gerät nicht entsperrt. Bitte melden Sie sich ab und wieder an: Der Schlüssel wird mit Ihrem Passwort entsperrt.',
-  keyUnavailableOffline: 'Ihr Nachrichtenschlüssel kann ohne Verbindung zum Server nicht geladen werden.',
   // Server answers.
   messageNotFound: 'Benutzer nicht gefunden.',
   recipientRequired: 'Bitte wählen Sie einen Empfänger.',
@@ -44,15 +41,7 @@ export const directMessageTexts = {
   staleKey:
     'Der Nachrichtenschlüssel hat sich inzwischen geändert (neue Anmeldung oder Passwort zurückgesetzt). Bitte schreiben Sie die Nachricht erneut.',
   keyInvalid: 'Der Nachrichtenschlüssel ist nicht gültig.',
-  keyNotFound: 'Kein Nachrichtenschlüssel vorhanden.',
   /** The Admin's user dialog, next to the password field of another user. */
   resetWarning:
     'Hinweis: Wird das Passwort zurückgesetzt, erhält der Benutzer bei der nächsten Anmeldung einen neuen Nachrichtenschlüssel. Seine bisherigen Direktnachrichten kann danach niemand mehr lesen (Ende-zu-Ende-Verschlüsselung) – auch kein Admin.',
-  types: {
-    private: 'Private Nachricht',
-    project: 'Projektbezogene Nachricht',
-    delay: 'Verspätungen',
-    material: 'Materialbeschaffung',
-    misc: 'Diverses',
-  },
 } as const;
