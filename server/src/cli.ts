@@ -129,7 +129,13 @@ const resetAdminPassword: CliCommand = {
          SELECT username FROM updated`,
         [passwordHash, username],
       );
-      if (updated.rowCount === 1) return;
+      if (updated.rowCount === 1) {
+        // Nobody can open the old message key without the old password (docs/security.md).
+        await client.query('DELETE FROM message_keys WHERE user_id = (SELECT id FROM users WHERE username = $1)', [
+          updated.rows[0]!.username,
+        ]);
+        return;
+      }
       const admins = await client.query<{ username: string }>(
         "SELECT username FROM users WHERE role = 'Admin' ORDER BY lower(username)",
       );

@@ -102,6 +102,8 @@ export interface UserDirectoryEntryDto {
   username: string;
   role: Role;
   usernameColor: string;
+  /** Whether a message to them goes through for everyone (spec section 6: the messages screen's pre-check). */
+  directMessagesEnabled: boolean;
 }
 
 export interface ExternalUserDto {

@@ -18,6 +18,7 @@ import { transferMessages } from './transfer';
 import { sessionMessages } from './sessions';
 import { securityMessages } from './security';
 import { mailMessages, pushMessages } from './notify';
+import { directMessageTexts } from './directMessages';
 
 /**
  * Every text a user reads, in German. Spec texts are verbatim; keys are English.
@@ -458,7 +459,8 @@ export const de = {
   help: {
     title: 'Hilfe/Impressum',
     dataStorage: 'Ihre Daten werden zentral auf dem Server Ihres Unternehmens gespeichert.',
-    messages: 'Direktnachrichten werden verschlüsselt übertragen.',
+    messages:
+      'Direktnachrichten sind Ende-zu-Ende-verschlüsselt: Ihr Browser verschlüsselt sie, bevor sie gesendet werden, und nur Absender und Empfänger können sie lesen – auch der Admin und der Betreiber des Servers nicht. Der Server sieht, wer wem wann schreibt und den Nachrichtentyp. Setzt ein Admin Ihr Passwort zurück, sind Ihre bisherigen Nachrichten nicht mehr lesbar.',
     visibility: 'Admins und Firmenleiter sehen alle Projektinformationen.',
     close: 'Schließen',
   },
@@ -503,4 +505,5 @@ export const de = {
   security: securityMessages,
   mail: mailMessages,
   push: pushMessages,
+  directMessages: directMessageTexts,
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIELD_LIMITS, PROFILE_VISIBILITIES } from '../domain/constants';
+import { rewrappedKeySchema } from './messages';
 import { de } from '../messages';
 import { normalizeRole, ROLES } from '../domain/roles';
 import { BODY_ERROR, booleanField, hexColor, optionalEmail, optionalText, optionalWebsite, textField } from './fields';
@@ -95,6 +96,8 @@ export const changePasswordSchema = z.object(
     newPassword: textField('line', de.password.newRequired).refine((value) => value.length <= FIELD_LIMITS.password, {
       error: de.validation.tooLong('Das neue Passwort', FIELD_LIMITS.password),
     }),
+    // The message key wrapped under the new password, so that old messages stay readable.
+    messageKey: rewrappedKeySchema.optional(),
   },
   BODY_ERROR,
 );

@@ -11,6 +11,7 @@ export const TAG_TYPES = [
   'CustomerTypes',
   'ExternalUsers',
   'Images',
+  'Messages',
   'MyInvitations',
   'ProjectGroups',
   'ProjectInvitations',

@@ -78,12 +78,11 @@ describe('route guarding (spec section 2)', () => {
   it.each([
     ['/messages', de.pages.messages],
     ['/messages/u2', de.pages.messages],
-  ])('shows %s to any logged-in user with its heading and the not-built notice', (path, title) => {
+  ])('shows %s to any logged-in user with its heading', (path, title) => {
     renderApp(path, { user: buildUser('Helfer') });
 
     expect(currentPath()).toBe(path);
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
-    expect(screen.getByText(de.app.notBuiltText)).toBeTruthy();
   });
 
   it("shows 'Authenticating...' while a stored session is checked, then the app", async () => {

@@ -131,14 +131,24 @@ describe('navigation bar', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('shows the pending invitations on the bell and no count on the messages link', async () => {
+  it('shows the pending invitations on the bell and the unread count on the messages link', async () => {
     const fake = createFakeFetch({
       'GET /api/invitations': { body: [buildInvitation(), buildInvitation({ id: 'second-invitation' })] },
+      'GET /api/messages/unread-count': { body: { count: 3 } },
     });
     renderApp('/search', { user: buildUser('Monteur'), fake });
 
     const bell = await navigation().findByRole('button', { name: 'Einladungen: 2 ausstehend' });
     expect(bell.textContent).toContain('2');
+    const messages = await navigation().findByRole('link', { name: 'Nachrichten: 3 ungelesen' });
+    expect(messages.textContent).toContain('3');
+  });
+
+  it('shows no count on the messages link without unread messages', async () => {
+    const fake = createFakeFetch({ 'GET /api/messages/unread-count': { body: { count: 0 } } });
+    renderApp('/search', { user: buildUser('Monteur'), fake });
+
+    await waitFor(() => expect(fake.calls('GET /api/messages/unread-count')).toHaveLength(1));
     expect(navigation().getByRole('link', { name: 'Nachrichten' }).textContent).not.toMatch(/\d/);
   });
 

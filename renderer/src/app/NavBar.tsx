@@ -5,6 +5,7 @@ import { de } from '@werkboard/common';
 import { SettingsDialog } from './SettingsDialog';
 import { InvitationBell } from '../features/team/InvitationBell';
 import { SyncBadge } from '../features/sync/SyncBadge';
+import { UnreadMessagesLink } from '../features/messages/UnreadMessagesLink';
 import { LogoutButton } from '../features/navigation/LogoutButton';
 import { visiblePermissionLinks } from '../features/navigation/navLinks';
 import { UserAvatar } from '../entities/user/UserAvatar';
@@ -15,8 +16,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav__lin
 
 /**
  * The top bar. Links carry stable German accessible names from de.nav; the bell shows the
- * pending invitations (features/team); the messages count comes with the issue that builds it
- * (no fake numbers until then). Under 768 px the items fold into a menu behind the 'Menü' button.
+ * pending invitations (features/team), the messages link the unread count (features/messages). Under 768 px the items fold into a menu behind the 'Menü' button.
  */
 export function NavBar({ user }: { user: UserDto }) {
   const location = useLocation();
@@ -76,10 +76,9 @@ export function NavBar({ user }: { user: UserDto }) {
               </InvitationBell>
             </li>
             <li>
-              <NavLink to="/messages" className={linkClass} aria-label={de.nav.messages} title={de.nav.messages}>
+              <UnreadMessagesLink className={linkClass}>
                 <MessageIcon />
-                <span className="nav__icon-text">{de.nav.messages}</span>
-              </NavLink>
+              </UnreadMessagesLink>
             </li>
             <li>
               <button

@@ -18,6 +18,7 @@ export const pages = {
   templates: lazyPage(() => import('../pages/TemplatesPage').then((m) => m.TemplatesPage)),
   templateEditor: lazyPage(() => import('../pages/TemplateEditorPage').then((m) => m.TemplateEditorPage)),
   projectGroups: lazyPage(() => import('../features/projectGroups/ProjectGroupsPage').then((m) => m.ProjectGroupsPage)),
+  messages: lazyPage(() => import('../features/messages/MessagesPage').then((m) => m.MessagesPage)),
   search: lazyPage(() => import('../features/search/SearchPage').then((m) => m.SearchPage)),
 };
 

@@ -2,6 +2,7 @@ import { createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { apiSlice } from '../api/apiSlice';
 import { projectsApi } from '../api/endpoints/projects';
 import { loggedIn, loggedOut, sessionLost } from '../entities/session/authSlice';
+import { forgetKey } from '../entities/messaging/keyVault';
 import { reloadProject } from '../entities/project/projectThunks';
 import { keepProjectsForOffline } from '../entities/outbox/offlineProjects';
 import { replayApplied } from '../entities/outbox/syncSlice';
@@ -19,8 +20,10 @@ export function createAppListeners(extra: ThunkExtra) {
   // Another account may sign in on this browser next: no server data outlives a session.
   startListening({
     matcher: isAnyOf(loggedIn, loggedOut, sessionLost),
-    effect: (_action, { dispatch }) => {
+    effect: async (action, { dispatch }) => {
       dispatch(apiSlice.util.resetApiState());
+      // The unlocked message key belongs to the session that ends (a new login unlocks its own).
+      if (!loggedIn.match(action)) await forgetKey();
     },
   });
 
@@ -29,7 +32,7 @@ export function createAppListeners(extra: ThunkExtra) {
   startListening({
     actionCreator: replayApplied,
     effect: async (_action, { dispatch }) => {
-      dispatch(apiSlice.util.invalidateTags(['Projects', 'Appointments']));
+      dispatch(apiSlice.util.invalidateTags(['Projects', 'Appointments', 'Messages']));
       await dispatch(reloadProject());
     },
   });

@@ -24,7 +24,7 @@ export const DORA = teamMember(DEPUTY_ID, 'dora', 'deputy', 'Projektleiter');
 export const ERIK = teamMember(ERIK_ID, 'erik', 'member');
 
 export function directoryEntry(id: string, username: string, role: Role = 'Monteur'): UserDirectoryEntryDto {
-  return { id, username, role, usernameColor: '#FFFFFF' };
+  return { id, username, role, usernameColor: '#FFFFFF', directMessagesEnabled: true };
 }
 
 /** GET /users/directory: everybody, sorted by name as the server answers. */

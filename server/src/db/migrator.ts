@@ -8,6 +8,7 @@ import * as teamsAndImages from '../../migrations/20261126000000-teams-and-image
 import * as idempotencyKeys from '../../migrations/20261127000000-idempotency-keys';
 import * as securityHardening from '../../migrations/20261128000000-security-hardening';
 import * as sessions from '../../migrations/20261129000000-sessions';
+import * as messages from '../../migrations/20261130000000-messages';
 import * as notifications from '../../migrations/20261201000000-notifications';
 
 interface MigrationModule {
@@ -28,6 +29,7 @@ const MIGRATIONS: readonly [string, MigrationModule][] = [
   ['20261127000000-idempotency-keys', idempotencyKeys],
   ['20261128000000-security-hardening', securityHardening],
   ['20261129000000-sessions', sessions],
+  ['20261130000000-messages', messages],
   ['20261201000000-notifications', notifications],
 ];
 

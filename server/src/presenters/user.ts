@@ -92,8 +92,14 @@ export function presentProfile(user: User, detailsVisible: boolean): ProfileDto 
 }
 
 /** A person to choose from (the directory every signed-in user reads): no contact details. */
-export function presentDirectoryEntry({ id, username, role, usernameColor }: User): UserDirectoryEntryDto {
-  return { id, username, role, usernameColor };
+export function presentDirectoryEntry({
+  id,
+  username,
+  role,
+  usernameColor,
+  directMessagesEnabled,
+}: User): UserDirectoryEntryDto {
+  return { id, username, role, usernameColor, directMessagesEnabled };
 }
 
 export function presentExternalUser(externalUser: ExternalUser): ExternalUserDto {

@@ -6,6 +6,7 @@ import { ExternalUser, User } from '../models';
 import { createTestLicenseKeys, grantLifetimeLicense } from '../test/licenseKeys';
 import { openEventStream } from '../test/eventStream';
 import { buildProject, buildUser, templateDocument, unique, withCard } from '../test/factories';
+import { envelope, giveMessageKey, messageKeyRequest } from '../test/sealedMessages';
 import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 /**
@@ -52,6 +53,30 @@ const projectWorkers =
     who === 'anonymous' ? 401 : who === 'Auszubildender' || who === 'Helfer' ? 403 : success;
 
 const keys = createTestLicenseKeys();
+
+/** A user holding a message key (written directly: no login needed); answers id and key id. */
+async function keyedUser(options: { directMessagesEnabled?: boolean } = {}): Promise<{ id: string; keyId: string }> {
+  const { user } = await buildUser({ role: 'Helfer' });
+  if (options.directMessagesEnabled === false) await user.update({ directMessagesEnabled: false });
+  const keyId = newId();
+  const key = messageKeyRequest();
+  await User.sequelize!.query(
+    `INSERT INTO message_keys (user_id, key_id, public_key, wrapped_private_key, wrap_iv, salt, iterations)
+     VALUES (:userId, :keyId, :publicKey, :wrappedPrivateKey, :wrapIv, :salt, :iterations)`,
+    { replacements: { userId: user.id, keyId, ...key } },
+  );
+  return { id: user.id, keyId };
+}
+
+/** `prepare` of a message row: a recipient with a key, and a body sealed for both current keys. */
+const messageTo =
+  (options: { directMessagesEnabled?: boolean } = {}) =>
+  async (who: Who): Promise<Partial<Request>> => {
+    const recipient = await keyedUser(options);
+    const token = tokens.get(who);
+    const senderKey = token ? await giveMessageKey(t, token) : newId();
+    return { body: { recipientId: recipient.id, content: envelope(recipient.keyId, senderKey) } };
+  };
 const helferTarget = async () => (await buildUser({ role: 'Helfer' })).user;
 const externalTarget = () => ExternalUser.create({ name: unique('extern') });
 
@@ -805,6 +830,46 @@ const ROUTES: RouteCase[] = [
     route: '/api/settings/smtp/test',
     expect: (who) => (who === 'anonymous' ? 401 : who === 'Admin' ? 400 : 403),
     body: { to: 'pruefung@example.test' },
+  },
+  // Direct messages (issue 16): every signed-in user, on their own messages only.
+  { method: 'GET', route: '/api/messages/unread-count', expect: signedIn },
+  { method: 'GET', route: '/api/messages/conversations', expect: signedIn },
+  {
+    method: 'GET',
+    route: '/api/messages/conversation/{id}',
+    expect: signedIn,
+    prepare: async () => ({ id: (await helferTarget()).id }),
+  },
+  {
+    method: 'POST',
+    route: '/api/messages/read/{id}',
+    expect: signedIn,
+    prepare: async () => ({ id: (await helferTarget()).id }),
+  },
+  {
+    method: 'POST',
+    route: '/api/messages',
+    expect: (who) => (who === 'anonymous' ? 401 : 201),
+    prepare: messageTo(),
+  },
+  {
+    method: 'POST',
+    route: '/api/messages (recipient does not accept direct messages)',
+    expect: management(201),
+    prepare: messageTo({ directMessagesEnabled: false }),
+  },
+  { method: 'GET', route: '/api/messages/keys/me', expect: signedIn },
+  {
+    method: 'PUT',
+    route: '/api/messages/keys/me',
+    expect: signedIn,
+    prepare: () => Promise.resolve({ body: messageKeyRequest() }),
+  },
+  {
+    method: 'GET',
+    route: '/api/messages/keys/{id}',
+    expect: signedIn,
+    prepare: async () => ({ id: (await keyedUser()).id }),
   },
 ];
 

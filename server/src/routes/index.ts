@@ -15,6 +15,7 @@ import { registerImageRoutes } from './images';
 import { registerInvitationRoutes } from './invitations';
 import { registerLicenseRoutes } from './license';
 import { registerLogRoutes } from './logs';
+import { registerMessageRoutes } from './messages';
 import { registerPermissionRoutes } from './permissions';
 import { registerProjectGroupRoutes } from './projectGroups';
 import { registerProjectRoutes } from './projects';
@@ -66,6 +67,7 @@ export function createApiMiddleware(jwtSecret: string): AppMiddleware {
   registerImageFileRoutes(api);
   registerEventRoutes(api);
   registerPushRoutes(api);
+  registerMessageRoutes(api);
 
   const { publicRouter, userRouter } = api;
   const publicStack = compose<AppRouterContext>([publicRouter.routes(), publicRouter.allowedMethods()]);

@@ -44,7 +44,7 @@ describe('GET /api/users/directory', () => {
     const response = await api<UserDirectoryEntryDto[]>('GET', '/api/users/directory', token);
     expect(response.status).toBe(200);
     const listed = response.body.find((entry) => entry.id === user.id)!;
-    expect(Object.keys(listed).sort()).toEqual(['id', 'role', 'username', 'usernameColor']);
+    expect(Object.keys(listed).sort()).toEqual(['directMessagesEnabled', 'id', 'role', 'username', 'usernameColor']);
     expect(listed).toMatchObject({ username: user.username, role: 'Monteur' });
     const first = await buildUser({ role: 'Monteur', username: unique('aa-first') });
     const again = await api<UserDirectoryEntryDto[]>('GET', '/api/users/directory', token);

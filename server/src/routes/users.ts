@@ -24,6 +24,7 @@ import { LoginRateLimit } from '../middleware/loginRateLimit';
 import type { LoginThrottle } from '../middleware/loginThrottle';
 import { presentCurrentUser, presentDirectoryEntry, presentManagedUser, presentProfile } from '../presenters/user';
 import { currentLicenseType } from '../services/license';
+import { dropMessageKey, requireCurrentKey, rewrapOwnKey } from '../services/messages';
 import { requireAcceptablePassword } from '../services/settings';
 import { requireRoomFor } from '../services/limits';
 import {
@@ -91,7 +92,7 @@ export function registerUserRoutes(api: ApiRoutes, loginThrottle: LoginThrottle)
 
   api.post('/users/change-password', {
     body: changePasswordSchema,
-    handle: async ({ user, actor, sessionId, body, services }): Promise<ChangePasswordResponse> => {
+    handle: async ({ sequelize, user, actor, sessionId, body, services }): Promise<ChangePasswordResponse> => {
       await requireAcceptablePassword(body.newPassword, 'newPassword', de.password.tooShort);
       passwordAttempts.check(user.id, de.password.tooManyAttempts);
       if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
@@ -100,7 +101,9 @@ export function registerUserRoutes(api: ApiRoutes, loginThrottle: LoginThrottle)
         throw invalidField('currentPassword', de.password.currentWrong);
       }
       passwordAttempts.reset(user.id);
+      if (body.messageKey) await requireCurrentKey(sequelize, user.id, body.messageKey.keyId);
       await changePassword(user, body.newPassword, sessionId);
+      if (body.messageKey) await rewrapOwnKey(sequelize, user.id, body.messageKey);
       services.logger.info({ userId: user.id }, 'password changed');
       // This session goes on with the permissions it logged in with; the others have ended.
       return {
@@ -124,11 +127,13 @@ export function registerUserRoutes(api: ApiRoutes, loginThrottle: LoginThrottle)
       const denial = userUpdateDenial(actor, resource, body.role, body.password);
       authorize(denial === null, denial ?? undefined);
     },
-    handle: async ({ actor, resource: target, body, services }) => {
+    handle: async ({ sequelize, actor, resource: target, body, services }) => {
       if (body.password !== undefined)
         await requireAcceptablePassword(body.password, 'password', de.users.passwordTooShort);
       const previousRole = target.role;
       await updateUser(target, body);
+      // A reset by someone else: the old message key cannot be opened any more (docs/security.md).
+      if (body.password !== undefined && target.id !== actor.id) await dropMessageKey(sequelize, target.id);
       services.logger.info(
         { userId: actor.id, updatedUserId: target.id, role: target.role, previousRole },
         'user updated',

@@ -46,7 +46,10 @@ export function listUsers(): Promise<User[]> {
 
 /** Every user's name, role and colour: the people to choose from (everyone signed in). */
 export function listDirectory(): Promise<User[]> {
-  return User.findAll({ attributes: ['id', 'username', 'role', 'usernameColor'], order: byName });
+  return User.findAll({
+    attributes: ['id', 'username', 'role', 'usernameColor', 'directMessagesEnabled'],
+    order: byName,
+  });
 }
 
 /** The user with this id; 404 when there is none. */

@@ -16,6 +16,7 @@ import {
   verifyUnavailable,
 } from './authSlice';
 import { loginErrorMessage } from './loginErrors';
+import { unlockMessageKey } from '../messaging/messageKeys';
 
 export type LoginResult = { ok: true } | { ok: false; message: string; storageFull?: boolean };
 
@@ -48,6 +49,8 @@ export function login(credentials: LoginRequest): AppThunk<Promise<LoginResult>>
       return { ok: false, message: de.login.loadAfterLoginFailed };
     }
     dispatch(loggedIn({ token: response.token, user }));
+    // Not awaited: PBKDF2 takes a moment, and the app is usable meanwhile (the messages screen waits for the key).
+    void dispatch(unlockMessageKey(user.id, credentials.password));
     return { ok: true };
   };
 }

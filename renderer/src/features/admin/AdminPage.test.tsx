@@ -48,9 +48,9 @@ const PROJECTS: ProjectSummaryDto[] = [
 ];
 
 const DIRECTORY: UserDirectoryEntryDto[] = [
-  { id: 'u-lena', username: 'lena', role: 'Projektleiter', usernameColor: '#FFFFFF' },
-  { id: 'u-tom', username: 'tom', role: 'Monteur', usernameColor: '#FFFFFF' },
-  { id: 'u-ara', username: 'Ärmin', role: 'Monteur', usernameColor: '#FFFFFF' },
+  { id: 'u-lena', username: 'lena', role: 'Projektleiter', usernameColor: '#FFFFFF', directMessagesEnabled: true },
+  { id: 'u-tom', username: 'tom', role: 'Monteur', usernameColor: '#FFFFFF', directMessagesEnabled: true },
+  { id: 'u-ara', username: 'Ärmin', role: 'Monteur', usernameColor: '#FFFFFF', directMessagesEnabled: true },
 ];
 
 const TEMPLATES: TemplateSummaryDto[] = [

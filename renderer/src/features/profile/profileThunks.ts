@@ -3,6 +3,7 @@ import { de } from '@werkboard/common';
 import { postPasswordChange, putProfile } from '../../api/endpoints/session';
 import { ApiError, serverMessageOr } from '../../api/errors';
 import type { AppThunk } from '../../store/types';
+import { rewrapForPasswordChange } from '../../entities/messaging/messageKeys';
 import { tokenRefreshed, userRefreshed } from '../../entities/session/authSlice';
 
 /** PUT /users/profile; the answer is the updated user. Throws on failure. */
@@ -20,7 +21,9 @@ export function saveProfile(request: ProfileUpdateRequest): AppThunk<Promise<Cur
  */
 export function changePassword(request: ChangePasswordRequest): AppThunk<Promise<string>> {
   return async (dispatch) => {
-    const answer = await dispatch(postPasswordChange(request));
+    // The message key goes along under the new password, so old messages stay readable.
+    const messageKey = await dispatch(rewrapForPasswordChange(request.currentPassword, request.newPassword));
+    const answer = await dispatch(postPasswordChange(messageKey ? { ...request, messageKey } : request));
     dispatch(tokenRefreshed(answer.token));
     return answer.message;
   };

@@ -118,6 +118,12 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
             onChange={(event) => set('password')(event.target.value)}
           />
         </FormField>
+        {/* A reset by someone else gives the user a new message key: old messages stay sealed. */}
+        {!isNew && form.password !== '' && (
+          <p className="muted" role="note">
+            {de.directMessages.resetWarning}
+          </p>
+        )}
         <ContactFields values={form} errors={fieldErrors} onChange={(key, value) => set(key)(value)} />
         <FormField
           label={f.role}

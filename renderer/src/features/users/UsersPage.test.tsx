@@ -145,6 +145,15 @@ describe('/users', () => {
     expect(await row('neu')).toBeTruthy();
   });
 
+  it("warns that a password reset makes the user's old messages unreadable", async () => {
+    setup(admin, {});
+    fireEvent.click((await row('max')).getByRole('button', { name: 'max bearbeiten' }));
+    const dialog = within(screen.getByRole('dialog', { name: de.usersScreen.editTitle('max') }));
+    expect(dialog.queryByText(de.directMessages.resetWarning)).toBeNull();
+    fireEvent.change(dialog.getByLabelText('Passwort'), { target: { value: 'neu-gesetzt' } });
+    expect(dialog.getByText(de.directMessages.resetWarning)).toBeTruthy();
+  });
+
   it('sends no password when editing with the field left blank', async () => {
     const { fake } = setup(admin, {
       'PUT /api/users/u-max': ({ body }) => ({ body: { ...LIST[3], ...(body as object) } }),
