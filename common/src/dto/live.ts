@@ -16,10 +16,16 @@ export interface InvitationCountEvent {
   count: number;
 }
 
+/** The recipient's (or reader's) number of unread direct messages changed. Never the text. */
+export interface UnreadMessagesEvent {
+  type: 'unread-messages';
+  count: number;
+}
+
 /** POST /api/events/test: proves that the caller's open streams receive. */
 export interface TestEvent {
   type: 'test';
   sentAt: string;
 }
 
-export type LiveEvent = ProjectRevisionEvent | InvitationCountEvent | TestEvent;
+export type LiveEvent = ProjectRevisionEvent | InvitationCountEvent | UnreadMessagesEvent | TestEvent;

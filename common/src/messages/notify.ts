@@ -28,6 +28,8 @@ export const mailMessages = {
 /** Texts of web push (issue 16): what a notification says (who and what, never a message's text). */
 export const pushMessages = {
   subscriptionInvalid: 'Das Push-Abonnement des Browsers ist ungültig.',
+  messageTitle: 'Neue Nachricht',
+  messageBody: (senderName: string) => `${senderName} hat Ihnen eine Nachricht geschrieben.`,
   invitationTitle: 'Neue Projekteinladung',
   invitationBody: (fromUsername: string, projectName: string) =>
     `${fromUsername} hat Sie zum Projekt „${projectName}“ eingeladen.`,

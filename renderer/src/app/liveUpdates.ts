@@ -16,6 +16,10 @@ function liveEventArrived(event: LiveEvent): AppThunk {
       case 'invitation-count':
         dispatch(apiSlice.util.invalidateTags(['MyInvitations']));
         break;
+      case 'unread-messages':
+        // The count, the conversation list and an open thread read again (the texts are sealed).
+        dispatch(apiSlice.util.invalidateTags(['Messages']));
+        break;
       case 'test':
         break;
     }
@@ -25,7 +29,7 @@ function liveEventArrived(event: LiveEvent): AppThunk {
 /** After a break in the stream (network loss): read once what its events would have said. */
 function catchUp(): AppThunk {
   return (dispatch, getState) => {
-    dispatch(apiSlice.util.invalidateTags(['MyInvitations']));
+    dispatch(apiSlice.util.invalidateTags(['MyInvitations', 'Messages']));
     const { kind, status } = getState().project;
     if (kind === 'project' && status === 'loaded') void dispatch(reloadProject());
   };

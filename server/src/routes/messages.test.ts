@@ -11,6 +11,7 @@ import { QueryTypes } from 'sequelize';
 import { User } from '../models';
 import { grantLifetimeLicense } from '../test/licenseKeys';
 import { signedIn, type Person } from '../test/factories';
+import { openEventStream } from '../test/eventStream';
 import { envelope, giveMessageKey, messageKeyRequest, sealedBox } from '../test/sealedMessages';
 import { TEST_ADMIN, testServer, type ErrorBody, type TestServer } from '../test/testServer';
 
@@ -125,6 +126,28 @@ describe('a conversation between two users', () => {
     expect(read.body.count).toBe(0);
     const after = await t.request<MessageDto[]>('GET', `/api/messages/conversation/${bernd.id}`, { token: anna.token });
     expect(after.body[0]!.read).toBe(true);
+  });
+
+  it("announces the recipient's unread count on the live stream, and the read count to the reader's tabs", async () => {
+    const [berndsTab, annasTab] = [await openEventStream(t.url, bernd.token), await openEventStream(t.url, anna.token)];
+    try {
+      const isUnread = (event: { type: string }) => event.type === 'unread-messages';
+      expect((await send(chef, bernd, 'Termin morgen 7 Uhr')).status).toBe(201);
+      const unread = await t.request<UnreadCountDto>('GET', '/api/messages/unread-count', { token: bernd.token });
+      expect(await berndsTab.next(isUnread)).toEqual({ type: 'unread-messages', count: unread.body.count });
+      expect(unread.body.count).toBeGreaterThan(0);
+
+      await t.request('POST', `/api/messages/read/${chef.id}`, { token: bernd.token });
+      const left = await t.request<UnreadCountDto>('GET', '/api/messages/unread-count', { token: bernd.token });
+      expect(await berndsTab.next(isUnread)).toEqual({ type: 'unread-messages', count: left.body.count });
+
+      // Nobody else hears of it: Anna's first event is her own test event.
+      await t.api('POST', '/api/events/test', anna.token);
+      expect((await annasTab.next()).type).toBe('test');
+    } finally {
+      berndsTab.close();
+      annasTab.close();
+    }
   });
 
   it('lists the thread oldest first and the conversation by its newest message', async () => {

@@ -12,6 +12,7 @@ import type { ApiRoutes, Params } from '../http/endpoint';
 import { idParam } from '../http/params';
 import {
   announceMessage,
+  announceUnreadCount,
   findOwnKey,
   findPublicKey,
   findRecipient,
@@ -57,9 +58,11 @@ export function registerMessageRoutes(api: ApiRoutes): void {
 
   api.post('/messages/read/:userId', {
     load: loadOtherUser,
-    handle: async ({ sequelize, actor, resource }): Promise<UnreadCountDto> => ({
-      count: await markConversationRead(sequelize, actor.id, resource.id),
-    }),
+    handle: async ({ sequelize, actor, resource }): Promise<UnreadCountDto> => {
+      const count = await markConversationRead(sequelize, actor.id, resource.id);
+      await announceUnreadCount(sequelize, actor.id, count);
+      return { count };
+    },
   });
 
   api.post('/messages', {
@@ -73,7 +76,7 @@ export function registerMessageRoutes(api: ApiRoutes): void {
     authorize: ({ actor, resource }) => authorize(canWriteDirectMessage(actor, resource), m.recipientRefusesServer),
     handle: async ({ sequelize, actor, body, services }) => {
       const sent = await storeMessage(sequelize, actor.id, body);
-      announceMessage(services.logger, sent);
+      await announceMessage(sequelize, services, sent, actor.username);
       return sent;
     },
     status: 201,

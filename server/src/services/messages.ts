@@ -12,7 +12,9 @@ import {
   type SendMessageInput,
 } from '@werkboard/common';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import type { Logger } from '../logger';
+import { publish } from '../live/liveUpdates';
+import { sendMessagePush } from '../push/messagePush';
+import type { Services } from '../serverState';
 import { invalidField } from '../errors';
 
 const m = de.directMessages;
@@ -166,15 +168,28 @@ export async function storeMessage(
 }
 
 /**
- * The one place a sent message is announced. Today the recipient learns of it by polling the
- * unread count (spec section 4, every 30 s); the live event stream and push (issue 16, branch
- * notify) hook in here. Only metadata: the text is sealed and never here.
+ * The one place a sent message is announced (issue 16): the recipient's open tabs get the new
+ * unread count on the live stream; a recipient without an open tab gets a push saying who
+ * wrote. Only metadata: the text is sealed and never here.
  */
-export function announceMessage(logger: Logger, sent: SentMessage): void {
-  logger.info(
+export async function announceMessage(
+  sequelize: Sequelize,
+  services: Services,
+  sent: SentMessage,
+  senderName: string,
+): Promise<void> {
+  services.logger.info(
     { messageId: sent.message.id, senderId: sent.message.senderId, recipientId: sent.recipientId },
     'message sent',
   );
+  await announceUnreadCount(sequelize, sent.recipientId);
+  await sendMessagePush(services, sent.recipientId, senderName);
+}
+
+/** The user's other tabs learn the unread count after a read or a new message. */
+export async function announceUnreadCount(sequelize: Sequelize, userId: string, count?: number): Promise<void> {
+  const unread = count ?? (await unreadCount(sequelize, userId));
+  await publish(sequelize, { userId }, { type: 'unread-messages', count: unread });
 }
 
 const KEY_COLUMNS = `user_id AS "userId", key_id AS "keyId", public_key AS "publicKey",
