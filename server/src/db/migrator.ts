@@ -8,6 +8,7 @@ import * as teamsAndImages from '../../migrations/20261126000000-teams-and-image
 import * as idempotencyKeys from '../../migrations/20261127000000-idempotency-keys';
 import * as securityHardening from '../../migrations/20261128000000-security-hardening';
 import * as sessions from '../../migrations/20261129000000-sessions';
+import * as secondFactor from '../../migrations/20261130000000-second-factor';
 
 interface MigrationModule {
   up(params: { context: QueryInterface }): Promise<void>;
@@ -27,6 +28,7 @@ const MIGRATIONS: readonly [string, MigrationModule][] = [
   ['20261127000000-idempotency-keys', idempotencyKeys],
   ['20261128000000-security-hardening', securityHardening],
   ['20261129000000-sessions', sessions],
+  ['20261130000000-second-factor', secondFactor],
 ];
 
 export function createMigrator(sequelize: Sequelize): Umzug<QueryInterface> {
