@@ -17,6 +17,7 @@ import { desktopMessages } from './desktopShell';
 import { transferMessages } from './transfer';
 import { sessionMessages } from './sessions';
 import { securityMessages } from './security';
+import { secondFactorMessages } from './secondFactor';
 
 /**
  * Every text a user reads, in German. Spec texts are verbatim; keys are English.
@@ -499,4 +500,5 @@ export const de = {
   transfer: transferMessages,
   sessions: sessionMessages,
   security: securityMessages,
+  secondFactor: secondFactorMessages,
 } as const;
