@@ -33,7 +33,7 @@ export const secondFactorMessages = {
   disable: 'Ausschalten',
   disableIntro: 'Zum Ausschalten geben Sie Ihr Passwort und einen Code aus der App ein.',
   password: 'Passwort',
-  enabled: 'Die Zwei-Faktor-Anmeldung ist eingeschaltet.',
+  enabled: 'Die Zwei-Faktor-Anmeldung wurde eingeschaltet.',
   disabled: 'Die Zwei-Faktor-Anmeldung wurde ausgeschaltet.',
   notPending: 'Bitte beginnen Sie die Einrichtung zuerst.',
   alreadyEnabled: 'Die Zwei-Faktor-Anmeldung ist bereits eingeschaltet.',

@@ -150,7 +150,7 @@ export function LoginPage() {
                 autoCapitalize="none"
                 autoCorrect="off"
                 spellCheck={false}
-                maxLength={useRecovery ? 24 : 6}
+                maxLength={useRecovery ? 40 : 6}
                 autoFocus
                 value={code}
                 onChange={(event) => setCode(event.target.value)}

@@ -7,7 +7,7 @@ import { matchingStep, newTotpSecret, otpauthUri } from './totp';
 /**
  * The second factor of a user (issue 13; docs/decisions.md "Second factor"): a TOTP secret
  * sealed with the installation's key, pending until the first code confirms it, then ten
- * single-use recovery codes (SHA-256 of 80 random bits each: too many to try from a dump).
+ * single-use recovery codes (120 random bits each, so a plain SHA-256 suffices: ASVS 6.5.2).
  * Every use is one conditional UPDATE, so two requests with the same code cannot both pass.
  */
 const database = (): Sequelize => User.sequelize!;
@@ -75,10 +75,10 @@ const normalizeRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toUpp
 const hashRecoveryCode = (code: string) =>
   crypto.createHash('sha256').update(normalizeRecoveryCode(code)).digest('hex');
 
-/** 16 base32 characters in groups of four, e.g. 'K7QW-2MXD-PA4R-TZ6N'. */
+/** 24 base32 characters (120 bits) in groups of four, e.g. 'K7QW-2MXD-PA4R-TZ6N-E3VB-7HJQ'. */
 function newRecoveryCode(): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const bytes = crypto.randomBytes(16);
+  const bytes = crypto.randomBytes(24);
   const chars = [...bytes].map((byte) => alphabet[byte & 31]).join('');
   return chars.match(/.{4}/g)!.join('-');
 }

@@ -120,7 +120,7 @@ describe('enrolment', () => {
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.recoveryCodes).toHaveLength(10);
     expect(new Set(confirmed.body.recoveryCodes).size).toBe(10);
-    for (const code of confirmed.body.recoveryCodes) expect(code).toMatch(/^[A-Z2-7]{4}(-[A-Z2-7]{4}){3}$/);
+    for (const code of confirmed.body.recoveryCodes) expect(code).toMatch(/^[A-Z2-7]{4}(-[A-Z2-7]{4}){5}$/);
     expect(confirmed.body.token).toBeUndefined();
     const stored = await storedRow(user.id);
     expect(stored?.recovery_codes).toHaveLength(10);

@@ -90,7 +90,7 @@ export function SecondFactorPanel() {
       type="text"
       autoComplete="one-time-code"
       inputMode="numeric"
-      maxLength={24}
+      maxLength={40}
       value={code}
       onChange={(event) => setCode(event.target.value)}
     />
