@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -64,7 +65,12 @@ describe('second factor', () => {
     await panel.getByRole('img', { name: de.secondFactor.qrAlt }).waitFor();
     const key = (await panel.getByTestId('second-factor-secret').textContent()) ?? '';
     expect(key.replace(/\s/g, '')).toMatch(/^[A-Z2-7]{32}$/);
-    await desktop.screenshot({ path: path.join(SHOTS, 'profile-enrol-desktop.png'), fullPage: true });
+    const shot = path.join(SHOTS, 'profile-enrol-desktop.png');
+    await desktop.screenshot({ path: shot, fullPage: true });
+    // The QR code on the screen carries the key shown as text (read with zbar).
+    expect(execFileSync('zbarimg', ['--raw', '-q', shot], { encoding: 'utf8' }).trim()).toBe(
+      `otpauth://totp/Werkboard:tina.monteurin?secret=${key.replace(/\s/g, '')}&issuer=Werkboard&algorithm=SHA1&digits=6&period=30`,
+    );
 
     await panel.getByLabel(de.secondFactor.codeLabel).fill(totp(key, Date.now()));
     await panel.getByRole('button', { name: de.secondFactor.confirmEnrolment }).click();
