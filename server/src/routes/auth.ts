@@ -12,7 +12,6 @@ import { deviceName } from '../auth/deviceName';
 import { hasSecondFactor, verifySecondFactor } from '../auth/secondFactor';
 import { signChallenge, verifyChallenge } from '../auth/tokens';
 import type { AppRouterContext } from '../appTypes';
-import type { User } from '../models';
 import type { Services } from '../serverState';
 import { secondFactorRequiredForAdmins } from '../services/settings';
 import { issueSessionToken } from '../auth/session';
@@ -38,9 +37,14 @@ const presentSession =
   });
 
 /** A session for a user who passed every step of the login. */
+type LoginUser = NonNullable<Awaited<ReturnType<typeof checkLogin>>>;
+
 async function completeLogin(
   ctx: AppRouterContext,
-  services: Services, user: User, enrol: boolean): Promise<LoginResponse> {
+  services: Services,
+  user: LoginUser,
+  enrol: boolean,
+): Promise<LoginResponse> {
   // The role's permissions now; the session keeps them until the next login.
   const permissions = await permissionsForRole(user.role);
   const sessionId = await startSession(

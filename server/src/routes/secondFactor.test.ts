@@ -194,7 +194,11 @@ describe('login in two steps', () => {
     await rewindLastStep(user.id);
     const { challenge } = (await passwordStep(user.username, password)).body;
     const code = codeAt(secret);
-    const answers = await Promise.all([codeStep(challenge, code), codeStep(challenge, code), codeStep(challenge, code)]);
+    const answers = await Promise.all([
+      codeStep(challenge, code),
+      codeStep(challenge, code),
+      codeStep(challenge, code),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401, 401]);
   });
 
@@ -291,9 +295,9 @@ describe("the Admin's reset", () => {
     expect(denied.status).toBe(403);
     const { token: ownToken } = target;
     expect((await api<SecondFactorStatusDto>('GET', '/api/auth/second-factor', ownToken)).body.enabled).toBe(true);
-    expect((await api('DELETE', `/api/users/00000000-0000-4000-8000-000000000000/second-factor`, adminToken)).status).toBe(
-      404,
-    );
+    expect(
+      (await api('DELETE', `/api/users/00000000-0000-4000-8000-000000000000/second-factor`, adminToken)).status,
+    ).toBe(404);
   });
 });
 
@@ -314,8 +318,9 @@ describe("'Zweiter Faktor für Admins erforderlich'", () => {
       secondFactorRequiredForAdmins: true,
     });
     expect(on.body.secondFactorRequiredForAdmins).toBe(true);
-    expect((await api<{ secondFactorRequiredForAdmins: boolean }>('GET', '/api/settings/security', adminToken)).body)
-      .toMatchObject({ secondFactorRequiredForAdmins: true });
+    expect(
+      (await api<{ secondFactorRequiredForAdmins: boolean }>('GET', '/api/settings/security', adminToken)).body,
+    ).toMatchObject({ secondFactorRequiredForAdmins: true });
   });
 
   it('leads an Admin without a factor to enrol first: nothing else answers until confirmed', async () => {

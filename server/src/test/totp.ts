@@ -6,7 +6,9 @@ import crypto from 'node:crypto';
  */
 export function totpCode(base32Secret: string, unixMs: number): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const bits = [...base32Secret.toUpperCase()].map((char) => alphabet.indexOf(char).toString(2).padStart(5, '0')).join('');
+  const bits = [...base32Secret.toUpperCase()]
+    .map((char) => alphabet.indexOf(char).toString(2).padStart(5, '0'))
+    .join('');
   const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => parseInt(byte, 2)));
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(Math.floor(unixMs / 30_000)));

@@ -50,7 +50,11 @@ describe("profile 'Zwei-Faktor-Anmeldung'", () => {
     fireEvent.change(panel().getByLabelText(de.secondFactor.codeLabel), { target: { value: ' 123456 ' } });
     fireEvent.click(panel().getByRole('button', { name: de.secondFactor.confirmEnrolment }));
     const list = await waitFor(() => panel().getByRole('list', { name: de.secondFactor.recoveryTitle }));
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(CODES);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
     expect(fake.calls('POST /api/auth/second-factor/confirm').at(-1)?.body).toEqual({ code: '123456' });
     expect(panel().queryByTestId('second-factor-secret')).toBeNull();
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { toString as qrSvg } from 'qrcode';
 import { de, type SecondFactorEnrolmentDto, type SecondFactorStatusDto } from '@werkboard/common';
 import { serverMessageOr } from '../../api/errors';
@@ -39,13 +39,25 @@ export function SecondFactorPanel() {
   const [password, setPassword] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
 
-  const load = useCallback(() => {
-    setLoadError(null);
-    dispatch(fetchSecondFactor()).then(setStatus, (caught: unknown) =>
-      setLoadError(serverMessageOr(caught, f.loadFailed)),
+  // Raised to load the state again (after a change, or 'Erneut versuchen').
+  const [loads, setLoads] = useState(0);
+  const load = () => setLoads((count) => count + 1);
+  useEffect(() => {
+    let live = true;
+    dispatch(fetchSecondFactor()).then(
+      (next) => {
+        if (!live) return;
+        setStatus(next);
+        setLoadError(null);
+      },
+      (caught: unknown) => {
+        if (live) setLoadError(serverMessageOr(caught, f.loadFailed));
+      },
     );
-  }, [dispatch]);
-  useEffect(load, [load]);
+    return () => {
+      live = false;
+    };
+  }, [dispatch, loads]);
 
   const begin = () => {
     setNotice(null);
