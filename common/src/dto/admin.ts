@@ -22,6 +22,8 @@ export interface SecuritySettingsDto {
   passwordMinLength: number;
   recommendedPasswordMinLength: number;
   warning: string | null;
+  /** 'Zweiter Faktor für Admins erforderlich'. */
+  secondFactorRequiredForAdmins: boolean;
 }
 
 /** GET and PUT /api/settings: the user's settings, plus the SMTP settings for Admins. */

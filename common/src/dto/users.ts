@@ -51,6 +51,38 @@ export interface SessionsEndedResponse {
 export interface LoginResponse {
   token: string;
   user: CurrentUserDto;
+  /** Set when the Admin setting requires a second factor of this user and none is set up: enrol first. */
+  secondFactorSetupRequired?: boolean;
+}
+
+/** POST /api/auth/login when the user has a second factor: no session yet, the code comes next. */
+export interface SecondFactorChallenge {
+  secondFactor: 'totp';
+  /** Signed, bound to the user, valid 5 minutes; sent back with the code. */
+  challenge: string;
+}
+
+/** GET /api/auth/second-factor: the caller's state (never the secret once confirmed). */
+export interface SecondFactorStatusDto {
+  enabled: boolean;
+  pending: boolean;
+  recoveryCodesLeft: number;
+  /** The Admin setting requires it of this user. */
+  required: boolean;
+}
+
+/** POST /api/auth/second-factor: a new pending secret, shown once for the authenticator app. */
+export interface SecondFactorEnrolmentDto {
+  secret: string;
+  uri: string;
+}
+
+/** POST /api/auth/second-factor/confirm: the recovery codes, shown once. */
+export interface SecondFactorConfirmedDto {
+  message: string;
+  recoveryCodes: string[];
+  /** A new token for this session when it was one that had to enrol first (it now reaches everything). */
+  token?: string;
 }
 
 /** A user in the user management list (GET /api/users): every form field, never a secret. */

@@ -19,6 +19,7 @@ import { sessionMessages } from './sessions';
 import { securityMessages } from './security';
 import { mailMessages, pushMessages } from './notify';
 import { directMessageTexts } from './directMessages';
+import { secondFactorMessages } from './secondFactor';
 
 /**
  * Every text a user reads, in German. Spec texts are verbatim; keys are English.
@@ -506,4 +507,5 @@ export const de = {
   mail: mailMessages,
   push: pushMessages,
   directMessages: directMessageTexts,
+  secondFactor: secondFactorMessages,
 } as const;

@@ -157,6 +157,7 @@ export const securitySettingsPatchSchema = z
         .int(passwordMinLengthError)
         .min(LOWEST_PASSWORD_MIN_LENGTH, passwordMinLengthError)
         .max(HIGHEST_PASSWORD_MIN_LENGTH, passwordMinLengthError),
+      secondFactorRequiredForAdmins: z.boolean({ error: de.secondFactor.requiredForAdminsInvalid }),
     },
     BODY_ERROR,
   )

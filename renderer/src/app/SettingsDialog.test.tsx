@@ -272,7 +272,12 @@ describe('settings dialog: license (Admin)', () => {
 });
 
 describe('settings dialog: Sicherheit (Admin)', () => {
-  const stored = { passwordMinLength: 8, recommendedPasswordMinLength: 8, warning: null };
+  const stored = {
+    passwordMinLength: 8,
+    recommendedPasswordMinLength: 8,
+    warning: null,
+    secondFactorRequiredForAdmins: false,
+  };
 
   it('shows the password minimum, warns below 8 while typing and saves the number the server confirms', async () => {
     const { fake } = setup(buildUser('Admin'), {
@@ -291,7 +296,10 @@ describe('settings dialog: Sicherheit (Admin)', () => {
     fireEvent.click(dialog().getByRole('button', { name: de.actions.save }));
 
     expect((await dialog().findByRole('status')).textContent).toBe(de.security.saved);
-    expect(fake.calls('PUT /api/settings/security')[0]?.body).toEqual({ passwordMinLength: 5 });
+    expect(fake.calls('PUT /api/settings/security')[0]?.body).toEqual({
+      passwordMinLength: 5,
+      secondFactorRequiredForAdmins: false,
+    });
     expect(dialog().getByLabelText<HTMLInputElement>(de.security.passwordMinLength).value).toBe('5');
     expect(dialog().getByRole('note')).toBeTruthy();
   });
@@ -304,5 +312,23 @@ describe('settings dialog: Sicherheit (Admin)', () => {
     fireEvent.click(dialog().getByRole('button', { name: de.actions.save }));
     expect(await dialog().findByText(de.settings.passwordMinLengthInvalid(3, 64))).toBeTruthy();
     expect(fake.calls('PUT /api/settings/security')).toHaveLength(0);
+  });
+
+  it("turns on 'Zweiter Faktor für Admins erforderlich'", async () => {
+    const { fake } = setup(buildUser('Admin'), {
+      'GET /api/settings/security': { body: stored },
+      'PUT /api/settings/security': ({ body }) => ({ body: { ...stored, ...(body as object) } }),
+    });
+    open(de.security.sectionTitle);
+    const box = await dialog().findByLabelText<HTMLInputElement>(de.secondFactor.requiredForAdmins);
+    expect(box.checked).toBe(false);
+    fireEvent.click(box);
+    fireEvent.click(dialog().getByRole('button', { name: de.actions.save }));
+    expect((await dialog().findByRole('status')).textContent).toBe(de.security.saved);
+    expect(fake.calls('PUT /api/settings/security')[0]?.body).toEqual({
+      passwordMinLength: 8,
+      secondFactorRequiredForAdmins: true,
+    });
+    expect(dialog().getByLabelText<HTMLInputElement>(de.secondFactor.requiredForAdmins).checked).toBe(true);
   });
 });

@@ -313,3 +313,68 @@ describe('login page', () => {
     expect(within(dialog).getByText(de.help.visibility)).toBeTruthy();
   });
 });
+
+describe('login page, second factor', () => {
+  const challenge = 'signed-challenge';
+
+  it('asks for the code after the password and logs in with it', async () => {
+    const anna = buildUser('Monteur', { username: 'anna' });
+    const fake = createFakeFetch({
+      'GET /api/status': { body: READY },
+      'POST /api/auth/login': { body: { secondFactor: 'totp', challenge } },
+      'POST /api/auth/login/second-factor': ({ body }) =>
+        (body as { code: string }).code === '123456'
+          ? { body: { token: 'fresh-token', user: anna } }
+          : { status: 401, body: { message: de.secondFactor.codeInvalid } },
+      'GET /api/auth/me': { body: anna },
+    });
+    const { store } = renderApp('/login', { fake });
+    await advance(0);
+    fillAndSubmit('anna', 'geheim');
+    await advance(0);
+
+    expect(store.getState().auth.token).toBeNull();
+    const input = screen.getByLabelText(de.secondFactor.codeLabel);
+    expect(input.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(input.getAttribute('inputmode')).toBe('numeric');
+    expect(screen.queryByLabelText('Passwort')).toBeNull();
+
+    fireEvent.change(input, { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: de.secondFactor.confirm }));
+    await advance(0);
+    expect(screen.getByRole('alert').textContent).toBe(de.secondFactor.codeInvalid);
+    expect(store.getState().auth.token).toBeNull();
+
+    fireEvent.change(screen.getByLabelText(de.secondFactor.codeLabel), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: de.secondFactor.confirm }));
+    await advance(0);
+    expect(fake.calls('POST /api/auth/login/second-factor').map((call) => call.body)).toEqual([
+      { challenge, code: '654321' },
+      { challenge, code: '123456' },
+    ]);
+    expect(store.getState().auth.token).toBe('fresh-token');
+    expect(screen.getByTestId('location').textContent).toBe('/');
+  });
+
+  it('takes a recovery code instead, refuses an empty one, and goes back to the password', async () => {
+    const fake = createFakeFetch({
+      'GET /api/status': { body: READY },
+      'POST /api/auth/login': { body: { secondFactor: 'totp', challenge } },
+    });
+    renderApp('/login', { fake });
+    await advance(0);
+    fillAndSubmit('anna', 'geheim');
+    await advance(0);
+
+    fireEvent.click(screen.getByRole('button', { name: de.secondFactor.useRecovery }));
+    const recovery = screen.getByLabelText(de.secondFactor.recoveryLabel);
+    expect(recovery.getAttribute('inputmode')).toBe('text');
+    fireEvent.click(screen.getByRole('button', { name: de.secondFactor.confirm }));
+    await advance(0);
+    expect(screen.getByRole('alert').textContent).toBe(de.secondFactor.codeRequired);
+    expect(fake.calls('POST /api/auth/login/second-factor')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: de.secondFactor.backToLogin }));
+    expect(screen.getByLabelText('Passwort')).toBeTruthy();
+  });
+});

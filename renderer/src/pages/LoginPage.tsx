@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { de, LOGIN_FADE_IN_MS, loginRequestSchema, validate } from '@werkboard/common';
+import { de, LOGIN_FADE_IN_MS, loginRequestSchema, secondFactorLoginSchema, validate } from '@werkboard/common';
 import { clearLocalData } from '../platform/persistStorage';
 import { clearKeptReads } from '../entities/outbox/syncThunks';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
@@ -9,7 +9,7 @@ import { InstallLink } from '../features/install/InstallLink';
 import { DiagnosticsDialog } from '../features/diagnostics/DiagnosticsDialog';
 import { useServerStatusPolling } from '../entities/connection/useServerStatusPolling';
 import { HelpDialog } from '../features/help/HelpDialog';
-import { login } from '../entities/session/sessionThunks';
+import { login, loginWithCode } from '../entities/session/sessionThunks';
 import { noticeCleared } from '../entities/session/authSlice';
 import { ServerStatusLine } from '../features/diagnostics/ServerStatusLine';
 import { useStagedReveal } from '../components/useStagedReveal';
@@ -36,7 +36,11 @@ export function LoginPage() {
   const [storageFull, setStorageFull] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>('none');
-  const ids = { username: useId(), password: useId(), error: useId() };
+  // The second step (a user with a second factor): the challenge of the password step.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [useRecovery, setUseRecovery] = useState(false);
+  const ids = { username: useId(), password: useId(), error: useId(), code: useId(), codeHint: useId() };
 
   const shownError = error ?? notice;
 
@@ -65,8 +69,45 @@ export function LoginPage() {
       void navigate('/', { replace: true });
       return;
     }
+    if ('challenge' in result) {
+      setPassword('');
+      setChallenge(result.challenge);
+      return;
+    }
     setError(result.message);
     setStorageFull(result.storageFull === true);
+  };
+
+  const onCodeSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting || !challenge) return;
+    const checked = validate(secondFactorLoginSchema, { challenge, code });
+    if (!checked.ok) {
+      setInvalidFields({ code: checked.message });
+      setError(checked.message);
+      return;
+    }
+    setInvalidFields({});
+    setError(null);
+    setSubmitting(true);
+    const result = await dispatch(loginWithCode(checked.value));
+    setSubmitting(false);
+    if (result.ok) {
+      void navigate('/', { replace: true });
+      return;
+    }
+    if ('challenge' in result) return;
+    setCode('');
+    setError(result.message);
+    setStorageFull(result.storageFull === true);
+  };
+
+  const backToPassword = () => {
+    setChallenge(null);
+    setCode('');
+    setUseRecovery(false);
+    setError(null);
+    setInvalidFields({});
   };
 
   const onClearLocalData = () => {
@@ -87,63 +128,133 @@ export function LoginPage() {
           <p className="login__tagline">{de.app.tagline}</p>
         </header>
 
-        <form
-          className={`login__form ${stageClass(shown, 2)}`}
-          onSubmit={(event) => void onSubmit(event)}
-          noValidate
-          aria-describedby={shownError ? ids.error : undefined}
-        >
-          <h2 className="visually-hidden">{de.login.title}</h2>
-          <div className="field">
-            <label htmlFor={ids.username}>{de.login.username}</label>
-            <input
-              id={ids.username}
-              name="username"
-              type="text"
-              autoComplete="username"
-              autoCapitalize="none"
-              autoCorrect="off"
-              spellCheck={false}
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
-              aria-invalid={invalidFields.username ? true : undefined}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={ids.password}>{de.login.password}</label>
-            <input
-              id={ids.password}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              aria-invalid={invalidFields.password ? true : undefined}
-            />
-          </div>
-          {shownError && (
-            <div id={ids.error} role="alert" className="message message--error">
-              {shownError}
-            </div>
-          )}
-          {storageFull && (
-            <button type="button" className="button button--secondary" onClick={onClearLocalData}>
-              {de.login.clearLocalData}
-            </button>
-          )}
-          <button
-            type="submit"
-            className="button button--primary button--block"
-            disabled={!databaseReady || submitting}
+        {challenge ? (
+          <form
+            className="login__form stage stage--shown"
+            onSubmit={(event) => void onCodeSubmit(event)}
+            noValidate
+            aria-describedby={error ? ids.error : undefined}
           >
-            {de.login.submit}
-          </button>
-          {submitting && (
-            <p className="muted login__progress" role="status">
-              {de.login.submitting}
-            </p>
-          )}
-        </form>
+            <h2 className="visually-hidden">{de.login.title}</h2>
+            <div className="field">
+              <label htmlFor={ids.code}>
+                {useRecovery ? de.secondFactor.recoveryLabel : de.secondFactor.codeLabel}
+              </label>
+              <input
+                id={ids.code}
+                key={useRecovery ? 'recovery' : 'code'}
+                name={useRecovery ? 'recoveryCode' : 'code'}
+                type="text"
+                autoComplete={useRecovery ? 'off' : 'one-time-code'}
+                inputMode={useRecovery ? 'text' : 'numeric'}
+                autoCapitalize="none"
+                autoCorrect="off"
+                spellCheck={false}
+                maxLength={useRecovery ? 40 : 6}
+                autoFocus
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                aria-describedby={ids.codeHint}
+                aria-invalid={invalidFields.code ? true : undefined}
+              />
+              <p id={ids.codeHint} className="muted">
+                {useRecovery ? de.secondFactor.recoveryHint : de.secondFactor.codeHint}
+              </p>
+            </div>
+            {error && (
+              <div id={ids.error} role="alert" className="message message--error">
+                {error}
+              </div>
+            )}
+            {storageFull && (
+              <button type="button" className="button button--secondary" onClick={onClearLocalData}>
+                {de.login.clearLocalData}
+              </button>
+            )}
+            <button type="submit" className="button button--primary button--block" disabled={submitting}>
+              {de.secondFactor.confirm}
+            </button>
+            {submitting && (
+              <p className="muted login__progress" role="status">
+                {de.secondFactor.confirming}
+              </p>
+            )}
+            <div className="login__links">
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  setUseRecovery(!useRecovery);
+                  setCode('');
+                  setError(null);
+                }}
+              >
+                {useRecovery ? de.secondFactor.useCode : de.secondFactor.useRecovery}
+              </button>
+              <button type="button" className="link-button" onClick={backToPassword}>
+                {de.secondFactor.backToLogin}
+              </button>
+            </div>
+          </form>
+        ) : (
+          <form
+            className={`login__form ${stageClass(shown, 2)}`}
+            onSubmit={(event) => void onSubmit(event)}
+            noValidate
+            aria-describedby={shownError ? ids.error : undefined}
+          >
+            <h2 className="visually-hidden">{de.login.title}</h2>
+            <div className="field">
+              <label htmlFor={ids.username}>{de.login.username}</label>
+              <input
+                id={ids.username}
+                name="username"
+                type="text"
+                autoComplete="username"
+                autoCapitalize="none"
+                autoCorrect="off"
+                spellCheck={false}
+                value={username}
+                onChange={(event) => setUsername(event.target.value)}
+                aria-invalid={invalidFields.username ? true : undefined}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={ids.password}>{de.login.password}</label>
+              <input
+                id={ids.password}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                aria-invalid={invalidFields.password ? true : undefined}
+              />
+            </div>
+            {shownError && (
+              <div id={ids.error} role="alert" className="message message--error">
+                {shownError}
+              </div>
+            )}
+            {storageFull && (
+              <button type="button" className="button button--secondary" onClick={onClearLocalData}>
+                {de.login.clearLocalData}
+              </button>
+            )}
+            <button
+              type="submit"
+              className="button button--primary button--block"
+              disabled={!databaseReady || submitting}
+            >
+              {de.login.submit}
+            </button>
+            {submitting && (
+              <p className="muted login__progress" role="status">
+                {de.login.submitting}
+              </p>
+            )}
+          </form>
+        )}
 
         <footer className={`login__footer ${stageClass(shown, 3)}`}>
           <ServerStatusLine onRetry={restart} />

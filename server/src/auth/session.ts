@@ -12,10 +12,11 @@ export function issueSessionToken(
   user: User,
   sessionId: string,
   permissions: readonly PermissionKey[],
+  { enrol = false }: { enrol?: boolean } = {},
 ): string {
   return signToken(
     services.secrets.jwtSecret,
-    { sub: user.id, sid: sessionId, ver: user.tokenVersion, perms: [...permissions] },
+    { sub: user.id, sid: sessionId, ver: user.tokenVersion, perms: [...permissions], enrol },
     services.config.tokenTtlSeconds,
   );
 }

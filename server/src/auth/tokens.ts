@@ -16,6 +16,11 @@ export interface TokenClaims {
   sid: string;
   ver: number;
   perms: string[];
+  /**
+   * A session of an Admin who must enrol a second factor first (the setting 'Zweiter Faktor für
+   * Admins erforderlich'): such a token reaches only the enrolment routes.
+   */
+  enrol?: boolean;
 }
 
 /** The HMAC key of a secret, made once per secret (the same bytes jsonwebtoken would use for the string). */
@@ -30,7 +35,8 @@ export function tokenKey(secret: string): KeyObject {
 }
 
 export function signToken(secret: string, claims: TokenClaims, ttlSeconds: number): string {
-  return jwt.sign({ sid: claims.sid, ver: claims.ver, perms: claims.perms }, tokenKey(secret), {
+  const payload = { sid: claims.sid, ver: claims.ver, perms: claims.perms, ...(claims.enrol ? { enrol: true } : {}) };
+  return jwt.sign(payload, tokenKey(secret), {
     algorithm: TOKEN_ALGORITHM,
     subject: claims.sub,
     expiresIn: ttlSeconds,
@@ -55,4 +61,35 @@ export function isTokenClaims(value: unknown): value is TokenClaims {
     Array.isArray(perms) &&
     perms.every((perm) => typeof perm === 'string')
   );
+}
+
+/** The audience of a login's second-factor challenge: never accepted as an API token. */
+export const CHALLENGE_AUDIENCE = 'werkboard-second-factor';
+export const CHALLENGE_TTL_SECONDS = 5 * 60;
+
+/** The challenge between password and code: names the user and their token version, 5 minutes. */
+export function signChallenge(secret: string, userId: string, tokenVersion: number): string {
+  return jwt.sign({ ver: tokenVersion }, tokenKey(secret), {
+    algorithm: TOKEN_ALGORITHM,
+    subject: userId,
+    expiresIn: CHALLENGE_TTL_SECONDS,
+    issuer: TOKEN_ISSUER,
+    audience: CHALLENGE_AUDIENCE,
+  });
+}
+
+/** The user id and token version of a valid challenge; null when it is forged, foreign or expired. */
+export function verifyChallenge(secret: string, challenge: string): { userId: string; ver: number } | null {
+  try {
+    const claims = jwt.verify(challenge, tokenKey(secret), {
+      algorithms: [TOKEN_ALGORITHM],
+      issuer: TOKEN_ISSUER,
+      audience: CHALLENGE_AUDIENCE,
+    }) as unknown;
+    if (typeof claims !== 'object' || claims === null) return null;
+    const { sub, ver } = claims as Record<string, unknown>;
+    return isUuid(sub) && typeof ver === 'number' && Number.isInteger(ver) ? { userId: sub, ver } : null;
+  } catch {
+    return null;
+  }
 }

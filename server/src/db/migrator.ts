@@ -9,6 +9,7 @@ import * as idempotencyKeys from '../../migrations/20261127000000-idempotency-ke
 import * as securityHardening from '../../migrations/20261128000000-security-hardening';
 import * as sessions from '../../migrations/20261129000000-sessions';
 import * as messages from '../../migrations/20261130000000-messages';
+import * as secondFactor from '../../migrations/20261130000000-second-factor';
 import * as notifications from '../../migrations/20261201000000-notifications';
 
 interface MigrationModule {
@@ -30,6 +31,7 @@ const MIGRATIONS: readonly [string, MigrationModule][] = [
   ['20261128000000-security-hardening', securityHardening],
   ['20261129000000-sessions', sessions],
   ['20261130000000-messages', messages],
+  ['20261130000000-second-factor', secondFactor],
   ['20261201000000-notifications', notifications],
 ];
 

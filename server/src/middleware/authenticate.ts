@@ -7,6 +7,14 @@ import { userCache } from '../auth/userCache';
 import type { AppMiddleware } from '../appTypes';
 import { requireDatabase } from './requireDatabase';
 
+/** What a session that must enrol a second factor first may reach (tokens.ts, `enrol`). */
+const ENROLMENT_PATHS = new Set([
+  '/api/auth/me',
+  '/api/auth/logout',
+  '/api/auth/second-factor',
+  '/api/auth/second-factor/confirm',
+]);
+
 const sessionInvalid = () => new ApiError(401, de.login.sessionExpired, 'session_invalid');
 
 /**
@@ -37,6 +45,9 @@ export function authenticate(jwtSecret: string): AppMiddleware[] {
     const user = await userCache.load(claims.sub);
     if (!user || user.tokenVersion !== claims.ver) throw sessionInvalid();
     if (!(await sessionCache.isActive(claims.sid, user.id))) throw sessionInvalid();
+    if (claims.enrol === true && !ENROLMENT_PATHS.has(ctx.path)) {
+      throw new ApiError(403, de.secondFactor.enrolmentRequired, 'second_factor_setup_required');
+    }
     ctx.state.user = user;
     ctx.state.sessionId = claims.sid;
     ctx.state.actor = {

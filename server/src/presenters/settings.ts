@@ -30,10 +30,17 @@ export function presentSettings(user: User, smtp: StoredSmtp | null): SettingsRe
   return { ...presentUserSettings(user), ...(smtp ? { smtp: presentSmtp(smtp) } : {}) };
 }
 
-/** GET/PUT /api/settings/security: the minimum in force, with a warning below the recommended 8. */
-export function presentSecuritySettings(minimum: number): SecuritySettingsDto {
+/** GET/PUT /api/settings/security: the minimum in force (warning below the recommended 8), the Admins' second factor. */
+export function presentSecuritySettings({
+  minimum,
+  secondFactorRequiredForAdmins,
+}: {
+  minimum: number;
+  secondFactorRequiredForAdmins: boolean;
+}): SecuritySettingsDto {
   return {
     passwordMinLength: minimum,
+    secondFactorRequiredForAdmins,
     recommendedPasswordMinLength: DEFAULT_PASSWORD_MIN_LENGTH,
     warning:
       minimum < DEFAULT_PASSWORD_MIN_LENGTH ? de.settings.passwordMinLengthWarning(DEFAULT_PASSWORD_MIN_LENGTH) : null,

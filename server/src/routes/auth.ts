@@ -1,12 +1,19 @@
 import {
   de,
   loginRequestSchema,
+  secondFactorLoginSchema,
   type LoginResponse,
+  type SecondFactorChallenge,
   type MessageResponse,
   type SessionDto,
   type SessionsEndedResponse,
 } from '@werkboard/common';
 import { deviceName } from '../auth/deviceName';
+import { hasSecondFactor, verifySecondFactor } from '../auth/secondFactor';
+import { signChallenge, verifyChallenge } from '../auth/tokens';
+import type { AppRouterContext } from '../appTypes';
+import type { Services } from '../serverState';
+import { secondFactorRequiredForAdmins } from '../services/settings';
 import { issueSessionToken } from '../auth/session';
 import { endSession, endSessionsOf, listSessions, startSession, type StoredSession } from '../auth/sessions';
 import { ApiError, notFound } from '../errors';
@@ -16,7 +23,7 @@ import type { LoginThrottle } from '../middleware/loginThrottle';
 import { presentCurrentUser } from '../presenters/user';
 import { currentLicenseType } from '../services/license';
 import { permissionsForRole } from '../services/permissions';
-import { checkLogin } from '../services/users';
+import { checkLogin, findChallengedUser } from '../services/users';
 
 const presentSession =
   (currentId: string) =>
@@ -29,6 +36,31 @@ const presentSession =
     current: session.id === currentId,
   });
 
+/** A session for a user who passed every step of the login. */
+type LoginUser = NonNullable<Awaited<ReturnType<typeof checkLogin>>>;
+
+async function completeLogin(
+  ctx: AppRouterContext,
+  services: Services,
+  user: LoginUser,
+  enrol: boolean,
+): Promise<LoginResponse> {
+  // The role's permissions now; the session keeps them until the next login.
+  const permissions = await permissionsForRole(user.role);
+  const sessionId = await startSession(
+    user.id,
+    deviceName(ctx.get('User-Agent')),
+    ctx.ip || null,
+    services.config.tokenTtlSeconds,
+  );
+  services.logger.info({ userId: user.id, sessionId }, 'login');
+  return {
+    token: issueSessionToken(services, user, sessionId, permissions, { enrol }),
+    user: presentCurrentUser(user, permissions, await currentLicenseType()),
+    ...(enrol ? { secondFactorSetupRequired: true } : {}),
+  };
+}
+
 /**
  * POST /api/auth/login (public), GET /api/auth/me, logout and the caller's own sessions
  * (issue 13, finding 5): every login is a row of `sessions` that its token names.
@@ -37,7 +69,7 @@ export function registerAuthRoutes(api: ApiRoutes, throttle: LoginThrottle): voi
   api.publicPost('/auth/login', {
     needsDatabase: true,
     body: loginRequestSchema,
-    handle: async ({ ctx, services, body: { username, password } }): Promise<LoginResponse> => {
+    handle: async ({ ctx, services, body: { username, password } }): Promise<LoginResponse | SecondFactorChallenge> => {
       throttle.check(ctx.ip, username);
       const user = await checkLogin(username, password);
       if (!user) {
@@ -45,20 +77,39 @@ export function registerAuthRoutes(api: ApiRoutes, throttle: LoginThrottle): voi
         services.logger.warn({ username, ip: ctx.ip }, 'login failed');
         throw new ApiError(401, de.login.invalidCredentials, 'invalid_credentials');
       }
+      // With a second factor the password alone opens no session: a challenge for the code.
+      if (await hasSecondFactor(user.id)) {
+        services.logger.info({ userId: user.id }, 'login password accepted, second factor asked');
+        return {
+          secondFactor: 'totp',
+          challenge: signChallenge(services.secrets.jwtSecret, user.id, user.tokenVersion),
+        };
+      }
       throttle.recordSuccess(ctx.ip, username);
-      // The role's permissions now; the session keeps them until the next login.
-      const permissions = await permissionsForRole(user.role);
-      const sessionId = await startSession(
-        user.id,
-        deviceName(ctx.get('User-Agent')),
-        ctx.ip || null,
-        services.config.tokenTtlSeconds,
-      );
-      services.logger.info({ userId: user.id, sessionId }, 'login');
-      return {
-        token: issueSessionToken(services, user, sessionId, permissions),
-        user: presentCurrentUser(user, permissions, await currentLicenseType()),
-      };
+      const enrol = user.role === 'Admin' && (await secondFactorRequiredForAdmins());
+      return completeLogin(ctx, services, user, enrol);
+    },
+  });
+
+  // The second step: the challenge of the first and a TOTP or recovery code. Wrong codes count
+  // in the same per-account throttle as wrong passwords (same lock-out).
+  api.publicPost('/auth/login/second-factor', {
+    needsDatabase: true,
+    body: secondFactorLoginSchema,
+    handle: async ({ ctx, services, body: { challenge, code } }): Promise<LoginResponse> => {
+      const claims = verifyChallenge(services.secrets.jwtSecret, challenge);
+      const user = claims ? await findChallengedUser(claims.userId, claims.ver) : null;
+      if (!user) {
+        throw new ApiError(401, de.secondFactor.challengeExpired, 'challenge_invalid');
+      }
+      throttle.check(ctx.ip, user.username);
+      if (!(await verifySecondFactor(user.id, code, services.secrets.jwtSecret))) {
+        throttle.recordFailure(ctx.ip, user.username);
+        services.logger.warn({ userId: user.id, ip: ctx.ip }, 'second factor failed');
+        throw new ApiError(401, de.secondFactor.codeInvalid, 'second_factor_invalid');
+      }
+      throttle.recordSuccess(ctx.ip, user.username);
+      return completeLogin(ctx, services, user, false);
     },
   });
 

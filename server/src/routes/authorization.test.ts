@@ -8,6 +8,7 @@ import { openEventStream } from '../test/eventStream';
 import { buildProject, buildUser, templateDocument, unique, withCard } from '../test/factories';
 import { envelope, giveMessageKey, messageKeyRequest } from '../test/sealedMessages';
 import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { totpCode } from '../test/totp';
 
 /**
  * The authorization matrix: every route of the API x anonymous and all six roles ->
@@ -241,6 +242,19 @@ async function ownLogin(who: Who): Promise<Partial<Request>> {
   return { token: (await t.login(user.username, password)).token };
 }
 
+/** A user of the caller's role with a confirmed second factor: their login, password and secret. */
+async function enrolledLogin(who: Who): Promise<{ token: string; password: string; secret: string; username: string }> {
+  const { user, password } = await buildUser({ role: who === 'anonymous' ? 'Helfer' : who });
+  const { token } = await t.login(user.username, password);
+  const { secret } = (await t.request<{ secret: string }>('POST', '/api/auth/second-factor', { token })).body;
+  const confirmed = await t.request('POST', '/api/auth/second-factor/confirm', {
+    token,
+    body: { code: totpCode(secret, Date.now()) },
+  });
+  expect(confirmed.status).toBe(200);
+  return { token, password, secret, username: user.username };
+}
+
 const ownerOnly = (who: Who) => (who === 'anonymous' ? 401 : 403);
 
 const ROUTES: RouteCase[] = [
@@ -275,6 +289,41 @@ const ROUTES: RouteCase[] = [
     },
   },
   { method: 'GET', route: '/api/logs/server.log', expect: adminOnly },
+  // The second factor (issue 13): one's own, each caller a user of its role of its own.
+  { method: 'GET', route: '/api/auth/second-factor', expect: signedIn },
+  { method: 'POST', route: '/api/auth/second-factor', expect: signedIn, prepare: ownLogin },
+  {
+    method: 'POST',
+    route: '/api/auth/second-factor/confirm',
+    expect: signedIn,
+    prepare: async (who) => {
+      const login = await ownLogin(who);
+      if (!login.token) return { body: { code: '123456' } };
+      const { secret } = (await t.request<{ secret: string }>('POST', '/api/auth/second-factor', login)).body;
+      return { ...login, body: { code: totpCode(secret, Date.now()) } };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/second-factor/disable',
+    expect: signedIn,
+    prepare: async (who) => {
+      if (who === 'anonymous') return { body: { password: 'x', code: '123456' } };
+      const { token, password, secret } = await enrolledLogin(who);
+      return { token, body: { password, code: totpCode(secret, Date.now() + 30_000) } };
+    },
+  },
+  // Public: the challenge of the password step is what it checks.
+  {
+    method: 'POST',
+    route: '/api/auth/login/second-factor',
+    expect: everyone,
+    prepare: async (who) => {
+      const { username, password, secret } = await enrolledLogin(who);
+      const first = await t.request<{ challenge: string }>('POST', '/api/auth/login', { body: { username, password } });
+      return { token: '', body: { challenge: first.body.challenge, code: totpCode(secret, Date.now() + 30_000) } };
+    },
+  },
 
   { method: 'GET', route: '/api/permissions/keys', expect: signedIn },
   { method: 'GET', route: '/api/permissions/roles', expect: adminOnly },
@@ -331,6 +380,12 @@ const ROUTES: RouteCase[] = [
     route: '/api/users/{id}/sessions',
     expect: management(),
     prepare: async () => ({ path: `/api/users/${(await helferTarget()).id}/sessions` }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/users/{id}/second-factor',
+    expect: management(),
+    prepare: async () => ({ path: `/api/users/${(await helferTarget()).id}/second-factor` }),
   },
   {
     method: 'DELETE',

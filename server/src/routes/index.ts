@@ -5,6 +5,7 @@ import { LoginThrottle } from '../middleware/loginThrottle';
 import type { AppMiddleware, AppRouterContext } from '../appTypes';
 import { registerAdminRoutes } from './admin';
 import { registerAppointmentRoutes } from './appointments';
+import { registerSecondFactorRoutes } from './secondFactor';
 import { registerAuthRoutes } from './auth';
 import { registerBackupRoutes } from './backup';
 import { registerCustomerTypeRoutes } from './customerTypes';
@@ -44,6 +45,7 @@ export function createApiMiddleware(jwtSecret: string): AppMiddleware {
   registerStatusRoutes(api);
   registerServerInfoRoutes(api);
   registerAuthRoutes(api, loginThrottle);
+  registerSecondFactorRoutes(api, loginThrottle);
   registerLogRoutes(api);
   registerPermissionRoutes(api);
   registerUserRoutes(api, loginThrottle);

@@ -13,10 +13,11 @@ import { sendMail } from '../mail/mailer';
 import { testMail } from '../mail/mails';
 import { presentSecuritySettings, presentSettings } from '../presenters/settings';
 import {
-  passwordMinLength,
+  readSecuritySettings,
   readSmtp,
   updateUserSettings,
   writePasswordMinLength,
+  writeSecondFactorRequiredForAdmins,
   writeSmtp,
 } from '../services/settings';
 
@@ -60,10 +61,11 @@ export function registerSettingsRoutes(api: ApiRoutes): void {
     },
   });
 
-  // The server's security settings (issue 13, finding 7): the password minimum, 3 to 64.
+  // The server's security settings (issue 13, finding 7): the password minimum, 3 to 64, and
+  // whether Admins must use a second factor.
   api.get('/settings/security', {
     authorize: ({ actor }) => authorize(canManageSecuritySettings(actor), de.settings.securityAdminOnly),
-    handle: () => passwordMinLength(),
+    handle: () => readSecuritySettings(),
     present: presentSecuritySettings,
   });
 
@@ -79,7 +81,14 @@ export function registerSettingsRoutes(api: ApiRoutes): void {
           'password minimum changed',
         );
       }
-      return passwordMinLength(transaction);
+      if (body.secondFactorRequiredForAdmins !== undefined) {
+        await writeSecondFactorRequiredForAdmins(body.secondFactorRequiredForAdmins, transaction);
+        services.logger.info(
+          { userId: actor.id, secondFactorRequiredForAdmins: body.secondFactorRequiredForAdmins },
+          'second factor requirement for Admins changed',
+        );
+      }
+      return readSecuritySettings(transaction);
     },
     present: presentSecuritySettings,
   });

@@ -597,12 +597,14 @@ describe('the password rule (issue 13, finding 7)', () => {
     expect((await security(adminToken)).body).toEqual({
       passwordMinLength: 8,
       recommendedPasswordMinLength: 8,
+      secondFactorRequiredForAdmins: false,
       warning: null,
     });
     const lowered = await security(adminToken, { passwordMinLength: 5 });
     expect(lowered.body).toEqual({
       passwordMinLength: 5,
       recommendedPasswordMinLength: 8,
+      secondFactorRequiredForAdmins: false,
       warning: 'Warnung: Passwörter mit weniger als 8 Zeichen sind leicht zu erraten.',
     });
     const tooShort = await api('POST', '/api/users', adminToken, { username: unique('kurz'), password: 'abcd' });

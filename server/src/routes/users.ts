@@ -16,6 +16,7 @@ import {
 } from '@werkboard/common';
 import { verifyPassword } from '../auth/passwords';
 import { issueSessionToken } from '../auth/session';
+import { removeSecondFactor } from '../auth/secondFactor';
 import { endSessionsOf } from '../auth/sessions';
 import { authorize, invalidField } from '../errors';
 import type { ApiRoutes } from '../http/endpoint';
@@ -171,6 +172,23 @@ export function registerUserRoutes(api: ApiRoutes, loginThrottle: LoginThrottle)
       const ended = await endSessionsOf(target.id);
       services.logger.info({ userId: actor.id, endedUserId: target.id, ended }, 'sessions of user ended');
       return { message: de.sessions.allEnded(ended), ended };
+    },
+  });
+
+  // 'Zweiten Faktor zurücksetzen' (issue 13): who may edit the user; ends the user's sessions.
+  api.delete('/users/:id/second-factor', {
+    load: ({ params }) => findUser(userId(params)),
+    authorize: ({ actor, resource }) => {
+      authorize(canManageUsers(actor), de.users.manageForbidden);
+      const denial = userUpdateDenial(actor, resource);
+      authorize(denial === null, denial ?? undefined);
+    },
+    transaction: true,
+    handle: async ({ actor, resource: target, services, transaction }): Promise<SessionsEndedResponse> => {
+      const removed = await removeSecondFactor(target.id, transaction);
+      const ended = await endSessionsOf(target.id, { transaction });
+      services.logger.info({ userId: actor.id, resetUserId: target.id, removed, ended }, 'second factor reset');
+      return { message: de.secondFactor.resetDone, ended };
     },
   });
 

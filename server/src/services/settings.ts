@@ -110,6 +110,30 @@ export async function passwordMinLength(transaction?: Transaction): Promise<numb
     : DEFAULT_PASSWORD_MIN_LENGTH;
 }
 
+/** 'Zweiter Faktor für Admins erforderlich' (server_settings 'security'); off unless the Admin turned it on. */
+export async function secondFactorRequiredForAdmins(transaction?: Transaction): Promise<boolean> {
+  const stored = (await ServerSetting.findByPk(SECURITY_KEY, { transaction }))?.value as
+    { secondFactorRequiredForAdmins?: unknown } | undefined;
+  return stored?.secondFactorRequiredForAdmins === true;
+}
+
+export async function readSecuritySettings(
+  transaction?: Transaction,
+): Promise<{ minimum: number; secondFactorRequiredForAdmins: boolean }> {
+  return {
+    minimum: await passwordMinLength(transaction),
+    secondFactorRequiredForAdmins: await secondFactorRequiredForAdmins(transaction),
+  };
+}
+
+export async function writeSecondFactorRequiredForAdmins(required: boolean, transaction?: Transaction): Promise<void> {
+  const current = (await ServerSetting.findByPk(SECURITY_KEY, { transaction }))?.value ?? {};
+  await ServerSetting.upsert(
+    { key: SECURITY_KEY, value: { ...current, secondFactorRequiredForAdmins: required } },
+    { transaction },
+  );
+}
+
 export async function writePasswordMinLength(minimum: number, transaction?: Transaction): Promise<void> {
   const current = (await ServerSetting.findByPk(SECURITY_KEY, { transaction }))?.value ?? {};
   await ServerSetting.upsert({ key: SECURITY_KEY, value: { ...current, passwordMinLength: minimum } }, { transaction });

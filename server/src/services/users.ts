@@ -74,6 +74,12 @@ export async function checkLogin(username: string, password: string): Promise<Us
   return user;
 }
 
+/** The user a login's second-factor challenge names, while still at the token version it was issued for. */
+export async function findChallengedUser(id: string, tokenVersion: number): Promise<User | null> {
+  const user = await User.findByPk(id);
+  return user && user.tokenVersion === tokenVersion ? user : null;
+}
+
 /** A new user. Only the form's fields are written. */
 export async function createUser(transaction: Transaction, input: UserCreateRequest): Promise<User> {
   await assertUsernameFree(input.username, undefined, transaction);

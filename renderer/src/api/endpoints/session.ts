@@ -6,6 +6,8 @@ import type {
   LoginResponse,
   MessageResponse,
   ProfileUpdateRequest,
+  SecondFactorChallenge,
+  SecondFactorLoginRequest,
   SessionDto,
   SessionsEndedResponse,
 } from '@werkboard/common';
@@ -76,12 +78,26 @@ export function endOtherSessions(): AppThunk<Promise<SessionsEndedResponse>> {
   };
 }
 
-/** POST /auth/login without a token; not a data write, so never queued. Throws for the login page's message. */
-export function postLogin(credentials: LoginRequest): AppThunk<Promise<LoginResponse>> {
+/**
+ * POST /auth/login without a token; not a data write, so never queued. Throws for the login
+ * page's message. A user with a second factor gets a challenge for the code instead of a session.
+ */
+export function postLogin(credentials: LoginRequest): AppThunk<Promise<LoginResponse | SecondFactorChallenge>> {
   return (_dispatch, _getState, { api }) =>
-    api.request<LoginResponse>('/auth/login', {
+    api.request<LoginResponse | SecondFactorChallenge>('/auth/login', {
       method: 'POST',
       body: credentials,
+      withToken: false,
+      sessionHandling: false,
+    });
+}
+
+/** POST /auth/login/second-factor: the login's second step (TOTP or recovery code). Never queued. */
+export function postSecondFactorLogin(request: SecondFactorLoginRequest): AppThunk<Promise<LoginResponse>> {
+  return (_dispatch, _getState, { api }) =>
+    api.request<LoginResponse>('/auth/login/second-factor', {
+      method: 'POST',
+      body: request,
       withToken: false,
       sessionHandling: false,
     });

@@ -109,6 +109,12 @@ export function endUserSessions(id: string): AppThunk<Promise<SessionsEndedRespo
     save<SessionsEndedResponse>({ method: 'DELETE', path: `${userPath(id)}/sessions` });
 }
 
+/** DELETE /users/{id}/second-factor: 'Zweiten Faktor zurücksetzen' (also ends the user's sessions). Throws on failure. */
+export function resetSecondFactor(id: string): AppThunk<Promise<SessionsEndedResponse>> {
+  return (_dispatch, _getState, { save }) =>
+    save<SessionsEndedResponse>({ method: 'DELETE', path: `${userPath(id)}/second-factor` });
+}
+
 /** DELETE /users/{id}/lockout: 'Sperre aufheben'; the list shows the user unlocked. Throws on failure. */
 export function liftLockout(id: string): AppThunk<Promise<void>> {
   return async (dispatch, _getState, { save }) => {

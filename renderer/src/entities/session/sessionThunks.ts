@@ -1,7 +1,13 @@
-import type { CurrentUserDto, LoginRequest, LoginResponse } from '@werkboard/common';
+import type {
+  CurrentUserDto,
+  LoginRequest,
+  LoginResponse,
+  SecondFactorChallenge,
+  SecondFactorLoginRequest,
+} from '@werkboard/common';
 import { de } from '@werkboard/common';
 import type { CurrentUserArgs } from '../../api/endpoints/session';
-import { postLogin, sessionApi } from '../../api/endpoints/session';
+import { postLogin, postSecondFactorLogin, sessionApi } from '../../api/endpoints/session';
 import { SessionLostError } from '../../api/errors';
 import { FRESH, readOnce } from '../../api/readOnce';
 import { probeStorage } from '../../platform/persistStorage';
@@ -18,7 +24,11 @@ import {
 import { loginErrorMessage } from './loginErrors';
 import { unlockMessageKey } from '../messaging/messageKeys';
 
-export type LoginResult = { ok: true } | { ok: false; message: string; storageFull?: boolean };
+export type LoginResult =
+  | { ok: true }
+  | { ok: false; message: string; storageFull?: boolean }
+  /** The password was right; the second factor's code comes next (POST /auth/login/second-factor). */
+  | { ok: false; challenge: string };
 
 /** GET /auth/me now (never from the cache); throws the client's error. */
 function fetchCurrentUser(args: CurrentUserArgs = {}): AppThunk<Promise<CurrentUserDto>> {
@@ -26,15 +36,35 @@ function fetchCurrentUser(args: CurrentUserArgs = {}): AppThunk<Promise<CurrentU
 }
 
 export function login(credentials: LoginRequest): AppThunk<Promise<LoginResult>> {
-  return async (dispatch, _getState, { localStorage }) => {
+  return async (dispatch) => {
     dispatch(noticeCleared());
-    let response: LoginResponse;
+    let response: LoginResponse | SecondFactorChallenge;
     try {
       response = await dispatch(postLogin(credentials));
     } catch (error) {
       return { ok: false, message: loginErrorMessage(error) };
     }
+    if ('challenge' in response) return { ok: false, challenge: response.challenge };
+    return dispatch(finishLogin(response));
+  };
+}
 
+/** The login's second step: the challenge of the password step and a TOTP or recovery code. */
+export function loginWithCode(request: SecondFactorLoginRequest): AppThunk<Promise<LoginResult>> {
+  return async (dispatch) => {
+    let response: LoginResponse;
+    try {
+      response = await dispatch(postSecondFactorLogin(request));
+    } catch (error) {
+      return { ok: false, message: loginErrorMessage(error) };
+    }
+    return dispatch(finishLogin(response));
+  };
+}
+
+/** Stores a login's session once the app's first read with its token worked. */
+function finishLogin(response: LoginResponse): AppThunk<Promise<LoginResult>> {
+  return async (dispatch, _getState, { localStorage }) => {
     const probe = probeStorage(localStorage, JSON.stringify(response));
     if (probe === 'full') return { ok: false, message: de.login.storageFull, storageFull: true };
     if (probe === 'unknown') return { ok: false, message: de.login.storageUnknown };

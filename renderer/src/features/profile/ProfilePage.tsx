@@ -3,6 +3,7 @@ import { de } from '@werkboard/common';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { ProfileForm } from './ProfileForm';
+import { SecondFactorPanel } from './SecondFactorPanel';
 import { SessionsPanel } from './SessionsPanel';
 import { refreshCurrentUser } from '../../entities/session/sessionThunks';
 
@@ -21,6 +22,7 @@ export function ProfilePage() {
       <h1 className="page__title">{de.pages.profile}</h1>
       <ProfileForm key={user.id} user={user} />
       <PasswordChangeForm />
+      <SecondFactorPanel />
       <SessionsPanel />
     </div>
   );

@@ -19,7 +19,7 @@ const t = de.security;
 
 /**
  * The server's security settings (Admin only): the password minimum, 3 to 64 (issue 13,
- * finding 7). Below the recommended 8 the warning shows while typing and as the server says it.
+ * finding 7), and 'Zweiter Faktor für Admins erforderlich'. Below the recommended 8 the warning shows while typing and as the server says it.
  */
 export function SecuritySection() {
   const query = useSecuritySettingsQuery();
@@ -37,6 +37,7 @@ export function SecuritySection() {
 function SecurityForm({ stored }: { stored: SecuritySettingsDto }) {
   const dispatch = useAppDispatch();
   const [minimum, setMinimum] = useState(String(stored.passwordMinLength));
+  const [secondFactorRequired, setSecondFactorRequired] = useState(stored.secondFactorRequiredForAdmins);
   const [fieldError, setFieldError] = useState<string | undefined>(undefined);
   const submit = useSubmit();
   const typed = Number(minimum);
@@ -45,7 +46,10 @@ function SecurityForm({ stored }: { stored: SecuritySettingsDto }) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submit.busy) return;
-    const checked = validate(securitySettingsPatchSchema, { passwordMinLength: minimum === '' ? NaN : typed });
+    const checked = validate(securitySettingsPatchSchema, {
+      passwordMinLength: minimum === '' ? NaN : typed,
+      secondFactorRequiredForAdmins: secondFactorRequired,
+    });
     if (!checked.ok) {
       setFieldError(checked.fields.passwordMinLength);
       return;
@@ -86,6 +90,18 @@ function SecurityForm({ stored }: { stored: SecuritySettingsDto }) {
           {de.settings.passwordMinLengthWarning(stored.recommendedPasswordMinLength)}
         </p>
       )}
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={secondFactorRequired}
+          onChange={(event) => {
+            submit.clear();
+            setSecondFactorRequired(event.target.checked);
+          }}
+        />
+        {de.secondFactor.requiredForAdmins}
+      </label>
+      <p className="muted">{de.secondFactor.requiredForAdminsHint}</p>
       <FormFooter feedback={submit.feedback} saving={submit.busy} label={de.actions.save} />
     </form>
   );

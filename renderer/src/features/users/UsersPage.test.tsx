@@ -368,3 +368,27 @@ describe('/users: Anmeldesperre', () => {
     expect(chef2.queryByRole('button', { name: de.security.unlockLabel('chef2') })).toBeNull();
   });
 });
+
+describe('/users: Zweiten Faktor zurücksetzen', () => {
+  it('asks, resets the factor and says so; offered only for users the caller may edit', async () => {
+    const { fake } = setup(admin, {
+      'DELETE /api/users/u-max/second-factor': {
+        body: { message: de.secondFactor.resetDone, ended: 1 },
+      },
+    });
+    fireEvent.click((await row('max')).getByRole('button', { name: de.secondFactor.resetLabel('max') }));
+    const dialog = within(await screen.findByRole('dialog', { name: de.secondFactor.reset }));
+    expect(dialog.getByText(de.secondFactor.resetConfirm('max'))).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: de.secondFactor.reset }));
+    expect((await screen.findByRole('status')).textContent).toBe(de.secondFactor.resetDone);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fake.calls('DELETE /api/users/u-max/second-factor')).toHaveLength(1);
+  });
+
+  it('is not offered for users above the caller or oneself', async () => {
+    setup(firmenleiter);
+    expect((await row('max')).getByRole('button', { name: de.secondFactor.resetLabel('max') })).toBeTruthy();
+    expect((await row('chef2')).queryByRole('button', { name: de.secondFactor.resetLabel('chef2') })).toBeNull();
+    expect((await row('chefin')).queryByRole('button', { name: de.secondFactor.resetLabel('chefin') })).toBeNull();
+  });
+});

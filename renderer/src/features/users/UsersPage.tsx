@@ -5,7 +5,7 @@ import { canManagePermissions, canManageUsers, de } from '@werkboard/common';
 import { serverMessageOr } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useSubmit } from '../../components/useSubmit';
-import { deleteUser, endUserSessions, liftLockout, useUsersQuery } from '../../api/endpoints/users';
+import { deleteUser, endUserSessions, liftLockout, resetSecondFactor, useUsersQuery } from '../../api/endpoints/users';
 import { useAppDispatch } from '../../store/hooks';
 import { formatDateTime } from '../../utils/format';
 import { Can } from '../../entities/session/Can';
@@ -31,6 +31,8 @@ export function UsersPage() {
   const ended = useSubmit();
   const [endedNotice, setEndedNotice] = useState<string | null>(null);
   const unlocking = useSubmit();
+  const [resetting, setResetting] = useState<ManagedUserDto | null>(null);
+  const reset = useSubmit();
 
   const unlock = (user: ManagedUserDto) => {
     setEndedNotice(null);
@@ -53,6 +55,21 @@ export function UsersPage() {
       )
     )
       setEnding(null);
+  };
+
+  const confirmResetSecondFactor = async () => {
+    if (!resetting) return;
+    const { id } = resetting;
+    if (
+      await reset.run(
+        async () => {
+          await dispatch(resetSecondFactor(id));
+          setEndedNotice(de.secondFactor.resetDone);
+        },
+        (caught) => serverMessageOr(caught, de.secondFactor.resetFailed),
+      )
+    )
+      setResetting(null);
   };
 
   const confirmDelete = async () => {
@@ -129,6 +146,11 @@ export function UsersPage() {
                   setEndedNotice(null);
                   setEnding(user);
                 }}
+                onResetSecondFactor={() => {
+                  reset.setError(null);
+                  setEndedNotice(null);
+                  setResetting(user);
+                }}
                 onDelete={() => {
                   removal.setError(null);
                   setDeleting(user);
@@ -171,6 +193,20 @@ export function UsersPage() {
           <p>{de.sessions.endAllConfirm(ending.username)}</p>
         </ConfirmDialog>
       )}
+      {resetting && (
+        <ConfirmDialog
+          title={de.secondFactor.reset}
+          confirmLabel={de.secondFactor.reset}
+          busyLabel={de.sessions.ending}
+          busy={reset.busy}
+          danger
+          error={reset.error}
+          onConfirm={() => void confirmResetSecondFactor()}
+          onCancel={() => setResetting(null)}
+        >
+          <p>{de.secondFactor.resetConfirm(resetting.username)}</p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }
@@ -183,10 +219,21 @@ interface UserRowProps {
   onEdit: () => void;
   onUnlock: () => void;
   onEndSessions: () => void;
+  onResetSecondFactor: () => void;
   onDelete: () => void;
 }
 
-function UserRow({ user, isSelf, canEdit, canDelete, onEdit, onUnlock, onEndSessions, onDelete }: UserRowProps) {
+function UserRow({
+  user,
+  isSelf,
+  canEdit,
+  canDelete,
+  onEdit,
+  onUnlock,
+  onEndSessions,
+  onResetSecondFactor,
+  onDelete,
+}: UserRowProps) {
   const contacts = (
     [
       { label: de.usersScreen.email, value: user.email },
@@ -258,6 +305,16 @@ function UserRow({ user, isSelf, canEdit, canDelete, onEdit, onUnlock, onEndSess
               onClick={onEndSessions}
             >
               {de.sessions.endAll}
+            </button>
+          )}
+          {canEdit && !isSelf && (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              aria-label={de.secondFactor.resetLabel(user.username)}
+              onClick={onResetSecondFactor}
+            >
+              {de.secondFactor.reset}
             </button>
           )}
           {canDelete && (
