@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { de, LOGIN_FADE_IN_MS, loginRequestSchema, secondFactorLoginSchema, validate } from '@werkboard/common';
 import { clearLocalData } from '../platform/persistStorage';
@@ -31,6 +31,7 @@ export function LoginPage() {
 
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const passwordForSecondStep = useRef('');
   const [error, setError] = useState<string | null>(null);
   const [invalidFields, setInvalidFields] = useState<Record<string, string>>({});
   const [storageFull, setStorageFull] = useState(false);
@@ -70,6 +71,8 @@ export function LoginPage() {
       return;
     }
     if ('challenge' in result) {
+      // The field is cleared; the second step still needs the password to unlock the message key.
+      passwordForSecondStep.current = checked.value.password;
       setPassword('');
       setChallenge(result.challenge);
       return;
@@ -90,7 +93,7 @@ export function LoginPage() {
     setInvalidFields({});
     setError(null);
     setSubmitting(true);
-    const result = await dispatch(loginWithCode(checked.value));
+    const result = await dispatch(loginWithCode(checked.value, passwordForSecondStep.current));
     setSubmitting(false);
     if (result.ok) {
       void navigate('/', { replace: true });

@@ -45,12 +45,15 @@ export function login(credentials: LoginRequest): AppThunk<Promise<LoginResult>>
       return { ok: false, message: loginErrorMessage(error) };
     }
     if ('challenge' in response) return { ok: false, challenge: response.challenge };
-    return dispatch(finishLogin(response));
+    return dispatch(finishLogin(response, credentials.password));
   };
 }
 
-/** The login's second step: the challenge of the password step and a TOTP or recovery code. */
-export function loginWithCode(request: SecondFactorLoginRequest): AppThunk<Promise<LoginResult>> {
+/**
+ * The login's second step: the challenge of the password step and a TOTP or recovery code. The
+ * password of the first step is still needed: it unlocks the user's message key.
+ */
+export function loginWithCode(request: SecondFactorLoginRequest, password: string): AppThunk<Promise<LoginResult>> {
   return async (dispatch) => {
     let response: LoginResponse;
     try {
@@ -58,12 +61,12 @@ export function loginWithCode(request: SecondFactorLoginRequest): AppThunk<Promi
     } catch (error) {
       return { ok: false, message: loginErrorMessage(error) };
     }
-    return dispatch(finishLogin(response));
+    return dispatch(finishLogin(response, password));
   };
 }
 
 /** Stores a login's session once the app's first read with its token worked. */
-function finishLogin(response: LoginResponse): AppThunk<Promise<LoginResult>> {
+function finishLogin(response: LoginResponse, password: string): AppThunk<Promise<LoginResult>> {
   return async (dispatch, _getState, { localStorage }) => {
     const probe = probeStorage(localStorage, JSON.stringify(response));
     if (probe === 'full') return { ok: false, message: de.login.storageFull, storageFull: true };
@@ -80,7 +83,7 @@ function finishLogin(response: LoginResponse): AppThunk<Promise<LoginResult>> {
     }
     dispatch(loggedIn({ token: response.token, user }));
     // Not awaited: PBKDF2 takes a moment, and the app is usable meanwhile (the messages screen waits for the key).
-    void dispatch(unlockMessageKey(user.id, credentials.password));
+    void dispatch(unlockMessageKey(user.id, password));
     return { ok: true };
   };
 }
