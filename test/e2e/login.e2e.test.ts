@@ -57,7 +57,7 @@ describe('logging in', () => {
     await page.getByRole('heading', { level: 1, name: 'Admin-Übersicht' }).waitFor();
     await page.getByRole('heading', { name: 'Systeminformationen' }).waitFor();
     await page.goto(`${server.url}/#/messages`);
-    await page.getByText('Noch nicht verfügbar').first().waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Nachrichten' }).waitFor();
 
     // The session survives a reload (the token is kept), and unknown addresses lead home.
     await page.goto(`${server.url}/#/gibt-es-nicht`);

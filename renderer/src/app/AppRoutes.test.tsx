@@ -1,5 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { de } from '@werkboard/common';
+import { loggedIn } from '../entities/session/authSlice';
+import { syncNow } from '../entities/outbox/syncThunks';
 import { startPersistence } from '../store';
 import { buildUser } from '../test/fixtures';
 import { createFakeFetch, networkFailure } from '../test/fakeFetch';
@@ -135,5 +137,33 @@ describe('route guarding (spec section 2)', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: de.pages.search })).toBeTruthy();
     expect(context.store.getState().auth.token).toBe(TEST_TOKEN);
+  });
+});
+
+describe('an Admin who must set up a second factor first (issue 13)', () => {
+  const PROJECT = '/projects/0b4f6a52-8d0e-4a8e-9b51-3f3f0c2d9a10';
+
+  it('is kept on the profile, whatever the address, and sends no queued change until the factor is confirmed', async () => {
+    let puts = 0;
+    const fake = createFakeFetch({
+      'GET /api/status': { body: { databaseInitialized: true } },
+      [`PUT /api${PROJECT}`]: () => {
+        puts += 1;
+        return { body: { revision: 2 } };
+      },
+      'POST /api/auth/second-factor/confirm': { body: { message: 'ok', token: 'token-full' } },
+    });
+    const context = createTestStore({ fake });
+    context.store.dispatch(loggedIn({ token: TEST_TOKEN, user: buildUser('Admin'), secondFactorSetupRequired: true }));
+    renderApp('/users', {}, context);
+
+    await waitFor(() => expect(currentPath()).toBe('/profile'));
+    expect(await screen.findByRole('heading', { level: 1, name: de.pages.profile })).toBeTruthy();
+
+    // A change queued before (another tab, offline) waits instead of landing in the failed list.
+    await act(() => context.extra.sync.enqueue({ method: 'PUT', path: PROJECT, body: { revision: 1 } }));
+    expect(await act(() => context.store.dispatch(syncNow()))).toBe('unauthorized');
+    expect(puts).toBe(0);
+    expect(context.store.getState().sync.failed).toEqual([]);
   });
 });

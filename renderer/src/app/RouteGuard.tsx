@@ -5,12 +5,14 @@ import { useAppSelector } from '../store/hooks';
 /**
  * Spec section 2 access rules, all in common's resolveRoute: logged out -> /login, role-only
  * routes -> /, unknown -> /, logged in on /login -> /. Renders the route only where it resolves
- * to itself.
+ * to itself. An Admin who must set up a second factor first is kept on /profile.
  */
 export function RouteGuard() {
   const user = useAppSelector((state) => state.auth.user);
+  const setupRequired = useAppSelector((state) => state.auth.secondFactorSetupRequired);
   const { pathname } = useLocation();
-  const target = resolveRoute(user, pathname);
+  // An Admin who must set up a second factor sees the profile (its enrolment) and nothing else.
+  const target = user && setupRequired ? '/profile' : resolveRoute(user, pathname);
   if (target !== pathname) return <Navigate to={target} replace />;
   return <Outlet />;
 }

@@ -8,15 +8,20 @@ import { loggedOut } from '../session/authSlice';
  * now on and their queued changes are sent.
  */
 export function startSyncSession(userId: string): AppThunk<Promise<void>> {
-  return async (_dispatch, _getState, { sync }) => {
+  return async (dispatch, _getState, { sync }) => {
     await sync.startSession(userId);
-    await sync.sync();
+    await dispatch(syncNow());
   };
 }
 
-/** Replays the queue now (footer button, `online`, Background Sync). */
+/**
+ * Replays the queue now (footer button, `online`, Background Sync). Not while the session may
+ * only set up its second factor: the server would refuse every change (403) and they would
+ * land in the failed list; they wait in the queue instead until the factor is confirmed.
+ */
 export function syncNow(): AppThunk<Promise<ReplayStop>> {
-  return (_dispatch, _getState, { sync }) => sync.sync();
+  return (_dispatch, getState, { sync }) =>
+    getState().auth.secondFactorSetupRequired ? Promise.resolve('unauthorized') : sync.sync();
 }
 
 export function retryFailedChange(key: string): AppThunk<Promise<void>> {

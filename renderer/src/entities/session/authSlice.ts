@@ -19,10 +19,21 @@ export interface AuthState {
   verifying: boolean;
   /** Shown on the login page: lost session or failed loading after login (not persisted). */
   notice: string | null;
+  /**
+   * An Admin who must set up a second factor first (the setting 'Zweiter Faktor für Admins
+   * erforderlich'): the token reaches only the enrolment, so the app shows only the profile
+   * and sends no queued change until the factor is confirmed.
+   */
+  secondFactorSetupRequired: boolean;
 }
 
 /** The fields redux-persist keeps across reloads. */
-export const PERSISTED_AUTH_KEYS: readonly (keyof AuthState)[] = ['token', 'user', 'lastUser'];
+export const PERSISTED_AUTH_KEYS: readonly (keyof AuthState)[] = [
+  'token',
+  'user',
+  'lastUser',
+  'secondFactorSetupRequired',
+];
 
 export const initialAuthState: AuthState = {
   token: null,
@@ -31,6 +42,7 @@ export const initialAuthState: AuthState = {
   verified: false,
   verifying: false,
   notice: null,
+  secondFactorSetupRequired: false,
 };
 
 function toLastUser(user: CurrentUserDto): LastUser {
@@ -42,8 +54,12 @@ const authSlice = createSlice({
   initialState: initialAuthState,
   reducers: {
     /** Login answered and the app data loaded: the session is confirmed. */
-    loggedIn(state, action: PayloadAction<{ token: string; user: CurrentUserDto }>) {
+    loggedIn(
+      state,
+      action: PayloadAction<{ token: string; user: CurrentUserDto; secondFactorSetupRequired?: boolean }>,
+    ) {
       state.token = action.payload.token;
+      state.secondFactorSetupRequired = action.payload.secondFactorSetupRequired === true;
       state.user = action.payload.user;
       state.lastUser = toLastUser(action.payload.user);
       state.verified = true;
@@ -51,6 +67,7 @@ const authSlice = createSlice({
       state.notice = null;
     },
     loggedOut(state) {
+      state.secondFactorSetupRequired = false;
       state.token = null;
       state.user = null;
       state.verified = false;
@@ -58,6 +75,7 @@ const authSlice = createSlice({
     },
     /** A 401/409 from any call. */
     sessionLost(state) {
+      state.secondFactorSetupRequired = false;
       state.token = null;
       state.user = null;
       state.verified = false;
@@ -93,6 +111,12 @@ const authSlice = createSlice({
     tokenRefreshed(state, action: PayloadAction<string>) {
       if (state.token !== null) state.token = action.payload;
     },
+    /** The second factor is confirmed: the new token reaches everything again. */
+    secondFactorSetUp(state, action: PayloadAction<string>) {
+      if (state.token === null) return;
+      state.token = action.payload;
+      state.secondFactorSetupRequired = false;
+    },
     /** The user's settings changed (applied at once, whether or not the server stored them). */
     settingsApplied(state, action: PayloadAction<UserSettings>) {
       if (state.user) state.user.settings = action.payload;
@@ -119,6 +143,7 @@ export const {
   verifyUnavailable,
   userRefreshed,
   tokenRefreshed,
+  secondFactorSetUp,
   settingsApplied,
 } = authSlice.actions;
 export const authReducer = authSlice.reducer;

@@ -81,7 +81,9 @@ function finishLogin(response: LoginResponse, password: string): AppThunk<Promis
       dispatch(loggedOut());
       return { ok: false, message: de.login.loadAfterLoginFailed };
     }
-    dispatch(loggedIn({ token: response.token, user }));
+    dispatch(
+      loggedIn({ token: response.token, user, secondFactorSetupRequired: response.secondFactorSetupRequired === true }),
+    );
     // Not awaited: PBKDF2 takes a moment, and the app is usable meanwhile (the messages screen waits for the key).
     void dispatch(unlockMessageKey(user.id, password));
     return { ok: true };

@@ -5,7 +5,8 @@ import type {
   SecondFactorEnrolmentDto,
   SecondFactorStatusDto,
 } from '@werkboard/common';
-import { tokenRefreshed } from '../../entities/session/authSlice';
+import { secondFactorSetUp } from '../../entities/session/authSlice';
+import { syncNow } from '../../entities/outbox/syncThunks';
 import type { AppThunk } from '../../store/types';
 
 /**
@@ -28,7 +29,11 @@ export function confirmSecondFactor(code: string): AppThunk<Promise<SecondFactor
       method: 'POST',
       body: { code },
     });
-    if (answer.token) dispatch(tokenRefreshed(answer.token));
+    if (answer.token) {
+      dispatch(secondFactorSetUp(answer.token));
+      // Changes queued while the session could only enrol are sent now.
+      void dispatch(syncNow());
+    }
     return answer;
   };
 }
