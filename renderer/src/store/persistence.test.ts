@@ -12,7 +12,7 @@ function stored(storage: ReturnType<typeof createMemoryStorage>): Record<string,
 }
 
 describe('persistence', () => {
-  it('keeps only token, user and last user of the auth slice', async () => {
+  it('keeps only token, user, last user and the enrol-first flag of the auth slice', async () => {
     const persistStorage = createMemoryStorage();
     const { store } = createTestStore({ persistStorage });
     const persistor = startPersistence(store);
@@ -22,7 +22,8 @@ describe('persistence', () => {
 
     await waitFor(() => expect(stored(persistStorage).token).toBe(TEST_TOKEN));
     const saved = stored(persistStorage);
-    expect(Object.keys(saved).sort()).toEqual(['_persist', 'lastUser', 'token', 'user']);
+    expect(Object.keys(saved).sort()).toEqual(['_persist', 'lastUser', 'secondFactorSetupRequired', 'token', 'user']);
+    expect(saved.secondFactorSetupRequired).toBe(false);
     expect(saved.lastUser).toEqual({ username: 'admin', role: 'Admin' });
     expect([...persistStorage.data.keys()]).toEqual([KEY]);
   });
