@@ -30,7 +30,8 @@ describe('logging in', () => {
     const page = await newPage();
     await page.goto(`${server.url}/#/users`);
     await page.waitForURL(/#\/login$/);
-    await expect(page.getByLabel('Benutzername').isVisible()).resolves.toBe(true);
+    // The form appears with the redirect's render; isVisible() would not wait for it.
+    await page.getByLabel('Benutzername').waitFor({ state: 'visible' });
     await page.context().close();
   });
 
