@@ -71,7 +71,11 @@ describe('web push', () => {
     await grantLifetimeLicense();
   });
   afterAll(async () => {
-    https.globalAgent.options.ca = previousCa;
+    // Put back exactly what was there: the global agent's options override a request's own, so
+    // a key left behind as `ca: undefined` would void the `ca` of every later https request in
+    // this jest worker (server.test.ts failed in CI that way).
+    if (previousCa === undefined) delete https.globalAgent.options.ca;
+    else https.globalAgent.options.ca = previousCa;
     await t.close();
     await new Promise((resolve) => pushService.close(resolve));
   });
