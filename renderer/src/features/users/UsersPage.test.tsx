@@ -371,15 +371,20 @@ describe('/users: Anmeldesperre', () => {
 
 describe('/users: Zweiten Faktor zurücksetzen', () => {
   it('asks, resets the factor and says so; offered only for users the caller may edit', async () => {
+    let answer: (value: FakeAnswer) => void = () => undefined;
     const { fake } = setup(admin, {
-      'DELETE /api/users/u-max/second-factor': {
-        body: { message: de.secondFactor.resetDone, ended: 1 },
-      },
+      'DELETE /api/users/u-max/second-factor': () =>
+        new Promise<FakeAnswer>((resolve) => {
+          answer = resolve;
+        }),
     });
     fireEvent.click((await row('max')).getByRole('button', { name: de.secondFactor.resetLabel('max') }));
     const dialog = within(await screen.findByRole('dialog', { name: de.secondFactor.reset }));
     expect(dialog.getByText(de.secondFactor.resetConfirm('max'))).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: de.secondFactor.reset }));
+    // While the server works, the button says what happens: resetting, not ending sessions.
+    expect(await dialog.findByRole('button', { name: de.secondFactor.resetting })).toBeTruthy();
+    answer({ body: { message: de.secondFactor.resetDone, ended: 1 } });
     expect((await screen.findByRole('status')).textContent).toBe(de.secondFactor.resetDone);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(fake.calls('DELETE /api/users/u-max/second-factor')).toHaveLength(1);

@@ -197,7 +197,7 @@ export function UsersPage() {
         <ConfirmDialog
           title={de.secondFactor.reset}
           confirmLabel={de.secondFactor.reset}
-          busyLabel={de.sessions.ending}
+          busyLabel={de.secondFactor.resetting}
           busy={reset.busy}
           danger
           error={reset.error}
