@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { de } from '@werkboard/common';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser } from './support/browser';
-import { apiToken, logIn } from './support/session';
+import { apiRequest, apiToken, logIn } from './support/session';
 
 /**
  * Direct messages between two people at two browsers (issue 16): Anna writes to Bernd, whose
@@ -23,13 +23,8 @@ let server: AppServer;
 let browser: Browser;
 let adminToken: string;
 
-async function api(method: string, url: string, token: string, body?: unknown): Promise<Response> {
-  return fetch(`${server.url}/api${url}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
+const api = (method: string, url: string, token: string, body?: unknown): Promise<Response> =>
+  apiRequest(server.url, token, method, url, body);
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);

@@ -35,6 +35,7 @@ import { HintedButton } from '../features/dashboard/HintedButton';
 import type { ViewMode } from '../features/dashboard/ProjectLists';
 import { ActiveProjects, CompletedProjects } from '../features/dashboard/ProjectLists';
 import { useDashboardData } from '../features/dashboard/useDashboardData';
+import { LoadFailed } from '../components/LoadFailed';
 
 const d = de.dashboard;
 const a = d.projectActions;
@@ -232,12 +233,7 @@ export function DashboardPage() {
 
       {data.projects.status === 'loading' && <p className="muted">{de.actions.loading}</p>}
       {data.projects.status === 'failed' && (
-        <div role="alert" className="message message--error">
-          <p>{d.projects.loadFailed}</p>
-          <button type="button" className="link-button" onClick={data.reloadProjects}>
-            {de.actions.retry}
-          </button>
-        </div>
+        <LoadFailed message={d.projects.loadFailed} onRetry={data.reloadProjects} />
       )}
       {data.projects.status === 'loaded' && (
         <div className="project-overview">

@@ -5,6 +5,7 @@ import { serverMessageOr } from '../../api/errors';
 import { useSubmit } from '../../components/useSubmit';
 import { useAppDispatch } from '../../store/hooks';
 import { formatDateTime } from '../../utils/format';
+import { LoadFailed } from '../../components/LoadFailed';
 
 const s = de.sessions;
 
@@ -37,12 +38,7 @@ export function SessionsPanel() {
       </h2>
       <p className="muted">{s.intro}</p>
       {list.isError && (
-        <div role="alert" className="message message--error">
-          <p>{serverMessageOr(list.error, s.loadFailed)}</p>
-          <button type="button" className="link-button" onClick={() => void list.refetch()}>
-            {de.actions.retry}
-          </button>
-        </div>
+        <LoadFailed message={serverMessageOr(list.error, s.loadFailed)} onRetry={() => void list.refetch()} />
       )}
       {list.isLoading && <p className="muted">{de.actions.loading}</p>}
       {sessions.length > 0 && (

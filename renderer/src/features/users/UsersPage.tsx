@@ -13,6 +13,7 @@ import { usePolicy } from '../../entities/session/usePolicy';
 import { UserAvatar } from '../../entities/user/UserAvatar';
 import { ExternalUsersSection } from './ExternalUsersSection';
 import { UserDialog } from './UserDialog';
+import { LoadFailed } from '../../components/LoadFailed';
 
 const NO_USERS: ManagedUserDto[] = [];
 
@@ -111,12 +112,10 @@ export function UsersPage() {
           {de.usersScreen.listTitle}
         </h2>
         {list.isError && (
-          <div role="alert" className="message message--error">
-            <p>{serverMessageOr(list.error, de.usersScreen.loadFailed)}</p>
-            <button type="button" className="link-button" onClick={() => void list.refetch()}>
-              {de.actions.retry}
-            </button>
-          </div>
+          <LoadFailed
+            message={serverMessageOr(list.error, de.usersScreen.loadFailed)}
+            onRetry={() => void list.refetch()}
+          />
         )}
         {list.isLoading && <p className="muted">{de.actions.loading}</p>}
         {unlocking.error && (
