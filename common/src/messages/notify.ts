@@ -33,4 +33,23 @@ export const pushMessages = {
   invitationTitle: 'Neue Projekteinladung',
   invitationBody: (fromUsername: string, projectName: string) =>
     `${fromUsername} hat Sie zum Projekt „${projectName}“ eingeladen.`,
+  // The profile's push section (spec 4: loading, enabled, disabled, denied; the spec has no wording).
+  sectionTitle: 'Push-Benachrichtigungen',
+  sectionIntro:
+    'Werkboard meldet auf diesem Gerät neue Nachrichten und Projekteinladungen, auch wenn die App geschlossen ist. Eine Benachrichtigung nennt nur, wer geschrieben hat, nie den Text.',
+  loading: 'Status der Push-Benachrichtigungen wird geladen …',
+  enabled: 'Push-Benachrichtigungen sind auf diesem Gerät aktiviert.',
+  disabled: 'Push-Benachrichtigungen sind auf diesem Gerät deaktiviert.',
+  denied:
+    'Ihr Browser blockiert Benachrichtigungen für Werkboard. Erlauben Sie Benachrichtigungen in den Website-Einstellungen des Browsers und laden Sie die Seite danach neu.',
+  unsupported:
+    'Push-Benachrichtigungen sind hier nicht verfügbar: Dieser Browser unterstützt sie nicht, oder Werkboard ist ohne HTTPS geöffnet.',
+  enable: 'Push-Benachrichtigungen aktivieren',
+  enabling: 'Wird aktiviert …',
+  disable: 'Push-Benachrichtigungen deaktivieren',
+  disabling: 'Wird deaktiviert …',
+  enableFailed: 'Push-Benachrichtigungen konnten nicht aktiviert werden. Bitte prüfen Sie die Verbindung zum Server.',
+  disableFailed:
+    'Push-Benachrichtigungen konnten nicht deaktiviert werden. Bitte prüfen Sie die Verbindung zum Server.',
+  loadFailed: 'Der Status der Push-Benachrichtigungen konnte nicht gelesen werden.',
 } as const;

@@ -53,8 +53,6 @@ describe('/profile', () => {
     ]);
     expect(form.getByText(/02\.04\.2026/)).toBeTruthy();
     expect(form.getByText(/01\.03\.2026/)).toBeTruthy();
-    // No push section in this version.
-    expect(screen.queryByText(/Push/)).toBeNull();
   });
 
   it("saves trimmed values and says 'Profil erfolgreich gespeichert!'", async () => {

@@ -3,11 +3,12 @@ import { de } from '@werkboard/common';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { ProfileForm } from './ProfileForm';
+import { PushPanel } from './PushPanel';
 import { SecondFactorPanel } from './SecondFactorPanel';
 import { SessionsPanel } from './SessionsPanel';
 import { refreshCurrentUser } from '../../entities/session/sessionThunks';
 
-/** /profile: one's own profile details, the password change and the signed-in devices (push notifications come later). */
+/** /profile: one's own profile details, push notifications, the password change and the signed-in devices. */
 export function ProfilePage() {
   const dispatch = useAppDispatch();
   const user = useAppSelector((state) => state.auth.user);
@@ -21,6 +22,7 @@ export function ProfilePage() {
     <div className="page page--narrow">
       <h1 className="page__title">{de.pages.profile}</h1>
       <ProfileForm key={user.id} user={user} />
+      <PushPanel />
       <PasswordChangeForm />
       <SecondFactorPanel />
       <SessionsPanel />
