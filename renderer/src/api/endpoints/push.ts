@@ -1,4 +1,4 @@
-import type { PushSubscriptionRequest } from '@werkboard/common';
+import type { MessageDigestDto, PushSubscriptionRequest } from '@werkboard/common';
 import type { AppThunk } from '../../store/types';
 
 /**
@@ -50,4 +50,15 @@ export function removePushOfThisBrowser(): AppThunk<Promise<void>> {
     await Promise.race([cleanup, waited]);
     clearTimeout(timer);
   };
+}
+
+/** GET /message-digest: whether the user gets the daily e-mail of unread messages, and from which hour. */
+export function fetchMessageDigest(): AppThunk<Promise<MessageDigestDto>> {
+  return (_dispatch, _getState, { api }) => api.get<MessageDigestDto>('/message-digest');
+}
+
+/** PUT /message-digest: the user's own setting; throws on failure (the checkbox goes back). */
+export function putMessageDigest(enabled: boolean): AppThunk<Promise<MessageDigestDto>> {
+  return (_dispatch, _getState, { api }) =>
+    api.request<MessageDigestDto>('/message-digest', { method: 'PUT', body: { enabled } });
 }
