@@ -47,6 +47,20 @@ export function PushPanel() {
     );
   };
 
+  // Off when on, on when off; nothing to switch while loading, denied or unavailable.
+  const toggle =
+    status === 'enabled'
+      ? {
+          action: disablePush,
+          failed: p.disableFailed,
+          label: p.disable,
+          busyLabel: p.disabling,
+          className: 'button button--secondary',
+        }
+      : status === 'disabled'
+        ? { action: enablePush, failed: p.enableFailed, label: p.enable, busyLabel: p.enabling, className: 'button' }
+        : null;
+
   return (
     <section className="panel" aria-labelledby="push-title">
       <h2 id="push-title" className="panel__title">
@@ -65,37 +79,21 @@ export function PushPanel() {
           {STATUS_TEXT[status]}
         </p>
       )}
-      {loadError && (
+      {(loadError ?? submit.error) && (
         <p role="alert" className="message message--error">
-          {loadError}
+          {loadError ?? submit.error}
         </p>
       )}
-      {submit.error && (
-        <p role="alert" className="message message--error">
-          {submit.error}
-        </p>
-      )}
-      {(status === 'enabled' || status === 'disabled') && (
+      {toggle && (
         <div className="form__actions">
-          {status === 'enabled' ? (
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={submit.busy}
-              onClick={() => change(disablePush, p.disableFailed)}
-            >
-              {submit.busy ? p.disabling : p.disable}
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="button"
-              disabled={submit.busy}
-              onClick={() => change(enablePush, p.enableFailed)}
-            >
-              {submit.busy ? p.enabling : p.enable}
-            </button>
-          )}
+          <button
+            type="button"
+            className={toggle.className}
+            disabled={submit.busy}
+            onClick={() => change(toggle.action, toggle.failed)}
+          >
+            {submit.busy ? toggle.busyLabel : toggle.label}
+          </button>
         </div>
       )}
     </section>
