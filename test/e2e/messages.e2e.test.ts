@@ -214,10 +214,12 @@ describe('push notifications in the profile', () => {
 
     // The user blocked notifications for the site (Chromium's site setting, set via CDP).
     const cdp = await phone.context.newCDPSession(phone.page);
+    const { targetInfo } = await cdp.send('Target.getTargetInfo');
     await cdp.send('Browser.setPermission', {
       permission: { name: 'notifications' },
       setting: 'denied',
       origin: server.url,
+      ...(targetInfo.browserContextId ? { browserContextId: targetInfo.browserContextId } : {}),
     });
     await phone.page.reload();
     await section.getByText(de.push.denied).waitFor({ timeout: 20_000 });

@@ -58,7 +58,7 @@ export function PushPanel() {
           className: 'button button--secondary',
         }
       : status === 'disabled'
-        ? { action: enablePush, failed: p.enableFailed, label: p.enable, busyLabel: p.enabling, className: 'button' }
+        ? { action: enablePush, failed: p.enableFailed, label: p.enable, busyLabel: p.enabling, className: 'button button--primary' }
         : null;
 
   return (
