@@ -55,10 +55,16 @@ export function PushPanel() {
           failed: p.disableFailed,
           label: p.disable,
           busyLabel: p.disabling,
-          className: 'button button--secondary',
+          className: 'button button--danger-outline',
         }
       : status === 'disabled'
-        ? { action: enablePush, failed: p.enableFailed, label: p.enable, busyLabel: p.enabling, className: 'button button--primary' }
+        ? {
+            action: enablePush,
+            failed: p.enableFailed,
+            label: p.enable,
+            busyLabel: p.enabling,
+            className: 'button button--primary',
+          }
         : null;
 
   return (
