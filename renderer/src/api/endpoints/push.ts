@@ -37,7 +37,8 @@ const PUSH_CLEANUP_WAIT_MS = 3000;
  */
 export function removePushOfThisBrowser(): AppThunk<Promise<void>> {
   return async (dispatch, _getState, { webPush }) => {
-    if (!webPush.supported) return;
+    // Without the permission there is no subscription to remove (and no wait for the worker).
+    if (!webPush.supported || webPush.permission() !== 'granted') return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, PUSH_CLEANUP_WAIT_MS)));
     const cleanup = (async () => {
