@@ -97,9 +97,13 @@ describe('direct messages', () => {
       (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/messages',
     );
     await write(anna.page, 'Die Pressfittinge 22 mm liegen im Lager.');
-    // Live: within a second of the server storing it, Bernd's open dashboard counts it, no reload.
+    // Live: Bernd's open dashboard counts it without a reload, well before its 30 s poll would. The
+    // aim is a second; the limit is 3 s, because a loaded CI machine is slower, not because live
+    // updates may be.
     expect((await stored).status()).toBe(201);
-    await bernd.page.getByRole('link', { name: 'Nachrichten: 1 ungelesen' }).waitFor({ timeout: 1_000 });
+    const storedAt = Date.now();
+    await bernd.page.getByRole('link', { name: 'Nachrichten: 1 ungelesen' }).waitFor({ timeout: 3_000 });
+    console.log(`unread count live after ${Date.now() - storedAt} ms`);
     await anna.page.locator('.bubble--own').getByText('Die Pressfittinge 22 mm liegen im Lager.').waitFor();
     expect(anna.sent).toHaveLength(1);
     expect(anna.sent[0]).not.toContain('Pressfittinge');
