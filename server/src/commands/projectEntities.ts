@@ -2,12 +2,12 @@ import {
   type AppointmentDto,
   type CardDto,
   type ColumnDto,
-  compareByPosition,
-  type MaterialEntryDto,
+  nestProjectEntities,
   type NoteDto,
   PROJECT_FIELD_KEYS,
+  type ProjectDocument,
+  type ProjectEntitiesDelta,
   type ProjectFieldsDto,
-  type TimeEntryDto,
 } from '@werkboard/common';
 
 /**
@@ -212,54 +212,42 @@ function cardContent(
 }
 
 /** Builds the nested parts of the document again from entities (ordered by sort key / date). */
-export function nestEntities(entities: Iterable<Entity>): {
-  columns: ColumnDto[];
-  appointments: AppointmentDto[];
-  notes: NoteDto[];
-} {
-  const columns = new Map<string, ColumnDto>();
-  const cards = new Map<string, CardDto & { columnId: string }>();
-  const timeEntries: (TimeEntryDto & { cardId: string })[] = [];
-  const materialEntries: (MaterialEntryDto & { cardId: string })[] = [];
-  const appointments: AppointmentDto[] = [];
-  const notes: NoteDto[] = [];
+export function nestEntities(entities: Iterable<Entity>): Pick<ProjectDocument, 'columns' | 'appointments' | 'notes'> {
+  return nestProjectEntities(flatEntities(entities));
+}
+
+/** Entities as a delta carries them: flat, each child naming its parent (the inverse of `flattenDelta`). */
+export function flatEntities(entities: Iterable<Entity>): Omit<ProjectEntitiesDelta, 'deleted'> {
+  const flat: Omit<ProjectEntitiesDelta, 'deleted'> = {
+    columns: [],
+    cards: [],
+    timeEntries: [],
+    materialEntries: [],
+    appointments: [],
+    notes: [],
+  };
   for (const entity of entities) {
+    const base = { id: entity.id, rev: entity.rev };
     switch (entity.kind) {
       case 'column':
-        columns.set(entity.id, { id: entity.id, rev: entity.rev, ...entity.content, cards: [] });
+        flat.columns.push({ ...base, ...entity.content });
         break;
       case 'card':
-        cards.set(entity.id, {
-          id: entity.id,
-          rev: entity.rev,
-          ...entity.content,
-          timeEntries: [],
-          materialEntries: [],
-        });
+        flat.cards.push({ ...base, ...entity.content });
         break;
       case 'timeEntry':
-        timeEntries.push({ id: entity.id, rev: entity.rev, ...entity.owned, ...entity.content });
+        flat.timeEntries.push({ ...base, ...entity.owned, ...entity.content });
         break;
       case 'materialEntry':
-        materialEntries.push({ id: entity.id, rev: entity.rev, ...entity.content });
+        flat.materialEntries.push({ ...base, ...entity.content });
         break;
       case 'appointment':
-        appointments.push({ id: entity.id, rev: entity.rev, ...entity.content });
+        flat.appointments.push({ ...base, ...entity.content });
         break;
       case 'note':
-        notes.push({ id: entity.id, rev: entity.rev, ...entity.content, ...entity.owned });
+        flat.notes.push({ ...base, ...entity.content, ...entity.owned });
         break;
     }
   }
-  for (const { cardId, ...entry } of timeEntries) cards.get(cardId)?.timeEntries.push(entry);
-  for (const { cardId, ...entry } of materialEntries) cards.get(cardId)?.materialEntries.push(entry);
-  for (const { columnId, ...card } of cards.values()) {
-    card.timeEntries.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1));
-    columns.get(columnId)?.cards.push(card);
-  }
-  const ordered = [...columns.values()].sort(compareByPosition);
-  for (const column of ordered) column.cards.sort(compareByPosition);
-  appointments.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  notes.sort((a, b) => (a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : 0));
-  return { columns: ordered, appointments, notes };
+  return flat;
 }
