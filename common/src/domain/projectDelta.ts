@@ -25,38 +25,46 @@ import { compareByPosition } from './sortKey';
  * server builds its document from the same flat form (`nestProjectEntities`).
  */
 
-type FlatEntities = Omit<ProjectEntitiesDelta, 'deleted'>;
+/** The entities of a delta or a document, flat. */
+export type FlatEntities = Omit<ProjectEntitiesDelta, 'deleted'>;
 type FlatEntity = { kind: keyof FlatEntities; parent: string | null; value: { id: string } };
 
-/** Every nested entity of a document, flat, in document order, each child naming its parent. */
-function flatten(document: Pick<ProjectDocument, 'columns' | 'appointments' | 'notes'>): Map<string, FlatEntity> {
-  const flat = new Map<string, FlatEntity>();
-  for (const { cards, ...column } of document.columns) {
-    flat.set(column.id, { kind: 'columns', parent: null, value: column });
-    for (const { timeEntries, materialEntries, ...card } of cards) {
-      const flatCard: CardDeltaDto = { ...card, columnId: column.id };
-      flat.set(card.id, { kind: 'cards', parent: column.id, value: flatCard });
-      for (const entry of timeEntries) {
-        const value: TimeEntryDeltaDto = { ...entry, cardId: card.id };
-        flat.set(entry.id, { kind: 'timeEntries', parent: card.id, value });
-      }
-      for (const entry of materialEntries) {
-        const value: MaterialEntryDeltaDto = { ...entry, cardId: card.id };
-        flat.set(entry.id, { kind: 'materialEntries', parent: card.id, value });
-      }
-    }
-  }
-  for (const appointment of document.appointments)
-    flat.set(appointment.id, { kind: 'appointments', parent: null, value: appointment });
-  for (const note of document.notes) flat.set(note.id, { kind: 'notes', parent: null, value: note });
-  return flat;
-}
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const FLAT_KINDS = ['columns', 'cards', 'timeEntries', 'materialEntries', 'appointments', 'notes'] as const;
 
 function emptyFlat(): FlatEntities {
   return { columns: [], cards: [], timeEntries: [], materialEntries: [], appointments: [], notes: [] };
 }
+
+
+/** Every nested entity of a document, flat, in document order, each child naming its parent. */
+export function flatProjectEntities(document: Pick<ProjectDocument, 'columns' | 'appointments' | 'notes'>): FlatEntities {
+  const flat = emptyFlat();
+  for (const { cards, ...column } of document.columns) {
+    flat.columns.push(column);
+    for (const { timeEntries, materialEntries, ...card } of cards) {
+      flat.cards.push({ ...card, columnId: column.id });
+      for (const entry of timeEntries) flat.timeEntries.push({ ...entry, cardId: card.id });
+      for (const entry of materialEntries) flat.materialEntries.push({ ...entry, cardId: card.id });
+    }
+  }
+  flat.appointments.push(...document.appointments);
+  flat.notes.push(...document.notes);
+  return flat;
+}
+
+/** The flat entities by id, with their parents. */
+function flatten(document: Pick<ProjectDocument, 'columns' | 'appointments' | 'notes'>): Map<string, FlatEntity> {
+  const flat = flatProjectEntities(document);
+  const byId = new Map<string, FlatEntity>();
+  for (const kind of FLAT_KINDS)
+    for (const value of flat[kind]) {
+      const parent = 'columnId' in value ? value.columnId : 'cardId' in value ? value.cardId : null;
+      byId.set(value.id, { kind, parent, value });
+    }
+  return byId;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 function push(flat: FlatEntities, entity: FlatEntity): void {
   (flat[entity.kind] as { id: string }[]).push(entity.value);
@@ -89,8 +97,6 @@ export function documentDelta(base: ProjectDocument, next: ProjectDocument): Pro
     delta.fields = Object.fromEntries(PROJECT_FIELD_KEYS.map((key) => [key, next[key]])) as unknown as ProjectFieldsDto;
   return delta;
 }
-
-const FLAT_KINDS = ['columns', 'cards', 'timeEntries', 'materialEntries', 'appointments', 'notes'] as const;
 
 /** A delta changes nothing: no entity, no deletion, no field. */
 export function isEmptyDelta(delta: ProjectDeltaRequest): boolean {

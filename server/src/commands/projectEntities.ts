@@ -1,9 +1,8 @@
 import {
   type AppointmentDto,
-  type CardDto,
-  type ColumnDto,
+  type FlatEntities,
+  flatProjectEntities,
   nestProjectEntities,
-  type NoteDto,
   PROJECT_FIELD_KEYS,
   type ProjectDocument,
   type ProjectEntitiesDelta,
@@ -130,38 +129,57 @@ export function fieldsOf(source: ProjectFieldsDto): ProjectFieldsDto {
 }
 
 /** What a project document holds, flattened. */
-export interface FlatDocumentParts {
-  columns: readonly ColumnDto[];
-  appointments: readonly AppointmentDto[];
-  notes: readonly NoteDto[];
-}
+export type FlatDocumentParts = Pick<ProjectDocument, 'columns' | 'appointments' | 'notes'>;
 
 export function flattenDocument(document: FlatDocumentParts): EntityMap {
+  return entitiesOf(flatProjectEntities(document));
+}
+
+/** Flat entities (of a document or a delta) as the merge's entities. */
+export function entitiesOf(flat: FlatEntities): EntityMap {
   const entities: EntityMap = new Map();
   const add = (entity: Entity) => entities.set(entity.id, entity);
-  for (const column of document.columns) {
-    add({ kind: 'column', id: column.id, rev: column.rev, owned: null, content: columnContent(column) });
-    for (const card of column.cards) {
-      add({ kind: 'card', id: card.id, rev: card.rev, owned: null, content: cardContent(card, column.id) });
-      for (const entry of card.timeEntries)
-        add({
-          kind: 'timeEntry',
-          id: entry.id,
-          rev: entry.rev,
-          content: { cardId: card.id, date: entry.date, hours: entry.hours },
-          owned: { userId: entry.userId ?? null, username: entry.username ?? '' },
-        });
-      for (const entry of card.materialEntries)
-        add({
-          kind: 'materialEntry',
-          id: entry.id,
-          rev: entry.rev,
-          owned: null,
-          content: { cardId: card.id, quantity: entry.quantity, unit: entry.unit, name: entry.name },
-        });
-    }
-  }
-  for (const appointment of document.appointments)
+  for (const column of flat.columns)
+    add({
+      kind: 'column',
+      id: column.id,
+      rev: column.rev,
+      owned: null,
+      content: { position: column.position, title: column.title },
+    });
+  for (const card of flat.cards)
+    add({
+      kind: 'card',
+      id: card.id,
+      rev: card.rev,
+      owned: null,
+      content: {
+        columnId: card.columnId,
+        position: card.position,
+        title: card.title,
+        description: card.description,
+        tagIds: card.tagIds,
+        group: card.group,
+        assignedTo: card.assignedTo,
+      },
+    });
+  for (const entry of flat.timeEntries)
+    add({
+      kind: 'timeEntry',
+      id: entry.id,
+      rev: entry.rev,
+      content: { cardId: entry.cardId, date: entry.date, hours: entry.hours },
+      owned: { userId: entry.userId ?? null, username: entry.username ?? '' },
+    });
+  for (const entry of flat.materialEntries)
+    add({
+      kind: 'materialEntry',
+      id: entry.id,
+      rev: entry.rev,
+      owned: null,
+      content: { cardId: entry.cardId, quantity: entry.quantity, unit: entry.unit, name: entry.name },
+    });
+  for (const appointment of flat.appointments)
     add({
       kind: 'appointment',
       id: appointment.id,
@@ -177,7 +195,7 @@ export function flattenDocument(document: FlatDocumentParts): EntityMap {
         notes: appointment.notes,
       },
     });
-  for (const note of document.notes)
+  for (const note of flat.notes)
     add({
       kind: 'note',
       id: note.id,
@@ -190,25 +208,6 @@ export function flattenDocument(document: FlatDocumentParts): EntityMap {
       },
     });
   return entities;
-}
-
-function columnContent(column: Pick<ColumnDto, 'position' | 'title'>): ColumnContent {
-  return { position: column.position, title: column.title };
-}
-
-function cardContent(
-  card: Omit<CardDto, 'id' | 'rev' | 'timeEntries' | 'materialEntries'>,
-  columnId: string,
-): CardContent {
-  return {
-    columnId,
-    position: card.position,
-    title: card.title,
-    description: card.description,
-    tagIds: card.tagIds,
-    group: card.group,
-    assignedTo: card.assignedTo,
-  };
 }
 
 /** Builds the nested parts of the document again from entities (ordered by sort key / date). */

@@ -21,6 +21,7 @@ import {
   type ProjectDocument,
   newOwnerSchema,
   projectCreateSchema,
+  projectDeltaSchema,
   projectDocumentSchema,
 } from '@werkboard/common';
 import type { SessionActor } from '../auth/sessionActor';
@@ -30,7 +31,7 @@ import { idParam } from '../http/params';
 import { removeProjectImageFiles } from '../images/imageStore';
 import { presentInvitation } from '../presenters/invitation';
 import { presentProjectSummary } from '../presenters/project';
-import { writeDocument } from '../services/documentWrite';
+import { writeDelta, writeDocument } from '../services/documentWrite';
 import { projectInvitations } from '../services/invitations';
 import { requireRoomFor } from '../services/limits';
 import type { ProjectRow } from '../services/projectStore';
@@ -157,6 +158,21 @@ export function registerProjectRoutes(api: ApiRoutes): void {
     handle: ({ sequelize, transaction, actor, resource: row, body }) =>
       withUniqueName(() =>
         writeDocument(sequelize, transaction, actor, row, body, {
+          canEditFields: canEditProject(actor, row),
+          canChangeAnything: true,
+        }),
+      ),
+  });
+
+  api.patch('/projects/:id', {
+    bodySize: 'large',
+    body: projectDeltaSchema,
+    transaction: true,
+    load: loadProject,
+    authorize: ({ actor, resource }) => mayRead(actor, resource),
+    handle: ({ sequelize, transaction, actor, resource: row, body }) =>
+      withUniqueName(() =>
+        writeDelta(sequelize, transaction, actor, row, body, {
           canEditFields: canEditProject(actor, row),
           canChangeAnything: true,
         }),
