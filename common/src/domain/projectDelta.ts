@@ -1,11 +1,8 @@
 import {
   type AppointmentDto,
-  type CardDeltaDto,
   type CardDto,
   type ChangeLogEntryDto,
   type ColumnDto,
-  type MaterialEntryDeltaDto,
-  type MaterialEntryDto,
   type NoteDto,
   PROJECT_FIELD_KEYS,
   type ProjectDeltaDto,
@@ -13,8 +10,6 @@ import {
   type ProjectDocument,
   type ProjectEntitiesDelta,
   type ProjectFieldsDto,
-  type TimeEntryDeltaDto,
-  type TimeEntryDto,
 } from '../dto/projects';
 import { PROJECT_LIMITS } from '../schemas/projects';
 import { compareByPosition } from './sortKey';
@@ -35,9 +30,10 @@ function emptyFlat(): FlatEntities {
   return { columns: [], cards: [], timeEntries: [], materialEntries: [], appointments: [], notes: [] };
 }
 
-
 /** Every nested entity of a document, flat, in document order, each child naming its parent. */
-export function flatProjectEntities(document: Pick<ProjectDocument, 'columns' | 'appointments' | 'notes'>): FlatEntities {
+export function flatProjectEntities(
+  document: Pick<ProjectDocument, 'columns' | 'appointments' | 'notes'>,
+): FlatEntities {
   const flat = emptyFlat();
   for (const { cards, ...column } of document.columns) {
     flat.columns.push(column);
@@ -82,7 +78,7 @@ export function documentDelta(base: ProjectDocument, next: ProjectDocument): Pro
   const included = new Set<string>();
   const delta: ProjectDeltaRequest = { revision: next.revision, ...emptyFlat(), deleted: [] };
   const include = (id: string) => {
-    for (let entity = after.get(id); entity && !included.has(entity.value.id); ) {
+    for (let entity = after.get(id); entity && !included.has(entity.value.id);) {
       included.add(entity.value.id);
       push(delta, entity);
       entity = entity.parent === null ? undefined : after.get(entity.parent);
@@ -113,9 +109,8 @@ export function nestProjectEntities(flat: FlatEntities): Pick<ProjectDocument, '
     cards.set(card.id, nested);
     columns.get(columnId)?.cards.push(nested);
   }
-  for (const { cardId, ...entry } of flat.timeEntries) cards.get(cardId)?.timeEntries.push(entry as TimeEntryDto);
-  for (const { cardId, ...entry } of flat.materialEntries)
-    cards.get(cardId)?.materialEntries.push(entry as MaterialEntryDto);
+  for (const { cardId, ...entry } of flat.timeEntries) cards.get(cardId)?.timeEntries.push(entry);
+  for (const { cardId, ...entry } of flat.materialEntries) cards.get(cardId)?.materialEntries.push(entry);
   const ordered = [...columns.values()].sort(compareByPosition);
   for (const column of ordered) {
     column.cards.sort(compareByPosition);

@@ -368,9 +368,12 @@ export const projectDeltaSchema = z
         .max(PROJECT_LIMITS.columns, { error: m.tooMany('Spalten', PROJECT_LIMITS.columns) })
         .default([]),
       cards: z
-        .array(cardSchema.omit({ timeEntries: true, materialEntries: true }).extend({ position, columnId: uuidSchema }), {
-          error: m.documentInvalid,
-        })
+        .array(
+          cardSchema.omit({ timeEntries: true, materialEntries: true }).extend({ position, columnId: uuidSchema }),
+          {
+            error: m.documentInvalid,
+          },
+        )
         .max(PROJECT_LIMITS.cards, { error: m.tooMany('Aufgaben', PROJECT_LIMITS.cards) })
         .default([]),
       timeEntries: z

@@ -22,7 +22,7 @@ export function composeDelta(stored: StoredProject, delta: ProjectDeltaInput): I
   const deleted = new Set(delta.deleted);
   const current = (id: string) => changed.get(id) ?? stored.entities.get(id);
   const goesWithDeleted = (entity: Entity): boolean => {
-    for (let at: Entity | undefined = entity; at; ) {
+    for (let at: Entity | undefined = entity; at;) {
       if (deleted.has(at.id)) return true;
       const parent = parentOf(at);
       at = parent === null ? undefined : current(parent);

@@ -1,4 +1,12 @@
-import { type ColumnDto, de, documentDelta, keyBetween, keysAfter, newId, type ProjectDocument } from '@werkboard/common';
+import {
+  type ColumnDto,
+  de,
+  documentDelta,
+  keyBetween,
+  keysAfter,
+  newId,
+  type ProjectDocument,
+} from '@werkboard/common';
 import { type ClientCopy, emptyFields, MemoryProjectServer, newCard } from '../test/projectMergeHarness';
 import { type BoardState, randomWrite, RuleLedger, seeded, writersOfEveryRole } from '../test/projectMergeRandom';
 import type { SessionActor } from '../auth/sessionActor';
@@ -481,7 +489,9 @@ describe('the delta save (PATCH) with random writers of every role (issue 17)', 
         const before = stateOf(whole);
         const from = Date.now();
         const put = outcome(() => whole.put(copy, writer, writer.mayEditProject));
-        const patch = outcome(() => twin.patch(documentDelta(asDocument(base), asDocument(copy)), writer, writer.mayEditProject));
+        const patch = outcome(() =>
+          twin.patch(documentDelta(asDocument(base), asDocument(copy)), writer, writer.mayEditProject),
+        );
         const to = Date.now();
         if (operations.includes('forgeBase')) {
           // A forged base revision makes the whole document delete what the writer never saw;

@@ -1,6 +1,7 @@
 import {
   applyProjectDelta,
   de,
+  documentDelta,
   keyBetween,
   keysAfter,
   newId,
@@ -14,8 +15,9 @@ import { signedIn } from '../test/factories';
 import { testServer, type TestServer } from '../test/testServer';
 
 /**
- * Delta reads and entity tags of GET /api/projects/{id} (issue 17) against the real database:
- * a copy brought forward with the delta equals the whole document read afresh.
+ * Delta reads and entity tags of GET /api/projects/{id}, and delta saves (PATCH), against the
+ * real database (issue 17): a copy brought forward with a delta equals the whole document read
+ * afresh; a delta save goes through the rules of the whole-document PUT.
  */
 
 let t: TestServer;
@@ -24,6 +26,10 @@ beforeAll(async () => {
   t = await testServer();
 });
 afterAll(() => t.close());
+// Free allows 10 active projects: each test starts without any.
+beforeEach(async () => {
+  await User.sequelize!.query('DELETE FROM projects WHERE NOT is_template');
+});
 
 interface Person {
   id: string;
@@ -153,9 +159,10 @@ describe('GET /api/projects/{id}?since={revision}', () => {
         await t.request('GET', `/api/projects/${document.id}?since=${since}`, { token: owner.token }),
       ).toMatchObject({ status: 400, body: { message: de.projects.revisionInvalid } });
     const outsider = await person('Monteur');
-    expect(
-      await t.request('GET', `/api/projects/${document.id}?since=1`, { token: outsider.token }),
-    ).toMatchObject({ status: 403, body: { message: de.projects.accessForbidden } });
+    expect(await t.request('GET', `/api/projects/${document.id}?since=1`, { token: outsider.token })).toMatchObject({
+      status: 403,
+      body: { message: de.projects.accessForbidden },
+    });
     expect(await t.request('GET', `/api/projects/${newId()}?since=1`, { token: owner.token })).toMatchObject({
       status: 404,
     });
@@ -211,5 +218,105 @@ describe('GET /api/projects/{id} with If-None-Match', () => {
         headers: { 'If-None-Match': ownerTag },
       }),
     ).toMatchObject({ status: 403 });
+  });
+});
+
+async function patch(who: Person, base: ProjectDocument, next: ProjectDocument) {
+  return t.request<ProjectChangesDto & { message?: string }>('PATCH', `/api/projects/${base.id}`, {
+    token: who.token,
+    body: documentDelta(base, next),
+  });
+}
+
+describe('PATCH /api/projects/{id}', () => {
+  it('saves one changed card, answers only what changed since the base, and logs it', async () => {
+    const { owner, document: before } = await setUp();
+    const edited = structuredClone(before);
+    cardsOf(edited)[1]!.title = 'Dose setzen';
+    const body = documentDelta(before, edited);
+    expect([body.cards.length, body.columns.length, body.deleted.length, body.fields]).toEqual([1, 1, 0, undefined]);
+    const response = await patch(owner, before, edited);
+    expect(response.status).toBe(200);
+    const delta = asDelta(response.body);
+    expect(delta.revision).toBe(before.revision + 1);
+    expect(delta.cards.map((card) => card.title)).toEqual(['Dose setzen']);
+    expect(delta.changeLog.map((entry) => entry.action)).toEqual([
+      de.board.log.cardRenamed(cardsOf(before)[1]!.title, 'Dose setzen'),
+    ]);
+    expect(applyProjectDelta(before, delta)).toEqual(await read(owner, before.id));
+  });
+
+  it('answers what others wrote since the base too, and keeps it', async () => {
+    const { owner, member, document: before } = await setUp();
+    const byOwner = structuredClone(before);
+    cardsOf(byOwner)[0]!.title = 'Vom Inhaber';
+    asDelta((await patch(owner, before, byOwner)).body);
+    const byMember = structuredClone(before);
+    byMember.columns[1]!.cards.push(newCard('Vom Mitglied', keyBetween(null, null)));
+    const delta = asDelta((await patch(member, before, byMember)).body);
+    expect(delta.revision).toBe(before.revision + 2);
+    expect(delta.cards.map((card) => card.title).sort()).toEqual(['Vom Inhaber', 'Vom Mitglied']);
+    const fresh = await read(owner, before.id);
+    expect(cardsOf(fresh).map((card) => card.title)).toEqual(expect.arrayContaining(['Vom Inhaber', 'Vom Mitglied']));
+    expect({ ...applyProjectDelta(before, delta), changeLog: [] }).toEqual({ ...fresh, changeLog: [] });
+  });
+
+  it('changes nothing the second time the same delta arrives', async () => {
+    const { owner, document: before } = await setUp();
+    const edited = structuredClone(before);
+    cardsOf(edited)[0]!.description = 'Zweimal gesendet';
+    const first = asDelta((await patch(owner, before, edited)).body);
+    const second = asDelta((await patch(owner, before, edited)).body);
+    expect(second.revision).toBe(first.revision);
+    expect((await read(owner, before.id)).changeLog).toHaveLength(before.changeLog.length + 1);
+  });
+
+  it('refuses invalid entities, unknown parents and repeated ids with the messages of the PUT, and changes nothing', async () => {
+    const { owner, document: before } = await setUp();
+    const card = cardsOf(before)[0]!;
+    const entry = { id: newId(), rev: 0, userId: null, username: '', date: '2026-11-20', cardId: card.id };
+    const base = { revision: before.revision };
+    const refused = async (body: unknown, message: string) => {
+      const response = await t.request('PATCH', `/api/projects/${before.id}`, { token: owner.token, body });
+      expect(response).toMatchObject({ status: 400, body: { message } });
+    };
+    await refused({ ...base, timeEntries: [{ ...entry, hours: 30 }] }, de.projects.hoursInvalid);
+    await refused({ ...base, timeEntries: [{ ...entry, hours: 1, cardId: newId() }] }, de.projects.idInvalid);
+    await refused(
+      { ...base, cards: [{ ...card, columnId: before.columns[0]!.id }], deleted: [card.id] },
+      de.projects.duplicateId,
+    );
+    await refused({ cards: [] }, de.projects.revisionInvalid);
+    await refused({ ...base, fields: { ...before, name: ' ' } }, de.projects.nameRequired);
+    expect((await read(owner, before.id)).revision).toBe(before.revision);
+  });
+
+  it("keeps the rules of a direct edit: columns, others' time entries, read-only projects", async () => {
+    const { owner, member, document: before } = await setUp();
+    const renamed = structuredClone(before);
+    renamed.columns[0]!.title = 'Umbenannt';
+    expect(await patch(member, before, renamed)).toMatchObject({
+      status: 403,
+      body: { message: de.projects.columnsForbidden },
+    });
+    const withoutEntry = structuredClone(before);
+    cardsOf(withoutEntry)[3]!.timeEntries = [];
+    expect(await patch(member, before, withoutEntry)).toMatchObject({
+      status: 403,
+      body: { message: de.projects.timeEntryDeleteForbidden },
+    });
+    const outsider = await person('Monteur');
+    expect(await patch(outsider, before, renamed)).toMatchObject({
+      status: 403,
+      body: { message: de.projects.accessForbidden },
+    });
+    await t.request('POST', `/api/projects/${before.id}/complete`, { token: owner.token });
+    const done = await read(owner, before.id);
+    const late = structuredClone(done);
+    cardsOf(late)[0]!.title = 'Zu spät';
+    expect(await patch(owner, done, late)).toMatchObject({
+      status: 403,
+      body: { message: de.projects.readOnlyCompleted },
+    });
   });
 });
