@@ -63,6 +63,7 @@ export * from './domain/reportOptions';
 export * from './domain/roles';
 export * from './domain/settings';
 export * from './domain/sortKey';
+export * from './domain/projectDelta';
 export * from './domain/tags';
 export * from './domain/totals';
 export * from './domain/uuid';

@@ -233,3 +233,50 @@ export interface TemplateSummaryDto {
   ownerUsername: string | null;
   columnTitles: string[];
 }
+
+/** A column without its cards, as a delta carries it. */
+export type ColumnDeltaDto = Omit<ColumnDto, 'cards'>;
+/** A card without its entries, naming its column, as a delta carries it. */
+export type CardDeltaDto = Omit<CardDto, 'timeEntries' | 'materialEntries'> & { columnId: string };
+export type TimeEntryDeltaDto = TimeEntryDto & { cardId: string };
+export type MaterialEntryDeltaDto = MaterialEntryDto & { cardId: string };
+
+/** Entities changed (new or different) and deleted, flat: each child names its parent. */
+export interface ProjectEntitiesDelta {
+  columns: ColumnDeltaDto[];
+  cards: CardDeltaDto[];
+  timeEntries: TimeEntryDeltaDto[];
+  materialEntries: MaterialEntryDeltaDto[];
+  appointments: AppointmentDto[];
+  notes: NoteDto[];
+  /** Ids of deleted entities (of any kind). */
+  deleted: string[];
+}
+
+/** The document's header: everything but the nested entities and the change log. */
+export type ProjectHeaderDto = Omit<ProjectDocument, 'columns' | 'appointments' | 'notes' | 'changeLog'>;
+
+/**
+ * What changed in a project since revision `since` (GET /api/projects/{id}?since=N, and the
+ * answer of PATCH /api/projects/{id}): the header as it is now, the entities changed or
+ * deleted after `since`, and the change-log entries written after it (newest first; [] for
+ * who may not see the log).
+ */
+export interface ProjectDeltaDto extends ProjectHeaderDto, ProjectEntitiesDelta {
+  kind: 'delta';
+  since: number;
+  changeLog: ChangeLogEntryDto[];
+}
+
+/** A delta, or the whole document when the server's history does not reach back to `since`. */
+export type ProjectChangesDto = ProjectDeltaDto | { kind: 'document'; document: ProjectDocument };
+
+/**
+ * PATCH /api/projects/{id}: a save that carries only what the writer changed since the
+ * revision its copy is based on. `fields`: the project's fields as the writer has them, only
+ * when it changed one. A changed child comes with its parents as the writer read them.
+ */
+export interface ProjectDeltaRequest extends ProjectEntitiesDelta {
+  revision: number;
+  fields?: ProjectFieldsDto;
+}

@@ -262,6 +262,38 @@ const cardGroups = z
     error: m.groupNameTaken,
   });
 
+/** The project's own fields (ProjectFieldsDto), as a PUT and a PATCH carry them. */
+const projectFieldsShape = {
+  name: projectNameSchema,
+  description: text('Die Beschreibung', PROJECT_LIMITS.description, 'multiLine'),
+  icon,
+  projectNumber,
+  customerType,
+  groupId: uuidSchema.nullish().transform((value) => value ?? null),
+  groupAssignments: z
+    .record(textField('line', m.documentInvalid), assignee, { error: m.documentInvalid })
+    .nullish()
+    .transform((value) => value ?? {}),
+  thumbnailImageId: uuidSchema.nullish().transform((value) => value ?? null),
+  tagIds,
+  cardGroups,
+};
+
+const appointmentList = z
+  .array(appointmentSchema, { error: m.documentInvalid })
+  .max(PROJECT_LIMITS.appointments, { error: m.tooMany('Termine', PROJECT_LIMITS.appointments) })
+  .default([]);
+const noteList = z
+  .array(noteSchema, { error: m.documentInvalid })
+  .max(PROJECT_LIMITS.notes, { error: m.tooMany('Notizen', PROJECT_LIMITS.notes) })
+  .default([]);
+
+/** The project revision a write is based on. */
+const baseRevision = z
+  .number({ error: m.revisionInvalid })
+  .int({ error: m.revisionInvalid })
+  .min(0, { error: m.revisionInvalid });
+
 /**
  * PUT /api/projects/{id} and PUT /api/templates/{id}: the whole document. `ownerId`,
  * `deputyOwnerId`, `memberIds`, `status` and author fields may be present (the client sends
@@ -270,34 +302,13 @@ const cardGroups = z
 export const projectDocumentSchema = z
   .object(
     {
-      revision: z
-        .number({ error: m.revisionInvalid })
-        .int({ error: m.revisionInvalid })
-        .min(0, { error: m.revisionInvalid }),
-      name: projectNameSchema,
-      description: text('Die Beschreibung', PROJECT_LIMITS.description, 'multiLine'),
-      icon,
-      projectNumber,
-      customerType,
-      groupId: uuidSchema.nullish().transform((value) => value ?? null),
-      groupAssignments: z
-        .record(textField('line', m.documentInvalid), assignee, { error: m.documentInvalid })
-        .nullish()
-        .transform((value) => value ?? {}),
-      thumbnailImageId: uuidSchema.nullish().transform((value) => value ?? null),
-      tagIds,
-      cardGroups,
+      revision: baseRevision,
+      ...projectFieldsShape,
       columns: z
         .array(columnSchema, { error: m.documentInvalid })
         .max(PROJECT_LIMITS.columns, { error: m.tooMany('Spalten', PROJECT_LIMITS.columns) }),
-      appointments: z
-        .array(appointmentSchema, { error: m.documentInvalid })
-        .max(PROJECT_LIMITS.appointments, { error: m.tooMany('Termine', PROJECT_LIMITS.appointments) })
-        .default([]),
-      notes: z
-        .array(noteSchema, { error: m.documentInvalid })
-        .max(PROJECT_LIMITS.notes, { error: m.tooMany('Notizen', PROJECT_LIMITS.notes) })
-        .default([]),
+      appointments: appointmentList,
+      notes: noteList,
       changeLog: z.array(changeLogEntrySchema, { error: m.documentInvalid }).default([]),
     },
     BODY_ERROR,
@@ -333,6 +344,67 @@ export const projectDocumentSchema = z
     })),
   }));
 export type ProjectDocumentInput = z.infer<typeof projectDocumentSchema>;
+
+/** Ids in a delta: each entity once, and never both changed and deleted. */
+function uniqueIds(lists: readonly (readonly { id: string }[])[], deleted: readonly string[]): boolean {
+  const ids = new Set<string>();
+  for (const id of [...lists.flatMap((list) => list.map((item) => item.id)), ...deleted]) {
+    if (ids.has(id)) return false;
+    ids.add(id);
+  }
+  return true;
+}
+
+/**
+ * PATCH /api/projects/{id}: the entities the writer changed (flat, each child naming its
+ * parent, with sort keys), the ids it deleted and, when it changed one, the project's
+ * fields; the same field rules as the whole document. Limits of the whole project are the
+ * server's to check on the composed document.
+ */
+export const projectDeltaSchema = z
+  .object(
+    {
+      revision: baseRevision,
+      fields: z.object(projectFieldsShape, BODY_ERROR).optional(),
+      columns: z
+        .array(columnSchema.omit({ cards: true }).extend({ position }), { error: m.documentInvalid })
+        .max(PROJECT_LIMITS.columns, { error: m.tooMany('Spalten', PROJECT_LIMITS.columns) })
+        .default([]),
+      cards: z
+        .array(
+          cardSchema.omit({ timeEntries: true, materialEntries: true }).extend({ position, columnId: uuidSchema }),
+          {
+            error: m.documentInvalid,
+          },
+        )
+        .max(PROJECT_LIMITS.cards, { error: m.tooMany('Aufgaben', PROJECT_LIMITS.cards) })
+        .default([]),
+      timeEntries: z
+        .array(timeEntrySchema.extend({ cardId: uuidSchema }), { error: m.documentInvalid })
+        .max(PROJECT_LIMITS.cards, { error: m.documentInvalid })
+        .default([]),
+      materialEntries: z
+        .array(materialEntrySchema.extend({ cardId: uuidSchema }), { error: m.documentInvalid })
+        .max(PROJECT_LIMITS.cards, { error: m.documentInvalid })
+        .default([]),
+      appointments: appointmentList,
+      notes: noteList,
+      deleted: z
+        .array(uuidSchema, { error: m.documentInvalid })
+        .max(PROJECT_LIMITS.cards * 2, { error: m.documentInvalid })
+        .default([]),
+    },
+    BODY_ERROR,
+  )
+  .refine(
+    (delta) =>
+      uniqueIds(
+        [delta.columns, delta.cards, delta.timeEntries, delta.materialEntries, delta.appointments, delta.notes],
+        delta.deleted,
+      ),
+    { error: m.duplicateId },
+  );
+export type ProjectDeltaInput = z.infer<typeof projectDeltaSchema>;
 
 /** POST /api/projects (spec section 7). Without a template the global default is used. */
 export const projectCreateSchema = z.object(

@@ -1,13 +1,12 @@
 import {
   type AppointmentDto,
-  type CardDto,
-  type ColumnDto,
-  compareByPosition,
-  type MaterialEntryDto,
-  type NoteDto,
+  type FlatEntities,
+  flatProjectEntities,
+  nestProjectEntities,
   PROJECT_FIELD_KEYS,
+  type ProjectDocument,
+  type ProjectEntitiesDelta,
   type ProjectFieldsDto,
-  type TimeEntryDto,
 } from '@werkboard/common';
 
 /**
@@ -130,38 +129,57 @@ export function fieldsOf(source: ProjectFieldsDto): ProjectFieldsDto {
 }
 
 /** What a project document holds, flattened. */
-export interface FlatDocumentParts {
-  columns: readonly ColumnDto[];
-  appointments: readonly AppointmentDto[];
-  notes: readonly NoteDto[];
-}
+export type FlatDocumentParts = Pick<ProjectDocument, 'columns' | 'appointments' | 'notes'>;
 
 export function flattenDocument(document: FlatDocumentParts): EntityMap {
+  return entitiesOf(flatProjectEntities(document));
+}
+
+/** Flat entities (of a document or a delta) as the merge's entities. */
+export function entitiesOf(flat: FlatEntities): EntityMap {
   const entities: EntityMap = new Map();
   const add = (entity: Entity) => entities.set(entity.id, entity);
-  for (const column of document.columns) {
-    add({ kind: 'column', id: column.id, rev: column.rev, owned: null, content: columnContent(column) });
-    for (const card of column.cards) {
-      add({ kind: 'card', id: card.id, rev: card.rev, owned: null, content: cardContent(card, column.id) });
-      for (const entry of card.timeEntries)
-        add({
-          kind: 'timeEntry',
-          id: entry.id,
-          rev: entry.rev,
-          content: { cardId: card.id, date: entry.date, hours: entry.hours },
-          owned: { userId: entry.userId ?? null, username: entry.username ?? '' },
-        });
-      for (const entry of card.materialEntries)
-        add({
-          kind: 'materialEntry',
-          id: entry.id,
-          rev: entry.rev,
-          owned: null,
-          content: { cardId: card.id, quantity: entry.quantity, unit: entry.unit, name: entry.name },
-        });
-    }
-  }
-  for (const appointment of document.appointments)
+  for (const column of flat.columns)
+    add({
+      kind: 'column',
+      id: column.id,
+      rev: column.rev,
+      owned: null,
+      content: { position: column.position, title: column.title },
+    });
+  for (const card of flat.cards)
+    add({
+      kind: 'card',
+      id: card.id,
+      rev: card.rev,
+      owned: null,
+      content: {
+        columnId: card.columnId,
+        position: card.position,
+        title: card.title,
+        description: card.description,
+        tagIds: card.tagIds,
+        group: card.group,
+        assignedTo: card.assignedTo,
+      },
+    });
+  for (const entry of flat.timeEntries)
+    add({
+      kind: 'timeEntry',
+      id: entry.id,
+      rev: entry.rev,
+      content: { cardId: entry.cardId, date: entry.date, hours: entry.hours },
+      owned: { userId: entry.userId ?? null, username: entry.username ?? '' },
+    });
+  for (const entry of flat.materialEntries)
+    add({
+      kind: 'materialEntry',
+      id: entry.id,
+      rev: entry.rev,
+      owned: null,
+      content: { cardId: entry.cardId, quantity: entry.quantity, unit: entry.unit, name: entry.name },
+    });
+  for (const appointment of flat.appointments)
     add({
       kind: 'appointment',
       id: appointment.id,
@@ -177,7 +195,7 @@ export function flattenDocument(document: FlatDocumentParts): EntityMap {
         notes: appointment.notes,
       },
     });
-  for (const note of document.notes)
+  for (const note of flat.notes)
     add({
       kind: 'note',
       id: note.id,
@@ -192,74 +210,43 @@ export function flattenDocument(document: FlatDocumentParts): EntityMap {
   return entities;
 }
 
-function columnContent(column: Pick<ColumnDto, 'position' | 'title'>): ColumnContent {
-  return { position: column.position, title: column.title };
-}
-
-function cardContent(
-  card: Omit<CardDto, 'id' | 'rev' | 'timeEntries' | 'materialEntries'>,
-  columnId: string,
-): CardContent {
-  return {
-    columnId,
-    position: card.position,
-    title: card.title,
-    description: card.description,
-    tagIds: card.tagIds,
-    group: card.group,
-    assignedTo: card.assignedTo,
-  };
-}
-
 /** Builds the nested parts of the document again from entities (ordered by sort key / date). */
-export function nestEntities(entities: Iterable<Entity>): {
-  columns: ColumnDto[];
-  appointments: AppointmentDto[];
-  notes: NoteDto[];
-} {
-  const columns = new Map<string, ColumnDto>();
-  const cards = new Map<string, CardDto & { columnId: string }>();
-  const timeEntries: (TimeEntryDto & { cardId: string })[] = [];
-  const materialEntries: (MaterialEntryDto & { cardId: string })[] = [];
-  const appointments: AppointmentDto[] = [];
-  const notes: NoteDto[] = [];
+export function nestEntities(entities: Iterable<Entity>): Pick<ProjectDocument, 'columns' | 'appointments' | 'notes'> {
+  return nestProjectEntities(flatEntities(entities));
+}
+
+/** Entities as a delta carries them: flat, each child naming its parent (the inverse of `flattenDelta`). */
+export function flatEntities(entities: Iterable<Entity>): Omit<ProjectEntitiesDelta, 'deleted'> {
+  const flat: Omit<ProjectEntitiesDelta, 'deleted'> = {
+    columns: [],
+    cards: [],
+    timeEntries: [],
+    materialEntries: [],
+    appointments: [],
+    notes: [],
+  };
   for (const entity of entities) {
+    const base = { id: entity.id, rev: entity.rev };
     switch (entity.kind) {
       case 'column':
-        columns.set(entity.id, { id: entity.id, rev: entity.rev, ...entity.content, cards: [] });
+        flat.columns.push({ ...base, ...entity.content });
         break;
       case 'card':
-        cards.set(entity.id, {
-          id: entity.id,
-          rev: entity.rev,
-          ...entity.content,
-          timeEntries: [],
-          materialEntries: [],
-        });
+        flat.cards.push({ ...base, ...entity.content });
         break;
       case 'timeEntry':
-        timeEntries.push({ id: entity.id, rev: entity.rev, ...entity.owned, ...entity.content });
+        flat.timeEntries.push({ ...base, ...entity.owned, ...entity.content });
         break;
       case 'materialEntry':
-        materialEntries.push({ id: entity.id, rev: entity.rev, ...entity.content });
+        flat.materialEntries.push({ ...base, ...entity.content });
         break;
       case 'appointment':
-        appointments.push({ id: entity.id, rev: entity.rev, ...entity.content });
+        flat.appointments.push({ ...base, ...entity.content });
         break;
       case 'note':
-        notes.push({ id: entity.id, rev: entity.rev, ...entity.content, ...entity.owned });
+        flat.notes.push({ ...base, ...entity.content, ...entity.owned });
         break;
     }
   }
-  for (const { cardId, ...entry } of timeEntries) cards.get(cardId)?.timeEntries.push(entry);
-  for (const { cardId, ...entry } of materialEntries) cards.get(cardId)?.materialEntries.push(entry);
-  for (const { columnId, ...card } of cards.values()) {
-    card.timeEntries.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1));
-    columns.get(columnId)?.cards.push(card);
-  }
-  const ordered = [...columns.values()].sort(compareByPosition);
-  for (const column of ordered) column.cards.sort(compareByPosition);
-  appointments.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  notes.sort((a, b) => (a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : 0));
-  return { columns: ordered, appointments, notes };
+  return flat;
 }

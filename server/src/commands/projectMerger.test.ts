@@ -1,4 +1,12 @@
-import { type ColumnDto, de, keyBetween, keysAfter, newId } from '@werkboard/common';
+import {
+  type ColumnDto,
+  de,
+  documentDelta,
+  keyBetween,
+  keysAfter,
+  newId,
+  type ProjectDocument,
+} from '@werkboard/common';
 import { type ClientCopy, emptyFields, MemoryProjectServer, newCard } from '../test/projectMergeHarness';
 import { type BoardState, randomWrite, RuleLedger, seeded, writersOfEveryRole } from '../test/projectMergeRandom';
 import type { SessionActor } from '../auth/sessionActor';
@@ -368,14 +376,15 @@ describe('mergeProject with random clients', () => {
   );
 });
 
+const stateOf = (server: MemoryProjectServer): BoardState => ({
+  revision: server.revision,
+  fields: server.fields,
+  entities: new Map(server.entities),
+  changeLog: [...server.changeLog],
+});
+
 describe('mergeProject with random writers of every role (issue 13)', () => {
   const people = writersOfEveryRole((role) => ({ id: newId(), username: role.toLowerCase() }));
-  const stateOf = (server: MemoryProjectServer): BoardState => ({
-    revision: server.revision,
-    fields: server.fields,
-    entities: new Map(server.entities),
-    changeLog: [...server.changeLog],
-  });
 
   /** initialProject() with an hour of everyone's on the first cards and a note of each. */
   function startingProject(): ClientCopy {
@@ -421,6 +430,84 @@ describe('mergeProject with random writers of every role (issue 13)', () => {
           operations,
           problems: [],
         });
+      }
+      expect(applied).toBeGreaterThan(0);
+    },
+  );
+});
+
+describe('the delta save (PATCH) with random writers of every role (issue 17)', () => {
+  const people = writersOfEveryRole((role) => ({ id: newId(), username: role.toLowerCase() }));
+
+  /** What a server holds, comparable across two servers (new notes take each server's clock, log ids are random). */
+  const comparable = (server: MemoryProjectServer) => ({
+    revision: server.revision,
+    fields: server.fields,
+    entities: [...server.entities.values()]
+      .map((entity) => (entity.kind === 'note' ? { ...entity, owned: { ...entity.owned, timestamp: '' } } : entity))
+      .sort((a, b) => (a.id < b.id ? -1 : 1)),
+    log: server.changeLog.map((entry) => entry.action).sort(),
+  });
+
+  /** initialProject() with an hour of everyone's on the first cards. */
+  function startingProject(): ClientCopy {
+    const copy = initialProject();
+    copy.columns[0]!.cards.forEach((item, index) => addTime(copy, item.id, 1 + index, people[index % people.length]!));
+    return copy;
+  }
+
+  /** The fields of a document a delta does not look at are not needed. */
+  const asDocument = (copy: ClientCopy) => copy as unknown as ProjectDocument;
+
+  function outcome(write: () => ClientCopy): ClientCopy | 'refused' {
+    try {
+      return write();
+    } catch (error) {
+      if (!(error instanceof MergeRefused)) throw error;
+      return 'refused';
+    }
+  }
+
+  it.each(Array.from({ length: 100 }, (_, index) => index + 1))(
+    'decides every write as the whole-document PUT of the same edits does (seed %i)',
+    (seed) => {
+      const rand = seeded(seed);
+      const whole = new MemoryProjectServer(startingProject());
+      const ledger = new RuleLedger(stateOf(whole));
+      const copies = new Map(people.map((who) => [who.id, whole.read()]));
+      // Copies as the server answered them (the writers edit their own copies in place).
+      const earlier: ClientCopy[] = [whole.read()];
+      let applied = 0;
+      for (let step = 0; step < 40; step++) {
+        const { writer, stale, base, copy, operations } = randomWrite(rand, people, copies, earlier);
+        const twin = whole.clone();
+        const before = stateOf(whole);
+        const from = Date.now();
+        const put = outcome(() => whole.put(copy, writer, writer.mayEditProject));
+        const patch = outcome(() =>
+          twin.patch(documentDelta(asDocument(base), asDocument(copy)), writer, writer.mayEditProject),
+        );
+        const to = Date.now();
+        if (operations.includes('forgeBase')) {
+          // A forged base revision makes the whole document delete what the writer never saw;
+          // a delta deletes only what it names. It still keeps every rule.
+          const problems = ledger.breaks(before, stateOf(twin), writer, from, to, { remember: false });
+          expect({ step, operations, problems }).toEqual({ step, operations, problems: [] });
+        } else
+          expect({ step, stale, operations, refused: patch === 'refused', state: comparable(twin) }).toEqual({
+            step,
+            stale,
+            operations,
+            refused: put === 'refused',
+            state: comparable(whole),
+          });
+        expect(ledger.breaks(before, stateOf(whole), writer, from, to)).toEqual([]);
+        if (put === 'refused') copies.set(writer.id, whole.read());
+        else {
+          copies.set(writer.id, structuredClone(put));
+          earlier.push(put);
+          applied++;
+        }
       }
       expect(applied).toBeGreaterThan(0);
     },

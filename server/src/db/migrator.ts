@@ -12,6 +12,7 @@ import * as messages from '../../migrations/20261130000000-messages';
 import * as secondFactor from '../../migrations/20261130000000-second-factor';
 import * as notifications from '../../migrations/20261201000000-notifications';
 import * as messageDigest from '../../migrations/20261202000000-message-digest';
+import * as deltaReads from '../../migrations/20261202100000-delta-reads';
 
 interface MigrationModule {
   up(params: { context: QueryInterface }): Promise<void>;
@@ -35,6 +36,7 @@ const MIGRATIONS: readonly [string, MigrationModule][] = [
   ['20261130000000-second-factor', secondFactor],
   ['20261201000000-notifications', notifications],
   ['20261202000000-message-digest', messageDigest],
+  ['20261202100000-delta-reads', deltaReads],
 ];
 
 export function createMigrator(sequelize: Sequelize): Umzug<QueryInterface> {

@@ -15,7 +15,7 @@ import type { Services } from '../serverState';
  * The one request path of the API (docs/architecture.md, "One request path"):
  *
  *   auth → caller check (large bodies only) → body read → idempotency key claimed → body and query (400) → load (404)
- *     → authorize (403) → handle → present
+ *     → authorize (403) → entity tag (304) → handle → present
  *
  * Authentication runs before any endpoint (routes/index.ts); a body is parsed only after it,
  * with the endpoint's size limit. Validation needs no database and comes first, so a request
@@ -101,7 +101,19 @@ export interface Endpoint<Body, Query, Resource, Result, InTransaction extends b
   /** The policies' verdict: throws 403 through `authorize()` from errors.ts. */
   authorize?: (request: UserRequest<Body, Query, Resource, InTransaction>) => void;
   transaction?: InTransaction;
+  /**
+   * The answer's entity tag, from what `load` found (checked after `authorize`): sent as
+   * `ETag`, and a request whose `If-None-Match` names it gets 304 without `handle` running.
+   */
+  etag?: (request: UserRequest<Body, Query, Resource, InTransaction>) => string;
   handle: (request: UserRequest<Body, Query, Resource, InTransaction>) => Result | Promise<Result>;
+}
+
+/** `If-None-Match` names `tag` (weak comparison, RFC 9110 13.1.2). */
+function notModified(ifNoneMatch: string, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (value: string) => value.trim().replace(/^W\//, '');
+  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((value) => opaque(value) === opaque(tag));
 }
 
 async function checked<T>(check: Check<T> | undefined, raw: unknown): Promise<T> {
@@ -179,15 +191,21 @@ function userMiddleware<Body, Query, Resource, Result, InTransaction extends boo
           : undefined;
         const request = { ...base, sequelize, transaction, resource: resource as Resource };
         spec.authorize?.(request);
+        if (spec.etag) {
+          const tag = spec.etag(request);
+          routerCtx.set('ETag', tag);
+          if (notModified(routerCtx.get('If-None-Match'), tag)) return null;
+        }
         return { result: await spec.handle(request), request };
       };
-      const { result, request } = spec.transaction ? await sequelize.transaction(run) : await run(undefined);
-      answer(routerCtx, spec, result, request);
+      const done = spec.transaction ? await sequelize.transaction(run) : await run(undefined);
+      if (done) answer(routerCtx, spec, done.result, done.request);
+      else routerCtx.status = 304;
     });
   };
 }
 
-type Method = 'get' | 'post' | 'put' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /**
  * Where route modules declare their endpoints. Signed-in endpoints land behind
@@ -224,6 +242,13 @@ export class ApiRoutes {
     spec: Endpoint<Body, Query, Resource, Result, InTransaction>,
   ): void {
     this.add('put', path, spec);
+  }
+
+  patch<Body, Query, Resource, Result, InTransaction extends boolean = false>(
+    path: string,
+    spec: Endpoint<Body, Query, Resource, Result, InTransaction>,
+  ): void {
+    this.add('patch', path, spec);
   }
 
   delete<Body, Query, Resource, Result, InTransaction extends boolean = false>(

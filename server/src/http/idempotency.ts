@@ -8,7 +8,7 @@ const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY = /^[A-Za-z0-9_-]{1,100}$/;
 /** Answers up to this size are kept whole; a larger one (a big project document) only by its status. */
 const MAX_STORED_BODY = 256 * 1024;
-const WRITES = new Set(['POST', 'PUT', 'DELETE']);
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** How long a key is kept (issue 13, finding 13): longer than any device stays offline in practice. */
 export const IDEMPOTENCY_KEY_DAYS = 30;
 /** A claim without an answer after this long belongs to a request that died with its server. */

@@ -1,11 +1,13 @@
 import type {
   ChangeLogEntryDto,
+  ProjectDeltaDto,
   ProjectDocument,
+  ProjectHeaderDto,
   ProjectMemberDto,
   ProjectSummaryDto,
   TemplateSummaryDto,
 } from '@werkboard/common';
-import { type Entity, nestEntities } from '../commands/projectEntities';
+import { type Entity, flatEntities, nestEntities } from '../commands/projectEntities';
 import { fieldsOfRow, type ProjectRow } from '../services/projectStore';
 
 /** The whole document: the row's fields, its team, the nested entities and the change log given. */
@@ -15,6 +17,23 @@ export function presentDocument(
   changeLog: ChangeLogEntryDto[],
   team: ProjectMemberDto[],
 ): ProjectDocument {
+  const { lastModified, createdAt, ...header } = presentHeader(row, team);
+  return { ...header, ...nestEntities(entities), changeLog, lastModified, createdAt };
+}
+
+/** What changed since `since`: the header as it is, the entities changed and deleted after it, the new log entries. */
+export function presentDelta(
+  row: ProjectRow,
+  since: number,
+  changed: Iterable<Entity>,
+  deleted: string[],
+  changeLog: ChangeLogEntryDto[],
+  team: ProjectMemberDto[],
+): ProjectDeltaDto {
+  return { kind: 'delta', since, ...presentHeader(row, team), ...flatEntities(changed), deleted, changeLog };
+}
+
+function presentHeader(row: ProjectRow, team: ProjectMemberDto[]): ProjectHeaderDto {
   return {
     id: row.id,
     revision: row.revision,
@@ -26,8 +45,6 @@ export function presentDocument(
     deputyOwnerId: row.deputyOwnerId,
     memberIds: row.memberIds,
     team,
-    ...nestEntities(entities),
-    changeLog,
     lastModified: row.lastModified.toISOString(),
     createdAt: row.createdAt.toISOString(),
   };

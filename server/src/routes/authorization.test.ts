@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { DEFAULT_ROLE_PERMISSIONS, newId, type ProjectDocument, ROLES, type Role } from '@werkboard/common';
+import {
+  DEFAULT_ROLE_PERMISSIONS,
+  documentDelta,
+  newId,
+  type ProjectDocument,
+  ROLES,
+  type Role,
+} from '@werkboard/common';
 import { ExternalUser, User } from '../models';
 import { createTestLicenseKeys, grantLifetimeLicense } from '../test/licenseKeys';
 import { openEventStream } from '../test/eventStream';
@@ -124,6 +131,8 @@ const onProject =
 
 /** The document with one card more in its first column (a change any team member may make). */
 const withNewCard = (project: ProjectDocument) => withCard(project, { title: 'Neue Aufgabe' });
+/** The same as a delta save (PATCH). */
+const newCardDelta = (project: ProjectDocument) => documentDelta(project, withNewCard(project));
 
 /** An archived template (templates are rows of `projects`; the template issue adds their editing). */
 async function archivedTemplate(): Promise<Partial<Request>> {
@@ -480,6 +489,45 @@ const ROUTES: RouteCase[] = [
     route: '/api/projects/{id} (archived, a new card)',
     expect: (who) => (who === 'anonymous' ? 401 : 403),
     prepare: onProject({ status: 'archived', caller: 'member' }, withNewCard),
+  },
+  // Delta reads and saves (issue 17): the rules of the whole GET and PUT.
+  {
+    method: 'GET',
+    route: "/api/projects/{id}?since=1 (someone else's)",
+    expect: management(),
+    prepare: onProject(),
+  },
+  {
+    method: 'GET',
+    route: '/api/projects/{id}?since=1 (as member)',
+    expect: signedIn,
+    prepare: onProject({ caller: 'member' }),
+  },
+  {
+    method: 'PATCH',
+    route: "/api/projects/{id} (someone else's)",
+    expect: management(),
+    prepare: onProject({}, newCardDelta),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/projects/{id} (as member, a new card)',
+    expect: signedIn,
+    prepare: onProject({ caller: 'member' }, newCardDelta),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/projects/{id} (as member, renamed)',
+    expect: projectWorkers(),
+    prepare: onProject({ caller: 'member' }, (project) =>
+      documentDelta(project, { ...project, name: unique('Umbenannt') }),
+    ),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/projects/{id} (archived, a new card)',
+    expect: (who) => (who === 'anonymous' ? 401 : 403),
+    prepare: onProject({ status: 'archived', caller: 'member' }, newCardDelta),
   },
   {
     method: 'DELETE',

@@ -10,24 +10,28 @@ import {
   canReassignProjects,
   canReopenProject,
   canSeeAllProjects,
+  canSeeChangeLog,
   canViewArchive,
   canWorkOnProject,
   type ChangeLogEntryDto,
   de,
   deputySchema,
   type MessageResponse,
+  type ProjectChangesDto,
+  type ProjectDocument,
   newOwnerSchema,
   projectCreateSchema,
+  projectDeltaSchema,
   projectDocumentSchema,
 } from '@werkboard/common';
 import type { SessionActor } from '../auth/sessionActor';
-import { ApiError, authorize } from '../errors';
+import { ApiError, authorize, invalidField } from '../errors';
 import { type Endpoint, type Params, type ApiRoutes, type UserRequest } from '../http/endpoint';
 import { idParam } from '../http/params';
 import { removeProjectImageFiles } from '../images/imageStore';
 import { presentInvitation } from '../presenters/invitation';
 import { presentProjectSummary } from '../presenters/project';
-import { writeDocument } from '../services/documentWrite';
+import { writeDelta, writeDocument } from '../services/documentWrite';
 import { projectInvitations } from '../services/invitations';
 import { requireRoomFor } from '../services/limits';
 import type { ProjectRow } from '../services/projectStore';
@@ -39,6 +43,7 @@ import {
   listArchivedProjects,
   listProjects,
   logEntry,
+  readChanges,
   readDocument,
   requireArchived,
   withUniqueName,
@@ -53,6 +58,22 @@ const loadProject = ({ sequelize, params, transaction }: UserRequest<unknown, un
 
 const mayRead = (actor: SessionActor, row: ProjectRow) =>
   authorize(canReadProject(actor, row), de.projects.accessForbidden);
+
+/** `?since={revision}` of a delta read; absent: the whole document. */
+function sinceQuery(raw: unknown): { since: number | null } {
+  const value = (raw as Record<string, unknown>).since;
+  if (value === undefined) return { since: null };
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) throw invalidField('since', de.projects.revisionInvalid);
+  return { since: Number(value) };
+}
+
+/**
+ * A read's entity tag: the revision (every write raises it), and whether the answer holds
+ * the change log (not for every reader). Weak: a delta and the whole document of one revision
+ * say the same.
+ */
+const projectTag = (actor: SessionActor, row: ProjectRow) =>
+  `W/"${row.revision}${canSeeChangeLog(actor, row) ? '' : '-n'}"`;
 
 /**
  * A team change by the project's owner on an active project (deputy, removal, hand-over),
@@ -118,9 +139,14 @@ export function registerProjectRoutes(api: ApiRoutes): void {
   });
 
   api.get('/projects/:id', {
+    query: sinceQuery,
     load: loadProject,
     authorize: ({ actor, resource }) => mayRead(actor, resource),
-    handle: ({ sequelize, actor, resource }) => readDocument(sequelize, actor, resource.id),
+    etag: ({ actor, resource }) => projectTag(actor, resource),
+    handle: ({ sequelize, actor, resource, query }): Promise<ProjectDocument | ProjectChangesDto> =>
+      query.since === null
+        ? readDocument(sequelize, actor, resource.id)
+        : readChanges(sequelize, actor, resource, query.since),
   });
 
   api.put('/projects/:id', {
@@ -132,6 +158,21 @@ export function registerProjectRoutes(api: ApiRoutes): void {
     handle: ({ sequelize, transaction, actor, resource: row, body }) =>
       withUniqueName(() =>
         writeDocument(sequelize, transaction, actor, row, body, {
+          canEditFields: canEditProject(actor, row),
+          canChangeAnything: true,
+        }),
+      ),
+  });
+
+  api.patch('/projects/:id', {
+    bodySize: 'large',
+    body: projectDeltaSchema,
+    transaction: true,
+    load: loadProject,
+    authorize: ({ actor, resource }) => mayRead(actor, resource),
+    handle: ({ sequelize, transaction, actor, resource: row, body }) =>
+      withUniqueName(() =>
+        writeDelta(sequelize, transaction, actor, row, body, {
           canEditFields: canEditProject(actor, row),
           canChangeAnything: true,
         }),

@@ -329,7 +329,7 @@ async function writeProject(
            project_number = :projectNumber, customer_type = :customerType, status = :status, owner_id = :ownerId,
            deputy_owner_id = :deputyOwnerId, group_id = :groupId, group_assignments = :groupAssignments::jsonb,
            thumbnail_image_id = NULL, tag_ids = :tagIds::jsonb, card_groups = :cardGroups::jsonb, revision = :revision,
-           fields_rev = :revision, archived_at = CASE WHEN :status = 'archived' THEN now() END,
+           fields_rev = :revision, delta_from = :revision, archived_at = CASE WHEN :status = 'archived' THEN now() END,
            last_modified = now(), updated_at = now()
          WHERE id = :id`,
         values,
@@ -338,10 +338,11 @@ async function writeProject(
       await run(
         context,
         `INSERT INTO projects (id, is_template, name, description, icon, project_number, customer_type, status, owner_id,
-           deputy_owner_id, group_id, group_assignments, tag_ids, card_groups, revision, fields_rev, archived_at, created_at)
+           deputy_owner_id, group_id, group_assignments, tag_ids, card_groups, revision, fields_rev, delta_from, archived_at,
+           created_at)
          VALUES (:id, :isTemplate, :name, :description, :icon, :projectNumber, :customerType, :status, :ownerId,
            :deputyOwnerId, :groupId, :groupAssignments::jsonb, :tagIds::jsonb, :cardGroups::jsonb, :revision, :revision,
-           CASE WHEN :status = 'archived' THEN now() END, :createdAt)`,
+           :revision, CASE WHEN :status = 'archived' THEN now() END, :createdAt)`,
         values,
       );
   });
@@ -370,6 +371,7 @@ async function writeProject(
       gone.map((entity) => ({ ...entity, rev: revision, data: null })),
     );
   }
+  // The log is replaced too (delta_from above: a client behind this revision reads the whole document).
   // The fields as stored: recorded once the thumbnail is known (recordFieldVersions).
   document.groupId = groupId;
   project.revision = revision;

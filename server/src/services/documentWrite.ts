@@ -1,6 +1,8 @@
 import {
   de,
   EXTERNAL_ASSIGNEE_PREFIX,
+  type ProjectChangesDto,
+  type ProjectDeltaInput,
   type ProjectDocument,
   type ProjectDocumentInput,
   type ProjectFieldsDto,
@@ -10,12 +12,26 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { SessionActor } from '../auth/sessionActor';
 import type { LogNames } from '../commands/projectChangeLog';
 import { fieldsOf, flattenDocument } from '../commands/projectEntities';
-import { historyNeeded, mergeProject, MergeRefused } from '../commands/projectMerger';
+import { composeDelta } from '../commands/projectDelta';
+import {
+  historyNeeded,
+  type IncomingProject,
+  mergeProject,
+  MergeRefused,
+  type StoredProject,
+} from '../commands/projectMerger';
 import { isImageOfProject } from '../images/imageStore';
 import { ApiError, forbidden } from '../errors';
 import { checkGroupOfProject } from './projectGroups';
-import { applyMerge, loadEntities, loadHistory, type ProjectRow, storedProject } from './projectStore';
-import { canonicalCustomerType, presentFor } from './projects';
+import {
+  applyMerge,
+  type LoadedProject,
+  loadEntities,
+  loadHistory,
+  type ProjectRow,
+  storedProject,
+} from './projectStore';
+import { canonicalCustomerType, presentFor, readChanges } from './projects';
 
 export interface WriteRules {
   /**
@@ -42,16 +58,48 @@ export async function writeDocument(
   document: ProjectDocumentInput,
   rules: WriteRules,
 ): Promise<ProjectDocument> {
-  const loaded = { row, ...(await loadEntities(sequelize, row.id, transaction)) };
-  const stored = storedProject(row, loaded.entities);
   // The document's change log is the client's copy of the server's: never taken (the merge writes the log).
-  const incoming = {
+  const written = await mergeAndWrite(sequelize, transaction, actor, row, rules, () => ({
     base: rules.base ?? document.revision,
     fields: fieldsOf(document),
     entities: flattenDocument(document),
-  };
+  }));
+  return presentFor(sequelize, actor, written, transaction);
+}
+
+/**
+ * The delta save (PATCH, issue 17): the stored document with the delta on top goes through
+ * the same merge as a whole document; the answer is what changed since the writer's base
+ * (its own write and others'), or the whole document when the history does not reach back.
+ */
+export async function writeDelta(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  actor: SessionActor,
+  row: ProjectRow,
+  delta: ProjectDeltaInput,
+  rules: WriteRules,
+): Promise<ProjectChangesDto> {
+  const written = await mergeAndWrite(sequelize, transaction, actor, row, rules, (stored) =>
+    composeDelta(stored, delta),
+  );
+  return readChanges(sequelize, actor, written.row, Math.min(delta.revision, written.row.revision), transaction);
+}
+
+/** The one merge of both: what `incomingOf` makes of the stored project, merged, checked and written. */
+async function mergeAndWrite(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  actor: SessionActor,
+  row: ProjectRow,
+  rules: WriteRules,
+  incomingOf: (stored: StoredProject) => IncomingProject,
+): Promise<LoadedProject> {
+  const loaded = { row, ...(await loadEntities(sequelize, row.id, transaction)) };
+  const stored = storedProject(row, loaded.entities);
   let result;
   try {
+    const incoming = incomingOf(stored);
     result = mergeProject({
       stored,
       incoming,
@@ -67,7 +115,7 @@ export async function writeDocument(
     if (error.status === 403 && !rules.canChangeAnything) throw forbidden(de.organisation.templates.editForbidden);
     throw new ApiError(error.status, error.message, error.status === 403 ? 'forbidden' : 'validation');
   }
-  if (!result.changed) return presentFor(sequelize, actor, loaded, transaction);
+  if (!result.changed) return loaded;
   if (!rules.canChangeAnything) throw forbidden(de.organisation.templates.editForbidden);
   if (row.status !== 'active')
     throw forbidden(row.status === 'archived' ? de.projects.readOnlyArchived : de.projects.readOnlyCompleted);
@@ -83,8 +131,7 @@ export async function writeDocument(
     else if (imageId !== null && !(await isImageOfProject(sequelize, row.id, imageId, transaction)))
       throw new ApiError(400, de.team.images.thumbnailUnknown, 'validation');
   }
-  const merged = await applyMerge(sequelize, transaction, loaded, result, actor.id, new Date());
-  return presentFor(sequelize, actor, merged, transaction);
+  return applyMerge(sequelize, transaction, loaded, result, actor.id, new Date());
 }
 
 /** The names the change log of this write may need: assignees of task groups and a new thumbnail. */

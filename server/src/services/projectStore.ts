@@ -36,6 +36,8 @@ export interface ProjectRow {
   cardGroups: string[];
   revision: number;
   fieldsRev: number;
+  /** The first revision a delta read may start from (migration 20261202000000-delta-reads). */
+  deltaFrom: number;
   lastModified: Date;
   createdAt: Date;
   memberIds: string[];
@@ -52,7 +54,7 @@ const PROJECT_COLUMNS = `
   p.customer_type AS "customerType", p.status, p.owner_id AS "ownerId", o.username AS "ownerUsername",
   p.deputy_owner_id AS "deputyOwnerId", p.group_id AS "groupId", p.group_assignments AS "groupAssignments",
   p.thumbnail_image_id AS "thumbnailImageId", p.tag_ids AS "tagIds", p.card_groups AS "cardGroups",
-  p.revision, p.fields_rev AS "fieldsRev", p.last_modified AS "lastModified", p.created_at AS "createdAt",
+  p.revision, p.fields_rev AS "fieldsRev", p.delta_from AS "deltaFrom", p.last_modified AS "lastModified", p.created_at AS "createdAt",
   COALESCE((SELECT array_agg(m.user_id ORDER BY m.created_at) FROM project_members m WHERE m.project_id = p.id), '{}') AS "memberIds"`;
 
 const PROJECT_SELECT = `SELECT ${PROJECT_COLUMNS} FROM projects p LEFT JOIN users o ON o.id = p.owner_id`;
@@ -140,58 +142,64 @@ interface LogRow {
   action: string;
 }
 
-/** Every nested entity of a project, flattened, plus its change log (newest first). */
+/**
+ * Every nested entity of a project, flattened, plus its change log (newest first); with
+ * `since`, only the entities changed after that revision and the entries written after it.
+ */
 export async function loadEntities(
   sequelize: Sequelize,
   projectId: string,
   transaction?: Transaction,
+  since?: number,
 ): Promise<{ entities: EntityMap; changeLog: ChangeLogEntryDto[] }> {
-  const by = { projectId };
+  const by = { projectId, since };
+  const changed = since === undefined ? '' : ' AND rev > :since';
+  const logged = since === undefined ? '' : ' AND revision > :since';
   const [columns, cards, times, materials, appointments, notes, log] = await Promise.all([
     select<ColumnRow>(
       sequelize,
-      'SELECT id, position, title, rev FROM project_columns WHERE project_id = :projectId',
+      `SELECT id, position, title, rev FROM project_columns WHERE project_id = :projectId${changed}`,
       by,
       transaction,
     ),
     select<CardRow>(
       sequelize,
       `SELECT id, column_id AS "columnId", position, title, description, tag_ids AS "tagIds", group_name AS "group",
-              assigned_to AS "assignedTo", rev FROM project_cards WHERE project_id = :projectId`,
+              assigned_to AS "assignedTo", rev FROM project_cards WHERE project_id = :projectId${changed}`,
       by,
       transaction,
     ),
     select<TimeRow>(
       sequelize,
       `SELECT id, card_id AS "cardId", user_id AS "userId", username, to_char(day, 'YYYY-MM-DD') AS date, hours, rev
-         FROM time_entries WHERE project_id = :projectId`,
+         FROM time_entries WHERE project_id = :projectId${changed}`,
       by,
       transaction,
     ),
     select<MaterialRow>(
       sequelize,
-      `SELECT id, card_id AS "cardId", quantity, unit, name, rev FROM material_entries WHERE project_id = :projectId ORDER BY seq`,
+      `SELECT id, card_id AS "cardId", quantity, unit, name, rev FROM material_entries WHERE project_id = :projectId${changed} ORDER BY seq`,
       by,
       transaction,
     ),
     select<AppointmentRow>(
       sequelize,
       `SELECT id, title, starts_at AS date, status, contact_name AS "contactName", contact_phone AS "contactPhone",
-              tag_ids AS "tagIds", notes, rev FROM appointments WHERE project_id = :projectId`,
+              tag_ids AS "tagIds", notes, rev FROM appointments WHERE project_id = :projectId${changed}`,
       by,
       transaction,
     ),
     select<NoteRow>(
       sequelize,
       `SELECT id, title, content, author_id AS "authorId", author_username AS "authorUsername", written_at AS timestamp, rev
-         FROM project_notes WHERE project_id = :projectId`,
+         FROM project_notes WHERE project_id = :projectId${changed}`,
       by,
       transaction,
     ),
     select<LogRow>(
       sequelize,
       `SELECT id, logged_at AS timestamp, user_id AS "userId", username, action
-         FROM change_log_entries WHERE project_id = :projectId ORDER BY logged_at DESC, id`,
+         FROM change_log_entries WHERE project_id = :projectId${logged} ORDER BY logged_at DESC, id`,
       by,
       transaction,
     ),
@@ -276,6 +284,23 @@ export function fieldsOfRow(row: ProjectRow): ProjectFieldsDto {
 
 export function storedProject(row: ProjectRow, entities: EntityMap): StoredProject {
   return { id: row.id, revision: row.revision, fieldsRev: row.fieldsRev, fields: fieldsOfRow(row), entities };
+}
+
+/** Ids of the project's entities deleted after revision `since` (their tombstones in the history). */
+export async function loadDeletedSince(
+  sequelize: Sequelize,
+  projectId: string,
+  since: number,
+  transaction?: Transaction,
+): Promise<string[]> {
+  const rows = await select<{ id: string }>(
+    sequelize,
+    `SELECT DISTINCT entity_id AS id FROM entity_versions
+      WHERE project_id = :projectId AND rev > :since AND data IS NULL AND kind <> 'project'`,
+    { projectId, since },
+    transaction,
+  );
+  return rows.map((row) => row.id);
 }
 
 /** Versions of the named entities (of any project: an id used elsewhere must be refused). */
@@ -558,7 +583,10 @@ export async function recordVersions(
   );
 }
 
-/** Adds entries to a project's change log, which keeps its newest PROJECT_LIMITS.changeLog. */
+/**
+ * Adds entries to a project's change log, which keeps its newest PROJECT_LIMITS.changeLog.
+ * Each entry takes the project's revision as it stands (a trigger): raise it first.
+ */
 export async function insertChangeLog(
   sequelize: Sequelize,
   transaction: Transaction,
@@ -616,7 +644,6 @@ export async function applyMerge(
     actorId,
     result.deletes.map((entity) => ({ id: entity.id, kind: entity.kind, rev: result.revision, data: null })),
   );
-  await insertChangeLog(sequelize, transaction, row.id, result.log);
   const fields = result.fields;
   await sequelize.query(
     `UPDATE projects SET revision = :revision, last_modified = :now, updated_at = :now
@@ -642,6 +669,8 @@ export async function applyMerge(
       transaction,
     },
   );
+  // After the revision: the entries take the project's revision (migration 20261202000000-delta-reads).
+  await insertChangeLog(sequelize, transaction, row.id, result.log);
   if (result.fieldsChanged)
     await recordVersions(sequelize, transaction, row.id, actorId, [
       { id: row.id, kind: 'project', rev: result.revision, data: { content: fields, owned: null } },

@@ -7,6 +7,7 @@ import {
   DEFAULT_TEMPLATE_ICON,
   de,
   keysAfter,
+  type ProjectChangesDto,
   type ProjectCreateRequest,
   type ProjectDocument,
   type TemplateSummaryDto,
@@ -16,13 +17,14 @@ import { QueryTypes, type Sequelize, type Transaction, UniqueConstraintError } f
 import type { SessionActor } from '../auth/sessionActor';
 import type { Entity } from '../commands/projectEntities';
 import { ApiError, invalidField, notFound } from '../errors';
-import { presentDocument, type ProjectSummaryRow, type TemplateSummaryRow } from '../presenters/project';
+import { presentDelta, presentDocument, type ProjectSummaryRow, type TemplateSummaryRow } from '../presenters/project';
 import {
   fieldsOfRow,
   findProjectRow,
   type LoadedProject,
   recordVersions,
   insertChangeLog,
+  loadDeletedSince,
   loadEntities,
   loadTeam,
   type ProjectRow,
@@ -55,6 +57,31 @@ export async function readDocument(
   if (!row) throw notFound(de.projects.notFound);
   const { entities, changeLog } = await loadEntities(sequelize, id, transaction);
   return presentFor(sequelize, actor, { row, entities, changeLog }, transaction);
+}
+
+/**
+ * What changed in the project since revision `since`, as this caller may read it (the same
+ * rules as the whole document), or the whole document when the history does not reach back:
+ * `since` before the project's `deltaFrom` (older log entries carry no revision, an import
+ * replaced the log) or after its revision (a copy of another database's project).
+ */
+export async function readChanges(
+  sequelize: Sequelize,
+  actor: Actor,
+  row: ProjectRow,
+  since: number,
+  transaction?: Transaction,
+): Promise<ProjectChangesDto> {
+  if (since < row.deltaFrom || since > row.revision)
+    return { kind: 'document', document: await readDocument(sequelize, actor, row.id, transaction) };
+  const [{ entities, changeLog }, deleted, team] = await Promise.all([
+    loadEntities(sequelize, row.id, transaction, since),
+    loadDeletedSince(sequelize, row.id, since, transaction),
+    loadTeam(sequelize, row, transaction),
+  ]);
+  // Deleted and brought back since: the entity is there, with its new revision.
+  const gone = deleted.filter((id) => !entities.has(id));
+  return presentDelta(row, since, entities.values(), gone, canSeeChangeLog(actor, row) ? changeLog : [], team);
 }
 
 /** A loaded project as this caller may read it. */

@@ -4,13 +4,22 @@ import {
   type ColumnDto,
   type AppointmentDto,
   type NoteDto,
+  type ProjectDeltaRequest,
   type ProjectFieldsDto,
 } from '@werkboard/common';
-import { newId } from '@werkboard/common';
+import { newId, projectDeltaSchema, validate } from '@werkboard/common';
 import { randomUUID } from 'node:crypto';
 import { type EntityMap, fieldsOf, flattenDocument, nestEntities } from '../commands/projectEntities';
 import type { SessionActor } from '../auth/sessionActor';
-import { historyNeeded, mergeProject, type StoredProject, type VersionRecord } from '../commands/projectMerger';
+import { composeDelta } from '../commands/projectDelta';
+import {
+  historyNeeded,
+  type IncomingProject,
+  mergeProject,
+  MergeRefused,
+  type StoredProject,
+  type VersionRecord,
+} from '../commands/projectMerger';
 
 /**
  * An in-memory server for the merge's own tests: it keeps the stored project and the
@@ -53,6 +62,12 @@ export class MemoryProjectServer {
     else this.versions.set(id, [version]);
   }
 
+  /** A server in the same state, to try another write on. */
+  clone(): MemoryProjectServer {
+    const twin = Object.create(MemoryProjectServer.prototype) as MemoryProjectServer;
+    return Object.assign(twin, structuredClone({ ...this }));
+  }
+
   read(): ClientCopy {
     return structuredClone({
       ...this.fields,
@@ -64,6 +79,26 @@ export class MemoryProjectServer {
 
   /** A PUT of `copy`; `mayEditProject` as the route decides it (can_edit_projects). Throws MergeRefused. */
   put(copy: ClientCopy, actor: SessionActor, mayEditProject = true): ClientCopy {
+    return this.write(actor, mayEditProject, () => ({
+      base: copy.revision,
+      fields: fieldsOf(copy),
+      entities: flattenDocument(copy),
+    }));
+  }
+
+  /** A PATCH of `delta`, composed with what is stored as the route does (commands/projectDelta.ts). */
+  patch(delta: ProjectDeltaRequest, actor: SessionActor, mayEditProject = true): ClientCopy {
+    // The schema's refusal is a 400, as the route gives it.
+    const checked = validate(projectDeltaSchema, delta);
+    if (!checked.ok) throw new MergeRefused(400, checked.message);
+    return this.write(actor, mayEditProject, (stored) => composeDelta(stored, checked.value));
+  }
+
+  private write(
+    actor: SessionActor,
+    mayEditProject: boolean,
+    incomingOf: (stored: StoredProject) => IncomingProject,
+  ): ClientCopy {
     const stored: StoredProject = {
       id: this.id,
       revision: this.revision,
@@ -71,11 +106,7 @@ export class MemoryProjectServer {
       fields: this.fields,
       entities: this.entities,
     };
-    const incoming = {
-      base: copy.revision,
-      fields: fieldsOf(copy),
-      entities: flattenDocument(copy),
-    };
+    const incoming = incomingOf(stored);
     const history = new Map(historyNeeded(stored, incoming).map((id) => [id, this.versions.get(id) ?? []] as const));
     const result = mergeProject({
       stored,

@@ -260,18 +260,20 @@ export function randomEdits(
 
 /**
  * The next random write: a writer, the copy he sends (his own latest, at times an earlier one
- * of anyone), and what he changed in it.
+ * of anyone), that copy as he read it, and what he changed in it.
  */
 export function randomWrite<C extends ClientCopy>(
   rand: Random,
   people: readonly Writer[],
   copies: ReadonlyMap<string, C>,
   earlier: readonly C[],
-): { writer: Writer; stale: boolean; copy: C; operations: string[] } {
+): { writer: Writer; stale: boolean; base: C; copy: C; operations: string[] } {
   const writer = people[Math.floor(rand() * people.length)]!;
   const stale = rand() < 0.25;
   const copy = stale ? structuredClone(earlier[Math.floor(rand() * earlier.length)]!) : copies.get(writer.id)!;
-  return { writer, stale, copy, operations: randomEdits(copy, writer, rand, earlier, people) };
+  // The copy as read, before the edits: what a delta save is computed against.
+  const base = structuredClone(copy);
+  return { writer, stale, base, copy, operations: randomEdits(copy, writer, rand, earlier, people) };
 }
 
 /** The nested object of an entity (to forge its rev). */
@@ -369,9 +371,16 @@ export class RuleLedger {
   /**
    * What the step from `before` to `after`, written by `writer` between the times `from` and
    * `to` (ms), did against the rules; empty when nothing. `after` equals `before` when the
-   * write was refused.
+   * write was refused. `remember`: false for a write the history does not go on from.
    */
-  breaks(before: BoardState, after: BoardState, writer: Writer, from: number, to: number): string[] {
+  breaks(
+    before: BoardState,
+    after: BoardState,
+    writer: Writer,
+    from: number,
+    to: number,
+    { remember = true } = {},
+  ): string[] {
     const problems: string[] = [];
     const fail = (text: string, entity?: Entity) => problems.push(entity ? `${text}: ${JSON.stringify(entity)}` : text);
     const mayEdit = canChangeColumns(writer);
@@ -414,7 +423,8 @@ export class RuleLedger {
     if (!sameValue(before.fields, after.fields) && !mayEdit) fail('only who may edit the project changes its fields');
 
     problems.push(...this.logBreaks(before, after, writer, from, to));
-    this.remember(after);
+    // Not for a write the project's history does not go on from (an alternative tried on a twin).
+    if (remember) this.remember(after);
     return problems;
   }
 

@@ -1,0 +1,322 @@
+import {
+  applyProjectDelta,
+  de,
+  documentDelta,
+  keyBetween,
+  keysAfter,
+  newId,
+  type ProjectChangesDto,
+  type ProjectDeltaDto,
+  type ProjectDocument,
+} from '@werkboard/common';
+import { User } from '../models';
+import { newCard } from '../test/projectMergeHarness';
+import { signedIn } from '../test/factories';
+import { testServer, type TestServer } from '../test/testServer';
+
+/**
+ * Delta reads and entity tags of GET /api/projects/{id}, and delta saves (PATCH), against the
+ * real database (issue 17): a copy brought forward with a delta equals the whole document read
+ * afresh; a delta save goes through the rules of the whole-document PUT.
+ */
+
+let t: TestServer;
+
+beforeAll(async () => {
+  t = await testServer();
+});
+afterAll(() => t.close());
+// Free allows 10 active projects: each test starts without any.
+beforeEach(async () => {
+  await User.sequelize!.query('DELETE FROM projects WHERE NOT is_template');
+});
+
+interface Person {
+  id: string;
+  token: string;
+}
+
+async function person(role: Parameters<typeof signedIn>[1]): Promise<Person> {
+  const { user, token } = await signedIn(t, role);
+  return { id: user.id, token };
+}
+
+async function read(who: Person, id: string): Promise<ProjectDocument> {
+  const response = await t.request<ProjectDocument>('GET', `/api/projects/${id}`, { token: who.token });
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+async function changes(who: Person, id: string, since: number): Promise<ProjectChangesDto> {
+  const response = await t.request<ProjectChangesDto>('GET', `/api/projects/${id}?since=${since}`, {
+    token: who.token,
+  });
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+function asDelta(answer: ProjectChangesDto): ProjectDeltaDto {
+  if (answer.kind !== 'delta') throw new Error('expected a delta, got the whole document');
+  return answer;
+}
+
+async function put(who: Person, document: ProjectDocument): Promise<ProjectDocument> {
+  const response = await t.request<ProjectDocument>('PUT', `/api/projects/${document.id}`, {
+    token: who.token,
+    body: document,
+  });
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+/** A Monteur's project with four cards (one with a time entry) and a member (Auszubildender) in the team. */
+async function setUp() {
+  const owner = await person('Monteur');
+  const member = await person('Auszubildender');
+  const created = await t.request<ProjectDocument>('POST', '/api/projects', {
+    token: owner.token,
+    body: { name: `Delta ${newId().slice(0, 8)}` },
+  });
+  const project = created.body;
+  await User.sequelize!.query('INSERT INTO project_members (project_id, user_id) VALUES (:p, :u)', {
+    replacements: { p: project.id, u: member.id },
+  });
+  project.columns[0]!.cards = keysAfter(null, 4).map((position, index) => newCard(`Aufgabe ${index + 1}`, position));
+  project.columns[0]!.cards[3]!.timeEntries.push({
+    ...{ id: newId(), rev: 0, userId: owner.id, username: '', date: '2026-11-20', hours: 2 },
+  });
+  await put(owner, project);
+  return { owner, member, document: await read(owner, project.id) };
+}
+
+const cardsOf = (document: ProjectDocument) => document.columns.flatMap((column) => column.cards);
+
+describe('GET /api/projects/{id}?since={revision}', () => {
+  it('answers only what changed and was deleted since, and the copy brought forward equals a fresh read', async () => {
+    const { owner, document: before } = await setUp();
+    const edited = structuredClone(before);
+    const [first, second, third, fourth] = cardsOf(edited);
+    first!.title = 'Kabel ziehen';
+    edited.columns[0]!.cards = [first!, third!];
+    second!.position = keyBetween(null, null);
+    edited.columns[2]!.cards.push(second!);
+    void fourth; // deleted with its time entry
+    const after = await put(owner, edited);
+
+    const delta = asDelta(await changes(owner, before.id, before.revision));
+    expect(delta.since).toBe(before.revision);
+    expect(delta.revision).toBe(after.revision);
+    expect(delta.cards.map((card) => card.id).sort()).toEqual([first!.id, second!.id].sort());
+    expect(delta.cards.find((card) => card.id === second!.id)!.columnId).toBe(edited.columns[2]!.id);
+    expect(delta.columns).toEqual([]);
+    expect(delta.deleted.sort()).toEqual([fourth!.id, fourth!.timeEntries[0]!.id].sort());
+    expect(delta.changeLog.length).toBeGreaterThan(0);
+    expect(delta.changeLog.every((entry) => !before.changeLog.some((old) => old.id === entry.id))).toBe(true);
+    expect(applyProjectDelta(before, delta)).toEqual(await read(owner, before.id));
+  });
+
+  it('carries status changes and their log entries, and is empty at the current revision', async () => {
+    const { owner, document: before } = await setUp();
+    const completed = await t.request<ProjectDocument>('POST', `/api/projects/${before.id}/complete`, {
+      token: owner.token,
+    });
+    expect(completed.status).toBe(200);
+    const delta = asDelta(await changes(owner, before.id, before.revision));
+    expect(delta.status).toBe('completed');
+    expect(delta.changeLog.map((entry) => entry.action)).toEqual([de.projects.log.completed]);
+    expect(applyProjectDelta(before, delta)).toEqual(await read(owner, before.id));
+
+    const none = asDelta(await changes(owner, before.id, completed.body.revision));
+    expect([none.cards, none.columns, none.deleted, none.changeLog]).toEqual([[], [], [], []]);
+  });
+
+  it('gives the change log only to who may see it, as the whole GET does', async () => {
+    const { owner, member, document: before } = await setUp();
+    const edited = structuredClone(before);
+    cardsOf(edited)[0]!.title = 'Neu';
+    await put(owner, edited);
+    const delta = asDelta(await changes(member, before.id, before.revision));
+    expect(delta.cards).toHaveLength(1);
+    expect(delta.changeLog).toEqual([]);
+  });
+
+  it('answers the whole document when the history does not reach back, and says so', async () => {
+    const { owner, document } = await setUp();
+    const ahead = await changes(owner, document.id, document.revision + 5);
+    expect(ahead).toEqual({ kind: 'document', document: await read(owner, document.id) });
+    await User.sequelize!.query('UPDATE projects SET delta_from = revision WHERE id = :id', {
+      replacements: { id: document.id },
+    });
+    const behind = await changes(owner, document.id, document.revision - 1);
+    expect(behind.kind).toBe('document');
+    expect(asDelta(await changes(owner, document.id, document.revision)).cards).toEqual([]);
+  });
+
+  it('refuses a malformed revision, and reads nothing for outsiders or unknown projects', async () => {
+    const { owner, document } = await setUp();
+    for (const since of ['-1', 'abc', '1.5', ''])
+      expect(
+        await t.request('GET', `/api/projects/${document.id}?since=${since}`, { token: owner.token }),
+      ).toMatchObject({ status: 400, body: { message: de.projects.revisionInvalid } });
+    const outsider = await person('Monteur');
+    expect(await t.request('GET', `/api/projects/${document.id}?since=1`, { token: outsider.token })).toMatchObject({
+      status: 403,
+      body: { message: de.projects.accessForbidden },
+    });
+    expect(await t.request('GET', `/api/projects/${newId()}?since=1`, { token: owner.token })).toMatchObject({
+      status: 404,
+    });
+    expect((await t.request('GET', `/api/projects/${document.id}?since=1`)).status).toBe(401);
+  });
+});
+
+describe('GET /api/projects/{id} with If-None-Match', () => {
+  it('answers 304 without a body while the revision stands, and the new document after a write', async () => {
+    const { owner, document } = await setUp();
+    const first = await t.request('GET', `/api/projects/${document.id}`, { token: owner.token });
+    const tag = first.headers.get('etag')!;
+    expect(tag).toBe(`W/"${document.revision}"`);
+    const again = await t.request('GET', `/api/projects/${document.id}`, {
+      token: owner.token,
+      headers: { 'If-None-Match': tag },
+    });
+    expect(again.status).toBe(304);
+    expect(again.body).toBeFalsy();
+    const delta = await t.request('GET', `/api/projects/${document.id}?since=${document.revision}`, {
+      token: owner.token,
+      headers: { 'If-None-Match': tag },
+    });
+    expect(delta.status).toBe(304);
+
+    const edited = structuredClone(document);
+    cardsOf(edited)[0]!.title = 'Geändert';
+    const after = await put(owner, edited);
+    const fresh = await t.request<ProjectDocument>('GET', `/api/projects/${document.id}`, {
+      token: owner.token,
+      headers: { 'If-None-Match': tag },
+    });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.revision).toBe(after.revision);
+    expect(fresh.headers.get('etag')).toBe(`W/"${after.revision}"`);
+  });
+
+  it('tags the answer without the change log differently, and never answers 304 to an outsider', async () => {
+    const { owner, member, document } = await setUp();
+    const ownerTag = (await t.request('GET', `/api/projects/${document.id}`, { token: owner.token })).headers.get(
+      'etag',
+    )!;
+    const memberAnswer = await t.request('GET', `/api/projects/${document.id}`, {
+      token: member.token,
+      headers: { 'If-None-Match': ownerTag },
+    });
+    expect(memberAnswer.status).toBe(200);
+    expect(memberAnswer.headers.get('etag')).not.toBe(ownerTag);
+    const outsider = await person('Monteur');
+    expect(
+      await t.request('GET', `/api/projects/${document.id}`, {
+        token: outsider.token,
+        headers: { 'If-None-Match': ownerTag },
+      }),
+    ).toMatchObject({ status: 403 });
+  });
+});
+
+async function patch(who: Person, base: ProjectDocument, next: ProjectDocument) {
+  return t.request<ProjectChangesDto & { message?: string }>('PATCH', `/api/projects/${base.id}`, {
+    token: who.token,
+    body: documentDelta(base, next),
+  });
+}
+
+describe('PATCH /api/projects/{id}', () => {
+  it('saves one changed card, answers only what changed since the base, and logs it', async () => {
+    const { owner, document: before } = await setUp();
+    const edited = structuredClone(before);
+    cardsOf(edited)[1]!.title = 'Dose setzen';
+    const body = documentDelta(before, edited);
+    expect([body.cards.length, body.columns.length, body.deleted.length, body.fields]).toEqual([1, 1, 0, undefined]);
+    const response = await patch(owner, before, edited);
+    expect(response.status).toBe(200);
+    const delta = asDelta(response.body);
+    expect(delta.revision).toBe(before.revision + 1);
+    expect(delta.cards.map((card) => card.title)).toEqual(['Dose setzen']);
+    expect(delta.changeLog.map((entry) => entry.action)).toEqual([
+      de.board.log.cardRenamed(cardsOf(before)[1]!.title, 'Dose setzen'),
+    ]);
+    expect(applyProjectDelta(before, delta)).toEqual(await read(owner, before.id));
+  });
+
+  it('answers what others wrote since the base too, and keeps it', async () => {
+    const { owner, member, document: before } = await setUp();
+    const byOwner = structuredClone(before);
+    cardsOf(byOwner)[0]!.title = 'Vom Inhaber';
+    asDelta((await patch(owner, before, byOwner)).body);
+    const byMember = structuredClone(before);
+    byMember.columns[1]!.cards.push(newCard('Vom Mitglied', keyBetween(null, null)));
+    const delta = asDelta((await patch(member, before, byMember)).body);
+    expect(delta.revision).toBe(before.revision + 2);
+    expect(delta.cards.map((card) => card.title).sort()).toEqual(['Vom Inhaber', 'Vom Mitglied']);
+    const fresh = await read(owner, before.id);
+    expect(cardsOf(fresh).map((card) => card.title)).toEqual(expect.arrayContaining(['Vom Inhaber', 'Vom Mitglied']));
+    expect({ ...applyProjectDelta(before, delta), changeLog: [] }).toEqual({ ...fresh, changeLog: [] });
+  });
+
+  it('changes nothing the second time the same delta arrives', async () => {
+    const { owner, document: before } = await setUp();
+    const edited = structuredClone(before);
+    cardsOf(edited)[0]!.description = 'Zweimal gesendet';
+    const first = asDelta((await patch(owner, before, edited)).body);
+    const second = asDelta((await patch(owner, before, edited)).body);
+    expect(second.revision).toBe(first.revision);
+    expect((await read(owner, before.id)).changeLog).toHaveLength(before.changeLog.length + 1);
+  });
+
+  it('refuses invalid entities, unknown parents and repeated ids with the messages of the PUT, and changes nothing', async () => {
+    const { owner, document: before } = await setUp();
+    const card = cardsOf(before)[0]!;
+    const entry = { id: newId(), rev: 0, userId: null, username: '', date: '2026-11-20', cardId: card.id };
+    const base = { revision: before.revision };
+    const refused = async (body: unknown, message: string) => {
+      const response = await t.request('PATCH', `/api/projects/${before.id}`, { token: owner.token, body });
+      expect(response).toMatchObject({ status: 400, body: { message } });
+    };
+    await refused({ ...base, timeEntries: [{ ...entry, hours: 30 }] }, de.projects.hoursInvalid);
+    await refused({ ...base, timeEntries: [{ ...entry, hours: 1, cardId: newId() }] }, de.projects.idInvalid);
+    await refused(
+      { ...base, cards: [{ ...card, columnId: before.columns[0]!.id }], deleted: [card.id] },
+      de.projects.duplicateId,
+    );
+    await refused({ cards: [] }, de.projects.revisionInvalid);
+    await refused({ ...base, fields: { ...before, name: ' ' } }, de.projects.nameRequired);
+    expect((await read(owner, before.id)).revision).toBe(before.revision);
+  });
+
+  it("keeps the rules of a direct edit: columns, others' time entries, read-only projects", async () => {
+    const { owner, member, document: before } = await setUp();
+    const renamed = structuredClone(before);
+    renamed.columns[0]!.title = 'Umbenannt';
+    expect(await patch(member, before, renamed)).toMatchObject({
+      status: 403,
+      body: { message: de.projects.columnsForbidden },
+    });
+    const withoutEntry = structuredClone(before);
+    cardsOf(withoutEntry)[3]!.timeEntries = [];
+    expect(await patch(member, before, withoutEntry)).toMatchObject({
+      status: 403,
+      body: { message: de.projects.timeEntryDeleteForbidden },
+    });
+    const outsider = await person('Monteur');
+    expect(await patch(outsider, before, renamed)).toMatchObject({
+      status: 403,
+      body: { message: de.projects.accessForbidden },
+    });
+    await t.request('POST', `/api/projects/${before.id}/complete`, { token: owner.token });
+    const done = await read(owner, before.id);
+    const late = structuredClone(done);
+    cardsOf(late)[0]!.title = 'Zu spät';
+    expect(await patch(owner, done, late)).toMatchObject({
+      status: 403,
+      body: { message: de.projects.readOnlyCompleted },
+    });
+  });
+});
