@@ -296,6 +296,39 @@ describe('merge and replace', () => {
   });
 });
 
+describe('many projects in one file', () => {
+  it("keeps each project's newest 1,000 change-log entries, the import's line first", async () => {
+    const log = (project: number) =>
+      Array.from({ length: 1000 }, (_, index) => ({
+        id: newId(),
+        timestamp: new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString(),
+        userId: null,
+        username: 'paula',
+        action: `Eintrag ${project}.${index}`,
+      }));
+    const projects = [1, 2, 3].map((n) => ({
+      id: newId(),
+      name: `Langes Protokoll ${n}`,
+      columns: [{ id: newId(), title: 'A', cards: [{ id: newId(), title: `Karte ${n}` }] }],
+      changeLog: n === 3 ? log(n).slice(0, 2) : log(n),
+    }));
+    const response = await post('/api/projects/import', { data: projects, mode: 'merge' });
+    expect(response.status).toBe(200);
+    for (const [index, project] of projects.entries()) {
+      const after = (await t.request<ProjectDocument>('GET', `/api/projects/${project.id}`, { token: admin })).body;
+      const actions = after.changeLog.map((entry) => entry.action);
+      expect(actions[0]).toBe(m.logImported);
+      expect(after.columns[0]!.cards.map((card) => card.title)).toEqual([`Karte ${index + 1}`]);
+      if (index < 2) {
+        expect(actions).toHaveLength(1000);
+        expect(actions[1]).toBe(`Eintrag ${index + 1}.999`);
+        expect(actions).not.toContain(`Eintrag ${index + 1}.0`);
+        expect(actions.at(-1)).toBe(`Eintrag ${index + 1}.1`);
+      } else expect(actions).toEqual([m.logImported, 'Eintrag 3.1', 'Eintrag 3.0']);
+    }
+  });
+});
+
 describe('photos of a backup', () => {
   const imageBytes = async (id: string) => {
     const response = await fetch(`${t.url}/api/image-files/${id}`, {
