@@ -106,13 +106,15 @@ function encodeAs(image: sharp.Sharp, mimeType: ImageMimeType): sharp.Sharp {
 }
 
 /**
- * An image that is already what inspectImage stores: one frame, upright, within
+ * An image that is already what inspectImage stores: one frame, sRGB or grey, upright, within
  * MAX_STORED_SIDE, without EXIF, XMP, IPTC or a colour profile (a photo of a backup, stored
  * here or on another installation).
  */
 function isStoredForm(meta: sharp.Metadata, mimeType: ImageMimeType): boolean {
   return (
     mimeType !== 'image/gif' &&
+    // CMYK and the like are converted to sRGB by the re-encoding; browsers show them poorly.
+    (meta.space === 'srgb' || meta.space === 'b-w') &&
     (meta.pages ?? 1) === 1 &&
     (meta.orientation ?? 1) === 1 &&
     !meta.exif &&
