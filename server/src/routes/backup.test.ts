@@ -330,6 +330,16 @@ describe('many projects in one file', () => {
 });
 
 describe('photos of a backup', () => {
+  /** A backup of one project with these photos. */
+  const importPhotos = (projectId: string, name: string, images: object[]) =>
+    post('/api/backup/import', {
+      data: {
+        type: BACKUP_TYPE,
+        version: 2,
+        timestamp: new Date().toISOString(),
+        data: { projects: [{ id: projectId, name, columns: [{ id: newId(), title: 'A', cards: [] }] }], images },
+      },
+    });
   const imageBytes = async (id: string) => {
     const response = await fetch(`${t.url}/api/image-files/${id}`, {
       headers: { Authorization: `Bearer ${admin}`, 'X-Device-Id': 'test-device' },
@@ -350,20 +360,10 @@ describe('photos of a backup', () => {
     expect((await sharp(withExif).metadata()).exif).toBeDefined();
     const ids = { clean: newId(), exif: newId() };
     const dataUrl = (bytes: Buffer) => `data:image/jpeg;base64,${bytes.toString('base64')}`;
-    const response = await post('/api/backup/import', {
-      data: {
-        type: BACKUP_TYPE,
-        version: 2,
-        timestamp: new Date().toISOString(),
-        data: {
-          projects: [{ id: projectId, name: 'Fotos im Backup', columns: [{ id: newId(), title: 'A', cards: [] }] }],
-          images: [
-            { id: ids.clean, projectId, name: 'sauber.jpg', dataUrl: dataUrl(clean) },
-            { id: ids.exif, projectId, name: 'exif.jpg', dataUrl: dataUrl(withExif) },
-          ],
-        },
-      },
-    });
+    const response = await importPhotos(projectId, 'Fotos im Backup', [
+      { id: ids.clean, projectId, name: 'sauber.jpg', dataUrl: dataUrl(clean) },
+      { id: ids.exif, projectId, name: 'exif.jpg', dataUrl: dataUrl(withExif) },
+    ]);
     expect(response.status).toBe(200);
     expect((await imageBytes(ids.clean)).equals(clean)).toBe(true);
     const reencoded = await imageBytes(ids.exif);
@@ -386,19 +386,9 @@ describe('photos of a backup', () => {
       .toBuffer();
     const cut = whole.subarray(0, Math.floor(whole.length * 0.6));
     const before = await tableCounts();
-    const response = await post('/api/backup/import', {
-      data: {
-        type: BACKUP_TYPE,
-        version: 2,
-        timestamp: new Date().toISOString(),
-        data: {
-          projects: [{ id: projectId, name: 'Abgeschnitten', columns: [{ id: newId(), title: 'A', cards: [] }] }],
-          images: [
-            { id: newId(), projectId, name: 'halb.jpg', dataUrl: `data:image/jpeg;base64,${cut.toString('base64')}` },
-          ],
-        },
-      },
-    });
+    const response = await importPhotos(projectId, 'Abgeschnitten', [
+      { id: newId(), projectId, name: 'halb.jpg', dataUrl: `data:image/jpeg;base64,${cut.toString('base64')}` },
+    ]);
     expect(response.status).toBe(400);
     expect(response.body.message).toContain(m.backupInvalid);
     expect(await tableCounts()).toEqual(before);
