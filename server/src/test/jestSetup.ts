@@ -12,8 +12,10 @@ jest.setTimeout(30_000);
 // requests of the files after it (a `ca: undefined` key left on https.globalAgent failed the
 // TLS tests in CI). Each file must leave them as it found them.
 const agentOptions = () =>
-  JSON.stringify([http.globalAgent.options, https.globalAgent.options], (_key, value: unknown) =>
-    value === undefined ? '(undefined)' : value,
+  // @types/node does not declare http.Agent's options, node has them.
+  JSON.stringify(
+    [(http.globalAgent as http.Agent & { options: unknown }).options, https.globalAgent.options],
+    (_key, value: unknown) => (value === undefined ? '(undefined)' : value),
   );
 const agentsAtStart = agentOptions();
 afterAll(() => {
