@@ -178,6 +178,9 @@ export const de = {
     templates: 'Limit für Vorlagen erreicht',
     activeProjects: 'Projektlimit erreicht',
     text: 'Für weitere Einträge wird eine Lifetime-Lizenz benötigt. Bitte wenden Sie sich an Ihren Administrator.',
+    /** On a create button before the form opens (issue 19), e.g. 'Projektlimit erreicht (10/10). Für …'. */
+    reached: (title: string, used: number, max: number) =>
+      `${title} (${used}/${max}). Für weitere Einträge wird eine Lifetime-Lizenz benötigt.`,
   },
   validation: {
     emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
