@@ -199,7 +199,7 @@ async function axeRuns(projectId) {
 async function settled(page) {
   await page.evaluate(() =>
     Promise.all(
-      document
+      globalThis.document
         .getAnimations()
         .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
         .map((animation) => animation.finished.catch(() => undefined)),

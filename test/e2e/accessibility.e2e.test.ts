@@ -64,6 +64,8 @@ describe.each([
 
     await page.goto(`${server.url}/#/login`);
     await page.getByRole('button', { name: 'Anmelden', exact: true }).waitFor();
+    // The login fades in its three parts (spec): measured once all are shown.
+    await page.locator('.stage:not(.stage--shown)').first().waitFor({ state: 'detached' });
     found.login = await violations(page);
 
     await logIn(page, server.url, 'admin', server.adminPassword);
