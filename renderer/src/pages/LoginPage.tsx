@@ -245,11 +245,7 @@ export function LoginPage() {
                 {de.login.clearLocalData}
               </button>
             )}
-            <button
-              type="submit"
-              className="button button--primary button--block"
-              disabled={submitting}
-            >
+            <button type="submit" className="button button--primary button--block" disabled={submitting}>
               {de.login.submit}
             </button>
             {submitting && (
