@@ -31,11 +31,12 @@ import {
 } from '../features/dashboard/dashboardFilters';
 import { FilterPanel } from '../features/dashboard/FilterPanel';
 import type { GroupAction } from '../features/dashboard/GroupSection';
-import { HintedButton } from '../features/dashboard/HintedButton';
+import { HintedButton } from '../components/HintedButton';
 import type { ViewMode } from '../features/dashboard/ProjectLists';
 import { ActiveProjects, CompletedProjects } from '../features/dashboard/ProjectLists';
 import { useDashboardData } from '../features/dashboard/useDashboardData';
 import { LoadFailed } from '../components/LoadFailed';
+import { useLimitReason } from '../entities/license/useLimitReason';
 
 const d = de.dashboard;
 const a = d.projectActions;
@@ -107,6 +108,7 @@ export function DashboardPage() {
   const settings = useAppSelector(selectUserSettings);
   const saver = useSettingsSaver();
   const online = useOnlineStatus();
+  const projectLimit = useLimitReason('activeProjects');
   const free = useFreeLicense();
   const now = useNow();
   const data = useDashboardData();
@@ -183,7 +185,7 @@ export function DashboardPage() {
           {policy.allows(canCreateProject) && (
             <HintedButton
               className="button button--primary"
-              disabledReason={online ? null : d.toolbar.onlineOnly}
+              disabledReason={online ? projectLimit : d.toolbar.onlineOnly}
               onClick={() => setDialog({ kind: 'newProject' })}
             >
               {d.toolbar.newProject}

@@ -38,6 +38,29 @@ async function row(name: string) {
 }
 
 describe('/users', () => {
+  it("says at 6/6 users that the limit is reached before the form: 'Neuen Benutzer hinzufügen' opens nothing", async () => {
+    const counts = { activeProjectCount: 2, templateCount: 1, userCount: 6, externalUserCount: 0, licenseType: 'Free' };
+    const limits = { users: 6, externalUsers: 10, templates: 10, activeProjects: 10 };
+    setup(admin, { 'GET /api/stats/counts': { body: { ...counts, limits } } });
+
+    const add = screen.getByRole('button', { name: de.usersScreen.addUser });
+    await waitFor(() => expect(add.getAttribute('aria-disabled')).toBe('true'));
+    expect(add.title).toBe('Benutzerlimit erreicht (6/6). Für weitere Einträge wird eine Lifetime-Lizenz benötigt.');
+    fireEvent.click(add);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('note').textContent).toBe(add.title);
+  });
+
+  it('opens the form below the limit (5/6 users)', async () => {
+    const counts = { activeProjectCount: 2, templateCount: 1, userCount: 5, externalUserCount: 0, licenseType: 'Free' };
+    const limits = { users: 6, externalUsers: 10, templates: 10, activeProjects: 10 };
+    const { fake } = setup(admin, { 'GET /api/stats/counts': { body: { ...counts, limits } } });
+
+    await waitFor(() => expect(fake.calls('GET /api/stats/counts')).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: de.usersScreen.addUser }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+
   it('lists users with role badge, contact details if set and de-DE dates', async () => {
     setup();
 

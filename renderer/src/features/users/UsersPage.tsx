@@ -4,6 +4,8 @@ import type { ManagedUserDto } from '@werkboard/common';
 import { canManagePermissions, canManageUsers, de } from '@werkboard/common';
 import { serverMessageOr } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { HintedButton } from '../../components/HintedButton';
+import { useLimitReason } from '../../entities/license/useLimitReason';
 import { useSubmit } from '../../components/useSubmit';
 import { deleteUser, endUserSessions, liftLockout, resetSecondFactor, useUsersQuery } from '../../api/endpoints/users';
 import { useAppDispatch } from '../../store/hooks';
@@ -23,6 +25,7 @@ type Editing = { mode: 'closed' } | { mode: 'form'; user: ManagedUserDto | null 
 export function UsersPage() {
   const dispatch = useAppDispatch();
   const policy = usePolicy();
+  const userLimit = useLimitReason('users');
   const list = useUsersQuery();
   const users = list.data ?? NO_USERS;
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
@@ -96,13 +99,13 @@ export function UsersPage() {
             </Link>
           </Can>
           <Can when={canManageUsers}>
-            <button
-              type="button"
+            <HintedButton
               className="button button--primary"
+              disabledReason={userLimit}
               onClick={() => setEditing({ mode: 'form', user: null })}
             >
               {de.usersScreen.addUser}
-            </button>
+            </HintedButton>
           </Can>
         </div>
       </header>
