@@ -55,5 +55,7 @@ export const serverMessages = {
     authorityFile: (file: string) => `Zum Installieren auf Handys und PCs: ${file}`,
     authorityDownload: (url: string) => `oder im Browser des Geräts: ${url}`,
     badRedirectRequest: 'Ungültige Anfrage.',
+    apiNeedsHttps:
+      'Der Server ist nur über HTTPS erreichbar. Bitte die Serveradresse mit https:// und dem HTTPS-Port eingeben.',
   },
 } as const;
