@@ -593,6 +593,68 @@ describe('the password rule (issue 13, finding 7)', () => {
     expect((await api('GET', '/api/auth/me', token)).status).toBe(200);
   });
 
+  it('refuses passwords made only of context words: product, roles, trade, the company of the settings, the own name (ASVS 6.2.11)', async () => {
+    const smtp = (fromName: string, fromEmail: string) =>
+      api('PUT', '/api/settings', adminToken, { smtp: { fromName, fromEmail } });
+    expect((await smtp('Müller Haustechnik GmbH', 'info@kessler-bad.de')).status).toBe(200);
+    try {
+      const { user: target } = await buildUser({ role: 'Monteur', username: unique('jonas.brandt') });
+      const { user, password, token } = await signedIn(t, 'Monteur', { username: unique('lena.vogt') });
+      const refused = [
+        'Werkboard2026!',
+        'Monteur-Monteur',
+        'Elektriker 1234',
+        'Sanitaer&Heizung1',
+        'Müller-Haustechnik1',
+        'MUELLER2026',
+        'kesslerbad!!',
+      ];
+      for (const weak of refused) {
+        const created = await api('POST', '/api/users', adminToken, { username: unique('neu'), password: weak });
+        const updated = await api('PUT', `/api/users/${target.id}`, adminToken, {
+          username: target.username,
+          password: weak,
+        });
+        const changed = await api('POST', '/api/users/change-password', token, {
+          currentPassword: password,
+          newPassword: weak,
+        });
+        expect([weak, created.status, created.body.fields, updated.status, changed.status]).toEqual([
+          weak,
+          400,
+          { password: de.password.contextWords },
+          400,
+          400,
+        ]);
+      }
+      // The own name: in a new user, a reset and a change.
+      const named = await api('POST', '/api/users', adminToken, { username: 'kai.zimmer', password: 'KaiZimmer2026' });
+      expect([named.status, named.body.message]).toEqual([400, de.password.contextWords]);
+      const reset = await api('PUT', `/api/users/${target.id}`, adminToken, {
+        username: target.username,
+        password: `${target.username}!`,
+      });
+      expect(reset.status).toBe(400);
+      const own = await api('POST', '/api/users/change-password', token, {
+        currentPassword: password,
+        newPassword: `${user.username}#1`,
+      });
+      expect([own.status, own.body.message]).toEqual([400, de.password.contextWords]);
+      // The same words with one of the user's own are fine, and log in.
+      const username = unique('ok');
+      const accepted = await api('POST', '/api/users', adminToken, { username, password: 'Monteur am Deich 7' });
+      expect(accepted.status).toBe(201);
+      await expect(t.login(username, 'Monteur am Deich 7')).resolves.toBeDefined();
+      // Without the company in the settings, its name is an ordinary word again.
+      expect((await smtp('', '')).status).toBe(200);
+      expect((await api('POST', '/api/users', adminToken, { username: unique('m'), password: 'kesslerbad!!' })).status).toBe(
+        201,
+      );
+    } finally {
+      await smtp('', '');
+    }
+  });
+
   it('lets the Admin lower the minimum to the spec’s 3, with a warning; messages name the minimum in force', async () => {
     expect((await security(adminToken)).body).toEqual({
       passwordMinLength: 8,
