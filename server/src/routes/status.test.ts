@@ -25,7 +25,11 @@ function rawRequest(baseUrl: string, method: string, urlPath: string, headers: R
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString() }),
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks).toString(),
+        }),
       );
     });
     request.on('error', reject);
@@ -89,7 +93,11 @@ describe('a server whose database is initialised', () => {
       await t.request('GET', '/api/auth/me', { token, headers: origin }),
       await t.request('POST', '/api/auth/login', { headers: origin, body: { username: 'admin', password: 'x' } }),
       await t.request('OPTIONS', '/api/auth/me', {
-        headers: { ...origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+        headers: {
+          ...origin,
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'authorization',
+        },
       }),
     ];
     expect(answers[0]?.status).toBe(200);
@@ -116,7 +124,10 @@ describe('a server whose database is initialised', () => {
   it('answers TRACE without echoing the request back (ASVS 13.4.4)', async () => {
     const { token } = await t.login(TEST_ADMIN.username, TEST_ADMIN.password);
     for (const urlPath of ['/api/status', '/api/auth/me', '/']) {
-      const answer = await rawRequest(t.url, 'TRACE', urlPath, { Authorization: `Bearer ${token}`, 'X-Echo': 'spur-42' });
+      const answer = await rawRequest(t.url, 'TRACE', urlPath, {
+        Authorization: `Bearer ${token}`,
+        'X-Echo': 'spur-42',
+      });
       // The router answers an unknown method with 501, outside /api the renderer's 404.
       expect([404, 405, 501]).toContain(answer.status);
       expect(answer.headers['content-type']).not.toBe('message/http');

@@ -647,9 +647,9 @@ describe('the password rule (issue 13, finding 7)', () => {
       await expect(t.login(username, 'Monteur am Deich 7')).resolves.toBeDefined();
       // Without the company in the settings, its name is an ordinary word again.
       expect((await smtp('', '')).status).toBe(200);
-      expect((await api('POST', '/api/users', adminToken, { username: unique('m'), password: 'kesslerbad!!' })).status).toBe(
-        201,
-      );
+      expect(
+        (await api('POST', '/api/users', adminToken, { username: unique('m'), password: 'kesslerbad!!' })).status,
+      ).toBe(201);
     } finally {
       await smtp('', '');
     }
