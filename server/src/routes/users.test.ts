@@ -655,6 +655,31 @@ describe('the password rule (issue 13, finding 7)', () => {
     }
   });
 
+  it('takes passwords of 64 and more characters and checks them exactly as typed (ASVS 6.2.8, 6.2.9)', async () => {
+    // 120 characters with blanks, umlauts, an emoji and a tab-free mix of cases.
+    const long = ` Über den Deich  fährt um 7 Uhr ein grüner Kran 🚧 mit ZWEI Haken – ${'x'.repeat(40)} ende `;
+    expect(long.length).toBeGreaterThan(100);
+    const username = unique('lang');
+    expect((await api('POST', '/api/users', adminToken, { username, password: long })).status).toBe(201);
+    expect((await t.login(username, long)).user.username).toBe(username);
+    // Nothing is trimmed, case-folded, normalised or cut (bcrypt would cut at 72 bytes; argon2 does not).
+    for (const variant of [long.trim(), long.toLowerCase(), long.slice(0, 72), long.normalize('NFD'), `${long}x`]) {
+      expect(variant).not.toBe(long);
+      const login = await t.request('POST', '/api/auth/login', { body: { username, password: variant } });
+      expect([variant, login.status]).toEqual([variant, 401]);
+    }
+    // The own change takes the long one too, and the old one stops working.
+    const { user, password, token } = await signedIn(t, 'Monteur');
+    const longer = `${long}${'y'.repeat(200)}`;
+    const changed = await api('POST', '/api/users/change-password', token, {
+      currentPassword: password,
+      newPassword: longer,
+    });
+    expect(changed.status).toBe(200);
+    expect((await t.login(user.username, longer)).user.id).toBe(user.id);
+    await expect(t.login(user.username, password)).rejects.toThrow();
+  });
+
   it('lets the Admin lower the minimum to the spec’s 3, with a warning; messages name the minimum in force', async () => {
     expect((await security(adminToken)).body).toEqual({
       passwordMinLength: 8,
