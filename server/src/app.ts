@@ -28,8 +28,10 @@ export function createApp(services: Services): Koa<AppState, AppContext> {
     );
     await next();
   });
-  app.use(errorHandler);
+  // The request log wraps the error handler, so that its line has the status that was answered
+  // (a 401 or 403 thrown by a route, not Koa's 404 of before the handler), ASVS 16.3.2.
   app.use(requestLog);
+  app.use(errorHandler);
   app.use(
     helmet({
       contentSecurityPolicy: {
