@@ -187,6 +187,16 @@ describe('GET /api/auth/me', () => {
     expect(await status(token)).toBe(200);
   });
 
+  it('takes the token from the Authorization header only, never from the address or a cookie (ASVS 14.2.1)', async () => {
+    const { user, password } = await buildUser();
+    const { token } = await t.login(user.username, password);
+    for (const query of ['token', 'access_token', 'jwt', 'authorization'])
+      expect([query, (await t.request('GET', `/api/auth/me?${query}=${token}`)).status]).toEqual([query, 401]);
+    const cookie = await t.request('GET', '/api/auth/me', { headers: { Cookie: `token=${token}; jwt=${token}` } });
+    expect(cookie.status).toBe(401);
+    expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(200);
+  });
+
   it('invalidates old tokens when the token version changes (password or role change)', async () => {
     const { user, password } = await buildUser();
     const { token } = await t.login(user.username, password);
