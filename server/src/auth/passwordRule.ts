@@ -14,10 +14,7 @@ export function isCommonPassword(password: string): boolean {
 
 /** What the rule says about a password: null when it may be used, else the reason. */
 export type PasswordProblem =
-  | { kind: 'tooShort'; minimum: number }
-  | { kind: 'tooCommon' }
-  | { kind: 'contextWords' }
-  | null;
+  { kind: 'tooShort'; minimum: number } | { kind: 'tooCommon' } | { kind: 'contextWords' } | null;
 
 /**
  * `contextTexts`: what else an attacker knows besides the fixed context words (the user's

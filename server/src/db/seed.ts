@@ -43,7 +43,10 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
   if ((await User.count()) > 0) return { generatedAdminPassword: null, adminCreated: false };
   // Checked only here, where it is used: an installation that still has a weak one in its
   // environment from before the rule keeps starting (issue 13, finding 7).
-  if (options.adminPassword !== null && passwordProblem(options.adminPassword, DEFAULT_PASSWORD_MIN_LENGTH, [options.adminUsername]) !== null)
+  if (
+    options.adminPassword !== null &&
+    passwordProblem(options.adminPassword, DEFAULT_PASSWORD_MIN_LENGTH, [options.adminUsername]) !== null
+  )
     throw new Error(de.server.weakPassword('ADMIN_PASSWORD', DEFAULT_PASSWORD_MIN_LENGTH));
   const password = options.adminPassword ?? generatePassword();
   await User.create({ username: options.adminUsername, passwordHash: await hashPassword(password), role: 'Admin' });
