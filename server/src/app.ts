@@ -11,6 +11,9 @@ import { createApiMiddleware } from './routes';
 import { serveUpdates } from './routes/updates';
 import type { Services } from './serverState';
 
+/** One year: the least ASVS 3.4.1 accepts. */
+export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
 export function createApp(services: Services): Koa<AppState, AppContext> {
   // Koa's own proxy switch would trust X-Forwarded-For from anyone; clientAddress decides.
   const app = new Koa<AppState, AppContext>({ proxy: false });
@@ -25,8 +28,10 @@ export function createApp(services: Services): Koa<AppState, AppContext> {
     );
     await next();
   });
-  app.use(errorHandler);
+  // The request log wraps the error handler, so that its line has the status that was answered
+  // (a 401 or 403 thrown by a route, not Koa's 404 of before the handler), ASVS 16.3.2.
   app.use(requestLog);
+  app.use(errorHandler);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -39,13 +44,15 @@ export function createApp(services: Services): Koa<AppState, AppContext> {
           workerSrc: ["'self'"],
           manifestSrc: ["'self'"],
           objectSrc: ["'none'"],
+          // index.html has no <base>; 'none' keeps an injected one from redirecting relative URLs.
+          baseUri: ["'none'"],
           frameAncestors: ["'none'"],
           // Company servers often run on plain http inside the LAN; upgrading would break them.
           upgradeInsecureRequests: null,
         },
       },
-      // HSTS only when this server speaks TLS itself (180 days); behind a TLS proxy it is the proxy's.
-      strictTransportSecurity: services.config.tls ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false } : false,
+      // HSTS only when this server speaks TLS itself (one year, ASVS 3.4.1); behind a TLS proxy it is the proxy's.
+      strictTransportSecurity: services.config.tls ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false } : false,
     }),
   );
   app.use(compressAnswers());

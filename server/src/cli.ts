@@ -1,11 +1,10 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { de, DEFAULT_PASSWORD_MIN_LENGTH, PERMISSION_KEYS } from '@werkboard/common';
 import { QueryTypes, type Sequelize } from 'sequelize';
 import { passwordProblem } from './auth/passwordRule';
-import { hashPassword } from './auth/passwords';
+import { generatePassword, hashPassword } from './auth/passwords';
 import type { SessionActor } from './auth/sessionActor';
 import { readImportFile } from './commands/importFile';
 import { connectDatabase } from './db/database';
@@ -112,10 +111,10 @@ const resetAdminPassword: CliCommand = {
     if (unknown.length > 0) throw new CliError(`Unbekannte Option: ${unknown.join(' ')}`);
     const username = (optionValue(args, '--username') ?? io.env.ADMIN_USERNAME ?? 'admin').trim();
     const chosen = io.env.NEW_ADMIN_PASSWORD ?? '';
-    if (chosen !== '' && passwordProblem(chosen, DEFAULT_PASSWORD_MIN_LENGTH) !== null) {
+    if (chosen !== '' && passwordProblem(chosen, DEFAULT_PASSWORD_MIN_LENGTH, [username]) !== null) {
       throw new CliError(de.server.weakPassword('NEW_ADMIN_PASSWORD', DEFAULT_PASSWORD_MIN_LENGTH));
     }
-    const password = chosen !== '' ? chosen : crypto.randomBytes(12).toString('base64url');
+    const password = chosen !== '' ? chosen : generatePassword();
     const passwordHash = await hashPassword(password);
 
     await withDatabase(io.env, async (client) => {

@@ -38,21 +38,22 @@ const logOf = (t: TestServer): string[] =>
     .map((line) => (JSON.parse(line) as { msg: string }).msg);
 
 describe('a server with TLS of its own', () => {
-  it('answers over https with a generated certificate, with HSTS, and redirects plain http', async () => {
+  it('answers over https with a generated certificate, with HSTS of a year, redirects pages on plain http and refuses /api there', async () => {
     const t = await testServer({ tls: { source: 'self-signed', hosts: LOCAL }, httpRedirectPort: 0 });
     try {
       expect(t.url).toMatch(/^https:\/\/localhost:\d+$/);
       const authority = fs.readFileSync(t.server.tls?.authority?.file ?? '', 'utf8');
       const answer = await get(`${t.url}/api/status`, authority);
       expect(answer.status).toBe(200);
-      expect(answer.headers['strict-transport-security']).toBe('max-age=15552000');
+      expect(answer.headers['strict-transport-security']).toBe('max-age=31536000');
       // A client that does not trust the authority gets no connection.
       await expect(
         get(`${t.url}/api/status`, createCertificateAuthority('fremd', LOCAL).certificatePem),
       ).rejects.toThrow(/unable to verify/);
-      const redirect = await get(`http://127.0.0.1:${t.server.redirectPort}/api/status`);
+      const redirect = await get(`http://127.0.0.1:${t.server.redirectPort}/login`);
       expect(redirect.status).toBe(308);
-      expect(redirect.headers.location).toBe(`https://127.0.0.1:${t.server.port}/api/status`);
+      expect(redirect.headers.location).toBe(`https://127.0.0.1:${t.server.port}/login`);
+      expect((await get(`http://127.0.0.1:${t.server.redirectPort}/api/status`)).status).toBe(403);
     } finally {
       await t.close();
     }
@@ -70,7 +71,7 @@ describe('a server with TLS of its own', () => {
     try {
       const answer = await get(`${t.url}/api/status`, authority.certificatePem);
       expect(answer.status).toBe(200);
-      expect(answer.headers['strict-transport-security']).toBe('max-age=15552000');
+      expect(answer.headers['strict-transport-security']).toBe('max-age=31536000');
       expect(t.server.tls?.fingerprint).toBe(new crypto.X509Certificate(pair.certificatePem).fingerprint256);
     } finally {
       await t.close();

@@ -11,7 +11,7 @@ import { apiToken, logIn, newPage } from './support/session';
  * dashboard's filters and sort orders, and a personal template saved from the project.
  */
 const issuer = createTestLicenseIssuer();
-const BOSS = { username: 'chefin.kraus', password: 'werkstatt-2026' };
+const BOSS = { username: 'chefin.kraus', password: 'schraubstock-am-deich-2026' };
 const RED = 'rgb(239, 68, 68)'; // board-tone--red, the colour of 'Notdienst'
 
 let server: AppServer;

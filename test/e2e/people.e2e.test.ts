@@ -5,7 +5,7 @@ import { createTestLicenseIssuer } from './support/license';
 import { apiToken, logIn, logOut, newPage, permissionLinks } from './support/session';
 
 const issuer = createTestLicenseIssuer();
-const MONTEUR = { username: 'monteur.moritz', password: 'baustelle-123' };
+const MONTEUR = { username: 'monteur.moritz', password: 'kabelbinder-123' };
 
 let server: AppServer;
 let browser: Browser;

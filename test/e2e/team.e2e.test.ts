@@ -13,8 +13,8 @@ import { apiRequest, apiToken, logIn, newPage } from './support/session';
  * makes him deputy and uploads a photo, which he sees in the gallery; the Admin reassigns the
  * project to him in /admin, and he then manages the team.
  */
-const LEAD = { username: 'leitung.berg', password: 'projekt-2026' };
-const FITTER = { username: 'monteur.kai', password: 'baustelle-77' };
+const LEAD = { username: 'leitung.berg', password: 'leiterwagen-2026' };
+const FITTER = { username: 'monteur.kai', password: 'kabeltrommel-77' };
 const PROJECT = 'Umbau Praxis Dr. Sommer';
 
 let server: AppServer;

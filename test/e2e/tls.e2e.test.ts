@@ -92,7 +92,7 @@ describe('HTTPS with a generated certificate', () => {
     // Typed as plain http: the redirect port sends the phone on to https.
     const response = await page.goto(`http://${HOST}:${redirectPort}/`);
     expect(page.url()).toBe(`https://${HOST}:${new URL(server.url).port}/`);
-    expect(await response?.headerValue('strict-transport-security')).toBe('max-age=15552000');
+    expect(await response?.headerValue('strict-transport-security')).toBe('max-age=31536000');
     expect(await page.evaluate(() => window.isSecureContext)).toBe(true);
     await page.getByLabel('Benutzername').waitFor();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });

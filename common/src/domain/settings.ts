@@ -35,11 +35,17 @@ export type Plain = Record<string, unknown>;
 const isPlain = (value: unknown): value is Plain =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** `patch` laid over `base`: plain objects merge key by key, anything else replaces; undefined is skipped. */
+/** Keys that would reach a prototype through `result[key] = …` (ASVS 15.3.6). */
+const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * `patch` laid over `base`: plain objects merge key by key, anything else replaces; undefined is
+ * skipped, and so are prototype keys (JSON.parse makes `__proto__` an own key).
+ */
 export function mergeDeep(base: Plain, patch: Plain): Plain {
   const result: Plain = { ...base };
   for (const [key, value] of Object.entries(patch)) {
-    if (value === undefined) continue;
+    if (value === undefined || PROTOTYPE_KEYS.has(key)) continue;
     const current = result[key];
     result[key] = isPlain(current) && isPlain(value) ? mergeDeep(current, value) : value;
   }

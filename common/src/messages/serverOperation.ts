@@ -33,7 +33,7 @@ export const serverMessages = {
   invalidTrustProxy: (entry: string) =>
     `TRUST_PROXY: "${entry}" ist weder eine IP-Adresse noch ein Netz (CIDR); erlaubt sind true, false oder eine Liste wie "10.0.0.5, 172.18.0.0/16".`,
   weakPassword: (variable: string, minimum: number) =>
-    `${variable} ist zu schwach: mindestens ${minimum} Zeichen und kein verbreitetes Passwort (wie "passwort" oder "12345678").`,
+    `${variable} ist zu schwach: mindestens ${minimum} Zeichen, kein verbreitetes Passwort (wie "passwort" oder "12345678") und nicht nur naheliegende Wörter (wie "Werkboard2026" oder der Benutzername).`,
   privateModeFailed: (file: string) => `Die Zugriffsrechte von ${file} konnten nicht auf privat gesetzt werden.`,
   tls: {
     certificateAndKey: 'TLS_CERT und TLS_KEY müssen zusammen angegeben werden.',
@@ -55,5 +55,7 @@ export const serverMessages = {
     authorityFile: (file: string) => `Zum Installieren auf Handys und PCs: ${file}`,
     authorityDownload: (url: string) => `oder im Browser des Geräts: ${url}`,
     badRedirectRequest: 'Ungültige Anfrage.',
+    apiNeedsHttps:
+      'Der Server ist nur über HTTPS erreichbar. Bitte die Serveradresse mit https:// und dem HTTPS-Port eingeben.',
   },
 } as const;

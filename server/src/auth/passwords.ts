@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import argon2 from 'argon2';
 
 /** argon2id with OWASP's recommended minimum (19 MiB, 2 passes, 1 lane). */
@@ -5,6 +6,11 @@ const OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, paralle
 
 export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, OPTIONS);
+}
+
+/** A generated password (the first Admin's, the CLI's reset): 128 random bits (ASVS 11.5.1), 22 characters. */
+export function generatePassword(): string {
+  return crypto.randomBytes(16).toString('base64url');
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {

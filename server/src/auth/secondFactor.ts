@@ -76,7 +76,7 @@ const hashRecoveryCode = (code: string) =>
   crypto.createHash('sha256').update(normalizeRecoveryCode(code)).digest('hex');
 
 /** 24 base32 characters (120 bits) in groups of four, e.g. 'K7QW-2MXD-PA4R-TZ6N-E3VB-7HJQ'. */
-function newRecoveryCode(): string {
+export function newRecoveryCode(): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
   const bytes = crypto.randomBytes(24);
   const chars = [...bytes].map((byte) => alphabet[byte & 31]).join('');

@@ -38,7 +38,7 @@ describe('first-start data', () => {
     await User.destroy({ where: {} });
     for (const weak of ['geheim', 'password', '12345678'])
       await expect(seedDatabase({ adminUsername: 'chefin', adminPassword: weak })).rejects.toThrow(
-        'ADMIN_PASSWORD ist zu schwach: mindestens 8 Zeichen und kein verbreitetes Passwort (wie "passwort" oder "12345678").',
+        'ADMIN_PASSWORD ist zu schwach: mindestens 8 Zeichen, kein verbreitetes Passwort (wie "passwort" oder "12345678") und nicht nur naheliegende Wörter (wie "Werkboard2026" oder der Benutzername).',
       );
     expect(await User.count()).toBe(0);
     const created = await seedDatabase({ adminUsername: 'chefin', adminPassword: 'Werkbank-Sued-4' });

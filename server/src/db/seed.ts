@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   de,
   DEFAULT_CUSTOMER_TYPE,
@@ -7,7 +6,7 @@ import {
   ROLES,
 } from '@werkboard/common';
 import { passwordProblem } from '../auth/passwordRule';
-import { hashPassword } from '../auth/passwords';
+import { generatePassword, hashPassword } from '../auth/passwords';
 import { CustomerType, RolePermission, User } from '../models';
 import { seedDefaultTemplate } from '../services/projects';
 
@@ -44,9 +43,12 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
   if ((await User.count()) > 0) return { generatedAdminPassword: null, adminCreated: false };
   // Checked only here, where it is used: an installation that still has a weak one in its
   // environment from before the rule keeps starting (issue 13, finding 7).
-  if (options.adminPassword !== null && passwordProblem(options.adminPassword, DEFAULT_PASSWORD_MIN_LENGTH) !== null)
+  if (
+    options.adminPassword !== null &&
+    passwordProblem(options.adminPassword, DEFAULT_PASSWORD_MIN_LENGTH, [options.adminUsername]) !== null
+  )
     throw new Error(de.server.weakPassword('ADMIN_PASSWORD', DEFAULT_PASSWORD_MIN_LENGTH));
-  const password = options.adminPassword ?? crypto.randomBytes(12).toString('base64url');
+  const password = options.adminPassword ?? generatePassword();
   await User.create({ username: options.adminUsername, passwordHash: await hashPassword(password), role: 'Admin' });
   return { generatedAdminPassword: options.adminPassword ? null : password, adminCreated: true };
 }

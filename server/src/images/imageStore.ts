@@ -55,15 +55,17 @@ export async function findImage(sequelize: Sequelize, id: string, transaction?: 
   return row;
 }
 
-/** The bytes of an image or its thumbnail. */
+/** The bytes of an image or its thumbnail, with the generated file name to send them under. */
 export async function readImageFile(
   dataDir: string,
   image: ImageRow,
   variant: 'full' | 'thumbnail',
-): Promise<{ bytes: Buffer; mimeType: string }> {
+): Promise<{ bytes: Buffer; mimeType: string; fileName: string }> {
   const file = imageFilePaths(dataDir, image)[variant];
   try {
-    return { bytes: await fs.readFile(file), mimeType: variant === 'full' ? image.mimeType : 'image/webp' };
+    const mimeType = variant === 'full' ? image.mimeType : 'image/webp';
+    // The stored file's generated name (`<id>.<ext>`), never the name the uploader gave.
+    return { bytes: await fs.readFile(file), mimeType, fileName: path.basename(file) };
   } catch {
     throw notFound(m.notFound);
   }

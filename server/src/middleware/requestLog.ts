@@ -1,6 +1,9 @@
 import type { AppMiddleware } from '../appTypes';
 
-/** One log line per API request: method, path, status, duration and who; never bodies or headers. */
+/**
+ * One log line per API request: method, path, status, duration, who and from which address
+ * (ASVS 16.2.1; the address as `clientAddress` decided it); never bodies or headers.
+ */
 export const requestLog: AppMiddleware = async (ctx, next) => {
   const started = performance.now();
   try {
@@ -14,6 +17,7 @@ export const requestLog: AppMiddleware = async (ctx, next) => {
           status: ctx.status,
           ms: Math.round(performance.now() - started),
           userId: ctx.state.actor?.id,
+          ip: ctx.ip,
         },
         'request',
       );

@@ -154,6 +154,49 @@ describe('GET /api/auth/me', () => {
     }
   });
 
+  it('refuses each bad token for its one fault alone: every other claim is that of a live session (ASVS 9.1.1, 9.1.2, 9.2.1, 9.2.3)', async () => {
+    const { user, password } = await buildUser();
+    const { token } = await t.login(user.username, password);
+    const secret = t.server.services.secrets.jwtSecret;
+    const claims = jwt.decode(token) as jwt.JwtPayload;
+    expect(Object.keys(claims).sort()).toEqual(['aud', 'exp', 'iat', 'iss', 'perms', 'sid', 'sub', 'ver']);
+    const now = Math.floor(Date.now() / 1000);
+    const sign = (changes: jwt.JwtPayload, key: string = secret, algorithm: jwt.Algorithm = 'HS256') =>
+      jwt.sign({ ...claims, ...changes }, key, { algorithm });
+    const status = async (candidate: string) => (await t.request('GET', '/api/auth/me', { token: candidate })).status;
+
+    // The same claims signed again with the key pass: every refusal below is for its one change.
+    expect(await status(sign({}))).toBe(200);
+    const [header, payload, signature] = token.split('.');
+    const raised = Buffer.from(
+      JSON.stringify({ ...claims, perms: [...(claims.perms as string[]), 'can_manage_users'] }),
+    );
+    const bad: [string, string][] = [
+      ['another key', sign({}, 'nicht-der-schluessel')],
+      ['alg none', jwt.sign({ ...claims }, '', { algorithm: 'none' })],
+      ['HS512 with the right key', sign({}, secret, 'HS512')],
+      ['HS384 with the right key', sign({}, secret, 'HS384')],
+      ['a changed payload under the old signature', `${header}.${raised.toString('base64url')}.${signature}`],
+      ['the signature of another payload', `${header}.${payload}.${sign({ ver: 99 }).split('.')[2]}`],
+      ['expired', sign({ exp: now - 5 })],
+      ['not yet valid', sign({ nbf: now + 600 })],
+      ['another audience', sign({ aud: 'werkboard-second-factor' })],
+      ['another issuer', sign({ iss: 'fremd' })],
+    ];
+    for (const [fault, candidate] of bad) expect([fault, await status(candidate)]).toEqual([fault, 401]);
+    expect(await status(token)).toBe(200);
+  });
+
+  it('takes the token from the Authorization header only, never from the address or a cookie (ASVS 14.2.1)', async () => {
+    const { user, password } = await buildUser();
+    const { token } = await t.login(user.username, password);
+    for (const query of ['token', 'access_token', 'jwt', 'authorization'])
+      expect([query, (await t.request('GET', `/api/auth/me?${query}=${token}`)).status]).toEqual([query, 401]);
+    const cookie = await t.request('GET', '/api/auth/me', { headers: { Cookie: `token=${token}; jwt=${token}` } });
+    expect(cookie.status).toBe(401);
+    expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(200);
+  });
+
   it('invalidates old tokens when the token version changes (password or role change)', async () => {
     const { user, password } = await buildUser();
     const { token } = await t.login(user.username, password);

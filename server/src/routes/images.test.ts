@@ -661,6 +661,17 @@ describe('GET /api/image-files/{id} and /thumbnail', () => {
     }
   });
 
+  it('sends the files as attachments under a generated name, never the uploaded one (ASVS 5.4.1)', async () => {
+    const project = await createProject();
+    const image = await upload(project.id, await makeImage('png'), { name: 'Küche "alt"; filename=x.html' });
+    const full = await fetchFile(`/api/image-files/${image.id}`, owner.token);
+    expect(full.headers.get('content-disposition')).toBe(`attachment; filename="${image.id}.png"`);
+    const thumbnail = await fetchFile(`/api/image-files/${image.id}/thumbnail`, owner.token);
+    expect(thumbnail.headers.get('content-disposition')).toBe(`attachment; filename="${image.id}.thumb.webp"`);
+    // koa's attachment() must not have changed the type to one guessed from the name.
+    expect(thumbnail.headers.get('content-type')).toBe('image/webp');
+  });
+
   it('answers 403 to a stranger on the file and the thumbnail', async () => {
     const project = await createProject();
     const image = await upload(project.id, await makeImage('png'));

@@ -10,6 +10,7 @@ import {
 } from '@werkboard/common';
 import fs from 'node:fs';
 import { QueryTypes } from 'sequelize';
+import { runCli } from '../cli';
 import { parseTrustedProxies } from '../http/clientAddress';
 import { logFilePath } from '../logger';
 import { User } from '../models';
@@ -298,6 +299,38 @@ describe("the Admin's reset", () => {
     expect(
       (await api('DELETE', `/api/users/00000000-0000-4000-8000-000000000000/second-factor`, adminToken)).status,
     ).toBe(404);
+  });
+});
+
+describe('a new password leaves the second factor in place (ASVS 6.4.3)', () => {
+  it("after the Admin's reset of the password the login still asks for the code", async () => {
+    const { user, secret } = await enrolled('Monteur');
+    const reset = await api('PUT', `/api/users/${user.id}`, adminToken, {
+      username: user.username,
+      password: 'Kranhaken-Nebelbank-58',
+    });
+    expect(reset.status).toBe(200);
+    const first = await passwordStep(user.username, 'Kranhaken-Nebelbank-58');
+    expect([first.status, first.body.secondFactor, first.body.token]).toEqual([200, 'totp', undefined]);
+    expect((await codeStep(first.body.challenge, '000000')).status).toBe(401);
+    const second = await codeStep(first.body.challenge, codeAt(secret, 1));
+    expect([second.status, second.body.user.id]).toEqual([200, user.id]);
+  });
+
+  it("after the CLI's reset-admin-password the login still asks for the code", async () => {
+    const { user, secret } = await enrolled('Admin');
+    const err: string[] = [];
+    const exitCode = await runCli(['reset-admin-password', '--username', user.username], {
+      env: { DATABASE_URL: t.server.services.config.databaseUrl!, NEW_ADMIN_PASSWORD: 'Kranhaken-Nebelbank-59' },
+      stdout: () => undefined,
+      stderr: (text) => err.push(text),
+      readStdin: () => Promise.resolve(''),
+    });
+    expect([exitCode, err]).toEqual([0, []]);
+    const first = await passwordStep(user.username, 'Kranhaken-Nebelbank-59');
+    expect([first.status, first.body.secondFactor, first.body.token]).toEqual([200, 'totp', undefined]);
+    const second = await codeStep(first.body.challenge, codeAt(secret, 1));
+    expect([second.status, second.body.user.id]).toEqual([200, user.id]);
   });
 });
 

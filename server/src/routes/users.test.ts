@@ -564,6 +564,13 @@ describe('the password rule (issue 13, finding 7)', () => {
   const security = (token: string, body?: unknown) =>
     api<SecuritySettingsDto>(body === undefined ? 'GET' : 'PUT', '/api/settings/security', token, body);
 
+  /** A password set on the three paths that take one: a new user, the Admin's reset, the own change. */
+  const setOnEveryPath = async (weak: string, target: User, own: { token: string; password: string }) => [
+    await api('POST', '/api/users', adminToken, { username: unique('neu'), password: weak }),
+    await api('PUT', `/api/users/${target.id}`, adminToken, { username: target.username, password: weak }),
+    await api('POST', '/api/users/change-password', own.token, { currentPassword: own.password, newPassword: weak }),
+  ];
+
   afterEach(async () => {
     expect((await security(adminToken, { passwordMinLength: 8 })).status).toBe(200);
   });
@@ -572,16 +579,8 @@ describe('the password rule (issue 13, finding 7)', () => {
     const { user: target } = await buildUser({ role: 'Monteur' });
     const { password, token } = await signedIn(t, 'Monteur');
     for (const weak of ['123', 'password', 'passwort', 'Hallo123', '12345678']) {
-      const created = await api('POST', '/api/users', adminToken, { username: unique('schwach'), password: weak });
-      const updated = await api('PUT', `/api/users/${target.id}`, adminToken, {
-        username: target.username,
-        password: weak,
-      });
-      const changed = await api('POST', '/api/users/change-password', token, {
-        currentPassword: password,
-        newPassword: weak,
-      });
-      expect([weak, created.status, updated.status, changed.status]).toEqual([weak, 400, 400, 400]);
+      const answers = await setOnEveryPath(weak, target, { token, password });
+      expect([weak, ...answers.map((answer) => answer.status)]).toEqual([weak, 400, 400, 400]);
     }
     const short = await api('POST', '/api/users/change-password', token, {
       currentPassword: password,
@@ -591,6 +590,82 @@ describe('the password rule (issue 13, finding 7)', () => {
     await expect(t.login(target.username, 'password')).rejects.toThrow();
     await expect(t.login((await User.findByPk(target.id))!.username, 'passwort')).rejects.toThrow();
     expect((await api('GET', '/api/auth/me', token)).status).toBe(200);
+  });
+
+  it('refuses passwords made only of context words: product, roles, trade, the company of the settings, the own name (ASVS 6.2.11)', async () => {
+    const smtp = (fromName: string, fromEmail: string) =>
+      api('PUT', '/api/settings', adminToken, { smtp: { fromName, fromEmail } });
+    expect((await smtp('Müller Haustechnik GmbH', 'info@kessler-bad.de')).status).toBe(200);
+    try {
+      const { user: target } = await buildUser({ role: 'Monteur', username: unique('jonas.brandt') });
+      const { user, password, token } = await signedIn(t, 'Monteur', { username: unique('lena.vogt') });
+      const refused = [
+        'Werkboard2026!',
+        'Monteur-Monteur',
+        'Elektriker 1234',
+        'Sanitaer&Heizung1',
+        'Müller-Haustechnik1',
+        'MUELLER2026',
+        'kesslerbad!!',
+      ];
+      for (const weak of refused) {
+        const answers = await setOnEveryPath(weak, target, { token, password });
+        expect([weak, ...answers.map((answer) => [answer.status, answer.body.message])]).toEqual([
+          weak,
+          ...answers.map(() => [400, de.password.contextWords]),
+        ]);
+      }
+      // The own name: in a new user, a reset and a change.
+      const named = await api('POST', '/api/users', adminToken, { username: 'kai.zimmer', password: 'KaiZimmer2026' });
+      expect([named.status, named.body.message]).toEqual([400, de.password.contextWords]);
+      const reset = await api('PUT', `/api/users/${target.id}`, adminToken, {
+        username: target.username,
+        password: `${target.username}!`,
+      });
+      expect(reset.status).toBe(400);
+      const own = await api('POST', '/api/users/change-password', token, {
+        currentPassword: password,
+        newPassword: `${user.username}#1`,
+      });
+      expect([own.status, own.body.message]).toEqual([400, de.password.contextWords]);
+      // The same words with one of the user's own are fine, and log in.
+      const username = unique('ok');
+      const accepted = await api('POST', '/api/users', adminToken, { username, password: 'Monteur am Deich 7' });
+      expect(accepted.status).toBe(201);
+      await expect(t.login(username, 'Monteur am Deich 7')).resolves.toBeDefined();
+      // Without the company in the settings, its name is an ordinary word again.
+      expect((await smtp('', '')).status).toBe(200);
+      expect(
+        (await api('POST', '/api/users', adminToken, { username: unique('m'), password: 'kesslerbad!!' })).status,
+      ).toBe(201);
+    } finally {
+      await smtp('', '');
+    }
+  });
+
+  it('takes passwords of 64 and more characters and checks them exactly as typed (ASVS 6.2.8, 6.2.9)', async () => {
+    // 120 characters with blanks, umlauts, an emoji and a tab-free mix of cases.
+    const long = ` Über den Deich  fährt um 7 Uhr ein grüner Kran 🚧 mit ZWEI Haken – ${'x'.repeat(40)} ende `;
+    expect(long.length).toBeGreaterThan(100);
+    const username = unique('lang');
+    expect((await api('POST', '/api/users', adminToken, { username, password: long })).status).toBe(201);
+    expect((await t.login(username, long)).user.username).toBe(username);
+    // Nothing is trimmed, case-folded, normalised or cut (bcrypt would cut at 72 bytes; argon2 does not).
+    for (const variant of [long.trim(), long.toLowerCase(), long.slice(0, 72), long.normalize('NFD'), `${long}x`]) {
+      expect(variant).not.toBe(long);
+      const login = await t.request('POST', '/api/auth/login', { body: { username, password: variant } });
+      expect([variant, login.status]).toEqual([variant, 401]);
+    }
+    // The own change takes the long one too, and the old one stops working.
+    const { user, password, token } = await signedIn(t, 'Monteur');
+    const longer = `${long}${'y'.repeat(200)}`;
+    const changed = await api('POST', '/api/users/change-password', token, {
+      currentPassword: password,
+      newPassword: longer,
+    });
+    expect(changed.status).toBe(200);
+    expect((await t.login(user.username, longer)).user.id).toBe(user.id);
+    await expect(t.login(user.username, password)).rejects.toThrow();
   });
 
   it('lets the Admin lower the minimum to the spec’s 3, with a warning; messages name the minimum in force', async () => {

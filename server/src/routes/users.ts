@@ -71,7 +71,7 @@ export function registerUserRoutes(api: ApiRoutes, loginThrottle: LoginThrottle)
     },
     transaction: true,
     handle: async ({ sequelize, transaction, actor, body, services }) => {
-      await requireAcceptablePassword(body.password, 'password', de.users.passwordTooShort, transaction);
+      await requireAcceptablePassword(body.password, 'password', de.users.passwordTooShort, body.username, transaction);
       await requireRoomFor(sequelize, transaction, 'users');
       const user = await createUser(transaction, body);
       services.logger.info({ userId: actor.id, createdUserId: user.id, role: user.role }, 'user created');
@@ -94,7 +94,7 @@ export function registerUserRoutes(api: ApiRoutes, loginThrottle: LoginThrottle)
   api.post('/users/change-password', {
     body: changePasswordSchema,
     handle: async ({ sequelize, user, actor, sessionId, body, services }): Promise<ChangePasswordResponse> => {
-      await requireAcceptablePassword(body.newPassword, 'newPassword', de.password.tooShort);
+      await requireAcceptablePassword(body.newPassword, 'newPassword', de.password.tooShort, user.username);
       passwordAttempts.check(user.id, de.password.tooManyAttempts);
       if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
         passwordAttempts.recordFailure(user.id);
@@ -130,7 +130,7 @@ export function registerUserRoutes(api: ApiRoutes, loginThrottle: LoginThrottle)
     },
     handle: async ({ sequelize, actor, resource: target, body, services }) => {
       if (body.password !== undefined)
-        await requireAcceptablePassword(body.password, 'password', de.users.passwordTooShort);
+        await requireAcceptablePassword(body.password, 'password', de.users.passwordTooShort, body.username);
       const previousRole = target.role;
       await updateUser(target, body);
       // A reset by someone else: the old message key cannot be opened any more (docs/security.md).

@@ -141,15 +141,30 @@ export async function writePasswordMinLength(minimum: number, transaction?: Tran
 
 /**
  * 400 on `field` when a new password breaks the rule in force (issue 13, finding 7): shorter
- * than the minimum (`tooShort` is the message of the form it came from) or a common password.
+ * than the minimum (`tooShort` is the message of the form it came from), a common password, or
+ * made only of context words (`auth/contextWords.ts`; `username` is the account's name).
  */
 export async function requireAcceptablePassword(
   password: string,
   field: string,
   tooShort: (minimum: number) => string,
+  username: string,
   transaction?: Transaction,
 ): Promise<void> {
-  const problem = passwordProblem(password, await passwordMinLength(transaction));
+  const contextTexts = [username, ...(await companyTexts(transaction))];
+  const problem = passwordProblem(password, await passwordMinLength(transaction), contextTexts);
   if (problem?.kind === 'tooShort') throw invalidField(field, tooShort(problem.minimum));
   if (problem?.kind === 'tooCommon') throw invalidField(field, de.password.tooCommon);
+  if (problem?.kind === 'contextWords') throw invalidField(field, de.password.contextWords);
+}
+
+/**
+ * The company's name as the settings know it, for the context words (ASVS 6.2.11): the SMTP
+ * sender name ('Müller Elektrotechnik GmbH') and the sender address's domain without its
+ * ending ('mueller-elektro' of info@mueller-elektro.de). The product has no other field for it.
+ */
+async function companyTexts(transaction?: Transaction): Promise<string[]> {
+  const smtp = await readSmtp(transaction);
+  const domain = smtp.fromEmail.split('@')[1]?.split('.').slice(0, -1).join('.') ?? '';
+  return [smtp.fromName, domain].filter((text) => text.trim() !== '');
 }

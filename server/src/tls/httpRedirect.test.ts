@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { de } from '@werkboard/common';
 import { AUTHORITY_DOWNLOAD_PATH, createRedirectServer } from './httpRedirect';
 
 /** A raw request, so that the Host header can be anything. */
@@ -28,13 +29,30 @@ describe('the plain-HTTP port next to HTTPS', () => {
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-  it('sends every request on to HTTPS, same host and path', async () => {
+  it('sends every page request on to HTTPS, same host and path', async () => {
     const answer = await get(port, '/#/project/1?x=1', 'werkboard.firma.de:8080');
     expect(answer.status).toBe(308);
     expect(answer.headers.location).toBe('https://werkboard.firma.de:8443/#/project/1?x=1');
-    expect((await get(port, '/api/status', '[fd00::5]:80')).headers.location).toBe('https://[fd00::5]:8443/api/status');
+    expect((await get(port, '/manifest.webmanifest', '[fd00::5]:80')).headers.location).toBe(
+      'https://[fd00::5]:8443/manifest.webmanifest',
+    );
     expect((await get(port, '/', '192.168.178.20')).headers.location).toBe('https://192.168.178.20:8443/');
+    expect((await get(port, '/apidoc', '192.168.178.20')).status).toBe(308);
   });
+
+  it.each(['/api', '/api/status', '/api/auth/login', '/api?x=1'])(
+    'refuses %s in German instead of redirecting it (ASVS 4.1.2)',
+    async (apiPath) => {
+      const answer = await get(port, apiPath, 'werkboard.firma.de:8080');
+      expect(answer.status).toBe(403);
+      expect(answer.headers.location).toBeUndefined();
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(answer.body.toString())).toEqual({
+        message: de.server.tls.apiNeedsHttps,
+        code: 'https_required',
+      });
+    },
+  );
 
   it('refuses a Host header that is no host', async () => {
     const answer = await get(port, '/', 'evil.example/@x');

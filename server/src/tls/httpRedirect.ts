@@ -1,16 +1,19 @@
 import http from 'node:http';
-import { de } from '@werkboard/common';
+import { type ApiErrorBody, de } from '@werkboard/common';
 import type { TlsSetup } from './tlsSetup';
 
 /** Where devices download the local authority before they trust the server (TLS=self-signed). */
 export const AUTHORITY_DOWNLOAD_PATH = '/werkboard-ca.crt';
 
+/** `/api` and below, with or without a query. */
+const API_PATH = /^\/api(?:[/?#]|$)/;
+
 /** A Host header's name without its port: a host name, an IPv4 address or a bracketed IPv6 one. */
 const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d+)?$/i;
 
 /**
- * The plain-HTTP port next to HTTPS (HTTP_REDIRECT_PORT): every request is sent on to the
- * same host and path over HTTPS. With a generated certificate it also hands out the local
+ * The plain-HTTP port next to HTTPS (HTTP_REDIRECT_PORT): every page request is sent on to the
+ * same host and path over HTTPS; `/api` is refused with 403 `https_required`. With a generated certificate it also hands out the local
  * authority, since a device can install it only before it trusts the server.
  */
 export function createRedirectServer(httpsPort: number, authority: TlsSetup['authority']): http.Server {
@@ -24,6 +27,14 @@ export function createRedirectServer(httpsPort: number, authority: TlsSetup['aut
         'Cache-Control': 'no-store',
       });
       response.end(authority.der);
+      return;
+    }
+    // An API client set to plain http would send its token in clear text and, redirected, work on
+    // unnoticed; refused, it fails at once with the reason (ASVS 4.1.2). Only pages are redirected.
+    if (API_PATH.test(url)) {
+      const body: ApiErrorBody = { message: de.server.tls.apiNeedsHttps, code: 'https_required' };
+      response.writeHead(403, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+      response.end(JSON.stringify(body));
       return;
     }
     const host = HOST.exec(request.headers.host ?? '')?.[1];

@@ -1,0 +1,156 @@
+import {
+  de,
+  keysAfter,
+  type ManagedUserDto,
+  newId,
+  type ProjectDocument,
+  type SearchResponse,
+  type SettingsResponse,
+  type TagDto,
+} from '@werkboard/common';
+import { grantLifetimeLicense } from '../test/licenseKeys';
+import { buildProject, signedIn } from '../test/factories';
+import { TEST_ADMIN, testServer, type TestServer, type ErrorBody, type ApiArgs } from '../test/testServer';
+
+/**
+ * Input an attacker would try against the database and the object model (ASVS 1.2.4, 1.5.2,
+ * 15.3.6). Issue 13's attack found both sound; these tests keep them so. The server runs in
+ * this process, so a polluted Object.prototype would show here.
+ */
+let t: TestServer;
+let adminToken: string;
+
+beforeAll(async () => {
+  t = await testServer();
+  await grantLifetimeLicense();
+  adminToken = (await t.login(TEST_ADMIN.username, TEST_ADMIN.password)).token;
+});
+afterAll(() => t.close());
+
+const api = <T = ErrorBody>(...args: ApiArgs) => t.api<T>(...args);
+
+/** SQL metacharacters: quotes, a statement end, a comment, a LIKE wildcard, a cast. */
+const SQL = `O'Brien"; DROP TABLE projects; -- %_ \\ ::text`;
+
+describe('SQL metacharacters are data (ASVS 1.2.4)', () => {
+  it('stores them verbatim in a project, a card, a customer type and a tag, and finds them by search', async () => {
+    const typeName = `Kunde ${SQL}`;
+    const type = await api<{ name: string }>('POST', '/api/customer-types', adminToken, { name: typeName });
+    expect([type.status, type.body.name]).toEqual([201, typeName]);
+    const tag = await api<TagDto>('POST', '/api/tags', adminToken, { customerType: typeName, label: `Tag ${SQL}` });
+    expect([tag.status, tag.body.label]).toEqual([201, `Tag ${SQL}`]);
+
+    const project = await buildProject(t, adminToken, { name: `Projekt ${SQL}`, customerType: typeName });
+    expect(project.name).toBe(`Projekt ${SQL}`);
+    const document = structuredClone(project);
+    document.columns[0]!.cards = [
+      {
+        id: newId(),
+        rev: 0,
+        position: keysAfter(null, 1)[0]!,
+        title: `Karte ${SQL}`,
+        description: `'); DELETE FROM users; --`,
+        tagIds: [tag.body.id],
+        group: null,
+        assignedTo: null,
+        timeEntries: [],
+        materialEntries: [],
+      },
+    ];
+    document.tagIds = [tag.body.id];
+    const saved = await api<ProjectDocument>('PUT', `/api/projects/${project.id}`, adminToken, document);
+    expect(saved.status).toBe(200);
+
+    const read = await api<ProjectDocument>('GET', `/api/projects/${project.id}`, adminToken);
+    expect(read.body.name).toBe(`Projekt ${SQL}`);
+    expect(read.body.customerType).toBe(typeName);
+    expect(read.body.columns[0]!.cards.map((card) => [card.title, card.description])).toEqual([
+      [`Karte ${SQL}`, `'); DELETE FROM users; --`],
+    ]);
+
+    // The search takes the quote as a character: it finds exactly this project, by name, card and tag.
+    for (const query of [`q=${encodeURIComponent('O\'Brien"; DROP')}`, `tag=${encodeURIComponent(`Tag ${SQL}`)}`]) {
+      const found = await api<SearchResponse>('GET', `/api/search?${query}`, adminToken);
+      expect([query, found.status, found.body.projects.map((hit) => hit.id)]).toEqual([query, 200, [project.id]]);
+    }
+    const injected = await api<SearchResponse>('GET', `/api/search?q=${encodeURIComponent("' OR '1'='1")}`, adminToken);
+    expect([injected.status, injected.body.projects]).toEqual([200, []]);
+    // Nothing was dropped or deleted.
+    expect((await api('GET', '/api/projects', adminToken)).status).toBe(200);
+    expect((await t.login(TEST_ADMIN.username, TEST_ADMIN.password)).token).toBeTruthy();
+  });
+});
+
+describe('__proto__ and constructor keys change no prototype (ASVS 1.5.2, 15.3.6)', () => {
+  const POLLUTION = `{"polluted": "ja", "role": "Admin", "isAdmin": true}`;
+  const refused = { message: de.api.validationFailed, code: 'validation' };
+
+  afterEach(() => {
+    const probe: Record<string, unknown> = {};
+    expect([probe.polluted, probe.role, probe.isAdmin]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('in the settings merge: a __proto__ key anywhere is a 400, a constructor key is dropped', async () => {
+    const { token } = await signedIn(t, 'Monteur');
+    const before = await api<SettingsResponse>('GET', '/api/settings', token);
+    // The JSON parser refuses __proto__ keys (co-body with @hapi/bourne, protoAction 'error').
+    for (const rawBody of [
+      `{"__proto__": ${POLLUTION}, "colors": {"appBg": "#123456"}}`,
+      `{"colors": {"\\u005f_proto__": ${POLLUTION}, "appBg": "#123456"}}`,
+    ]) {
+      const response = await t.request('PUT', '/api/settings', { token, rawBody });
+      expect([rawBody, response.status, response.body]).toEqual([rawBody, 400, refused]);
+    }
+    expect((await api('GET', '/api/settings', token)).body).toEqual(before.body);
+    const response = await t.request<SettingsResponse>('PUT', '/api/settings', {
+      token,
+      rawBody: `{"constructor": {"prototype": ${POLLUTION}}, "colors": {"constructor": {"prototype": ${POLLUTION}}, "appBg": "#123456"}}`,
+    });
+    expect(response.status).toBe(200);
+    const after = await api<SettingsResponse>('GET', '/api/settings', token);
+    expect(after.body).toEqual({ ...before.body, colors: { ...before.body.colors, appBg: '#123456' } });
+    expect(JSON.stringify(after.body)).not.toMatch(/polluted|constructor/);
+  });
+
+  it('in a new user: the role comes from nowhere but the role field', async () => {
+    const username = `proto-${newId().slice(0, 8)}`;
+    const body = (extra: string) => `{"username": "${username}", "password": "Zaunpfahl-Morgenrot-71", ${extra}}`;
+    const poisoned = await t.request('POST', '/api/users', {
+      token: adminToken,
+      rawBody: body(`"__proto__": ${POLLUTION}`),
+    });
+    expect([poisoned.status, poisoned.body]).toEqual([400, refused]);
+    const response = await t.request<ManagedUserDto>('POST', '/api/users', {
+      token: adminToken,
+      rawBody: body(`"constructor": {"prototype": ${POLLUTION}}`),
+    });
+    expect([response.status, response.body.role]).toEqual([201, 'Monteur']);
+    const { user } = await t.login(username, 'Zaunpfahl-Morgenrot-71');
+    expect(user.role).toBe('Monteur');
+  });
+
+  it('in the project merge: __proto__ in a column is a 400 and saves nothing; constructor keys are dropped', async () => {
+    const { token } = await signedIn(t, 'Projektleiter');
+    const project = await buildProject(t, token);
+    const changed = structuredClone(project);
+    changed.description = 'sauber';
+    const withKeys = (keys: string) =>
+      JSON.stringify(changed).replace('{', `{${keys},`).replace('"columns":[{', `"columns":[{${keys},`);
+    const poisoned = withKeys(`"__proto__": ${POLLUTION}`);
+    expect(poisoned).toContain('"columns":[{"__proto__"');
+    const refusedPut = await t.request('PUT', `/api/projects/${project.id}`, { token, rawBody: poisoned });
+    expect([refusedPut.status, refusedPut.body]).toEqual([400, refused]);
+    expect((await api<ProjectDocument>('GET', `/api/projects/${project.id}`, token)).body.description).toBe(
+      project.description,
+    );
+    const saved = await t.request<ProjectDocument>('PUT', `/api/projects/${project.id}`, {
+      token,
+      rawBody: withKeys(`"constructor": {"prototype": ${POLLUTION}}`),
+    });
+    expect(saved.status).toBe(200);
+    const read = await api<ProjectDocument>('GET', `/api/projects/${project.id}`, token);
+    expect(read.body.description).toBe('sauber');
+    expect(JSON.stringify(read.body)).not.toMatch(/polluted|constructor/);
+    expect(read.body.columns.map((column) => column.id)).toEqual(project.columns.map((column) => column.id));
+  });
+});
