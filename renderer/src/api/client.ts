@@ -23,7 +23,7 @@ export type UploadLike = (
   onProgress: (fraction: number) => void,
 ) => Promise<ResponseLike>;
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
   method?: HttpMethod;

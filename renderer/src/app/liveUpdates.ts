@@ -26,7 +26,7 @@ function liveEventArrived(event: LiveEvent): AppThunk {
   };
 }
 
-/** After a break in the stream (network loss): read once what its events would have said. */
+/** After a break in the stream (network loss), and when the window gets the focus again: read once what its events would have said. */
 function catchUp(): AppThunk {
   return (dispatch, getState) => {
     dispatch(apiSlice.util.invalidateTags(['MyInvitations', 'Messages']));
@@ -36,14 +36,23 @@ function catchUp(): AppThunk {
 }
 
 function startLiveUpdates(): AppThunk<() => void> {
-  return (dispatch, _getState, { api }) =>
-    runLiveEvents({
+  return (dispatch, _getState, { api }) => {
+    const stop = runLiveEvents({
       open: (signal) => api.openStream('/events', signal),
       onEvent: (event) => dispatch(liveEventArrived(event)),
       onReconnected: () => dispatch(catchUp()),
       isOnline: () => navigator.onLine,
       events: window,
     });
+    // A tab in the background may have missed events (a phone suspends it): the open board
+    // reads what changed (a delta, issue 17) when it is looked at again.
+    const focused = () => dispatch(catchUp());
+    window.addEventListener('focus', focused);
+    return () => {
+      window.removeEventListener('focus', focused);
+      stop();
+    };
+  };
 }
 
 /**

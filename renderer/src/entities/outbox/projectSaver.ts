@@ -27,12 +27,30 @@ export class ProjectSaver {
   running: Promise<void> | null = null;
   /** The last copy the server confirmed (without local edits). */
   base: ProjectDocument | null = null;
+  /**
+   * The base is the copy as last queued for the server, not one it answered: deltas (which
+   * need the server's copy at the base revision) wait for a whole read.
+   */
+  queuedBase = false;
 
   reset(base: ProjectDocument | null): void {
     this.generation += 1;
     this.pending = [];
     this.inFlight = null;
+    // Kept as it was when the base stays (a failed save keeps the last copy).
+    this.queuedBase = base !== null && base === this.base && this.queuedBase;
     this.base = base;
+  }
+
+  /** A copy the server answered (or one as queued for it) becomes the base. */
+  confirm(base: ProjectDocument, queued = false): void {
+    this.base = base;
+    this.queuedBase = queued;
+  }
+
+  /** The base a delta can be taken against or applied to: the server's copy at its revision. */
+  get serverBase(): ProjectDocument | null {
+    return this.queuedBase ? null : this.base;
   }
 
   get busy(): boolean {
