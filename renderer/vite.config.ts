@@ -26,7 +26,7 @@ export default defineConfig(({ command }) => ({
         // ttf: the report fonts (a lazy chunk's assets), so that PDF reports work offline.
         globPatterns: ['**/*.{html,js,css,png,svg,webmanifest,ttf}'],
         // Loaded by importScripts, which the browser keeps with the worker script itself.
-        globIgnores: ['sw-sync.js'],
+        globIgnores: ['sw-sync.js', 'sw-push.js'],
         // The whole bundle must be there offline (chart.js alone is close to Workbox's 2 MiB default).
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         // A new version takes over at once but never reloads the page: the open page keeps
@@ -40,8 +40,9 @@ export default defineConfig(({ command }) => ({
         // No runtimeCaching: /api requests are not routed through any cache and fail offline
         // as they would without a worker, so the app's own offline logic sees the network error.
         runtimeCaching: [],
-        // Background Sync hook (tag 'werkboard-sync'), hand-written in public/sw-sync.js.
-        importScripts: ['sw-sync.js'],
+        // Background Sync hook (tag 'werkboard-sync') and web push (notification, click), hand-written
+        // in public/sw-sync.js and public/sw-push.js.
+        importScripts: ['sw-sync.js', 'sw-push.js'],
       },
     }),
   ],

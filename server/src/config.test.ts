@@ -102,4 +102,12 @@ describe('configFromEnv', () => {
     );
     expect(configFromEnv({ TLS: 'self-signed', HTTP_REDIRECT_PORT: '80' }).httpRedirectPort).toBe(80);
   });
+
+  it('reads the hour of the daily message digest (7 by default) and refuses one that is not 0-23', () => {
+    expect(configFromEnv({}).digestHour).toBe(7);
+    expect(configFromEnv({ DIGEST_HOUR: '0' }).digestHour).toBe(0);
+    expect(configFromEnv({ DIGEST_HOUR: '18' }).digestHour).toBe(18);
+    for (const value of ['24', '-1', '7.5', 'sieben'])
+      expect(() => configFromEnv({ DIGEST_HOUR: value })).toThrow(ConfigError);
+  });
 });

@@ -39,6 +39,18 @@ export interface Config {
   trustedProxies: net.BlockList | null;
   /** Where users open the app (PUBLIC_URL), for links in e-mails; else the address a request came to. */
   publicUrl?: string;
+  /** From which hour of the server's local day the daily message digest goes out (DIGEST_HOUR, 0-23; 7 by default). */
+  digestHour?: number;
+}
+
+export const DEFAULT_DIGEST_HOUR = 7;
+
+function parseHour(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_DIGEST_HOUR;
+  const hour = Number(value);
+  if (!Number.isInteger(hour) || hour < 0 || hour > 23)
+    throw new ConfigError(`DIGEST_HOUR must be a whole hour 0-23, got "${value}"`);
+  return hour;
 }
 
 export class ConfigError extends Error {}
@@ -146,5 +158,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd: string 
     httpRedirectPort: parseRedirectPort(env.HTTP_REDIRECT_PORT, tls),
     trustedProxies: parseTrustProxy(env.TRUST_PROXY),
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL.replace(/\/+$/, '') } : {}),
+    digestHour: parseHour(env.DIGEST_HOUR),
   };
 }

@@ -10,6 +10,7 @@ import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embeddedDatab
 import { seedDatabase, type SeedResult } from './db/seed';
 import { parseLicensePublicKey } from './license/licenseKey';
 import { LiveUpdates } from './live/liveUpdates';
+import { startDigestJob } from './mail/messageDigest';
 import { createLogger } from './logger';
 import { readAppVersion } from './paths';
 import { securePrivateFiles } from './privateFiles';
@@ -108,6 +109,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // The embedded database of the current attempt (set inside the closures below).
   const current: { embedded: EmbeddedDatabase | null } = { embedded: null };
   const stopping = new AbortController();
+  // The daily message digest (docs/decisions.md); it waits for the database on its own.
+  const digests = startDigestJob(services);
 
   const initialise = async (): Promise<SeedResult> => {
     let url = config.databaseUrl;
@@ -175,6 +178,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       if (stopped) return;
       stopped = true;
       stopping.abort();
+      digests.stop();
       // Open event streams would hold the HTTP server open until the forced close.
       await services.live.close();
       await Promise.all([closeGracefully(httpServer), redirectServer && closeGracefully(redirectServer)]);

@@ -12,13 +12,14 @@
 //   npm run build && node test/benchmarks/backup.mjs
 //
 // Options (environment): BENCH_PROJECTS (default 500), BENCH_CARDS (default 12), BENCH_PHOTOS
-// ('0': no photos, to tell the photos' share from the projects').
+// ('0': no photos, to tell the photos' share from the projects'), BENCH_BASE (a built tree of
+// the code before a change: the same file runs on both, one after the other, side by side).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import sharp from 'sharp';
 import common from '@werkboard/common';
-import { client, licenseKeys, ms, startServer } from './support.mjs';
+import { BASE_ROOT, client, licenseKeys, ms, startServer } from './support.mjs';
 
 const { keysAfter, newId, BACKUP_TYPE, BACKUP_VERSION } = common;
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 500);
@@ -104,6 +105,33 @@ async function measured(pid, work) {
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const kbToMb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
 
+/** One build's run: import, export, import of the export; its figures. */
+async function runOn(root, body, keys) {
+  const server = await startServer({ LICENSE_PUBLIC_KEY: keys.publicKeyPem }, root);
+  try {
+    const api = client(server.url);
+    await api.login('admin', server.adminPassword);
+    await api.call(
+      'POST',
+      '/api/license/activate',
+      JSON.stringify({ email: 'bench@example.com', licenseKey: keys.licenseKey, deviceId: 'benchmark' }),
+    );
+    const loadAtStart = os.loadavg()[0];
+    const imported = await measured(server.pid, () => api.call('POST', '/api/backup/import', body));
+    const exported = await measured(server.pid, () => api.call('GET', '/api/backup/export'));
+    const backup = JSON.parse(exported.result.text);
+    const missing = PROJECTS - backup.data.projects.length + (PHOTOS ? PROJECTS - backup.data.images.length : 0);
+    const exportSize = exported.result.text.length;
+    exported.result = null;
+    const again = await measured(server.pid, () =>
+      api.call('POST', '/api/backup/import', JSON.stringify({ data: backup, mode: 'merge' })),
+    );
+    return { imported, exported, exportSize, again, missing, load: [loadAtStart, os.loadavg()[0]] };
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main() {
   const loadBefore = os.loadavg()[0];
   const keys = licenseKeys();
@@ -123,45 +151,35 @@ async function main() {
   };
   const body = JSON.stringify({ data: file, mode: 'merge' });
 
-  const server = await startServer({ LICENSE_PUBLIC_KEY: keys.publicKeyPem });
-  try {
-    const api = client(server.url);
-    await api.login('admin', server.adminPassword);
-    await api.call(
-      'POST',
-      '/api/license/activate',
-      JSON.stringify({ email: 'bench@example.com', licenseKey: keys.licenseKey, deviceId: 'benchmark' }),
-    );
-    const imported = await measured(server.pid, () => api.call('POST', '/api/backup/import', body));
-    const exported = await measured(server.pid, () => api.call('GET', '/api/backup/export'));
-    const backup = JSON.parse(exported.result.text);
-    const missing = PROJECTS - backup.data.projects.length + (PHOTOS ? PROJECTS - backup.data.images.length : 0);
-    const again = await measured(server.pid, () =>
-      api.call('POST', '/api/backup/import', JSON.stringify({ data: backup, mode: 'merge' })),
-    );
-    const loadAfter = os.loadavg()[0];
+  const builds = BASE_ROOT
+    ? [
+        ['before (BENCH_BASE)', BASE_ROOT],
+        ['this build', undefined],
+      ]
+    : [['this build', undefined]];
+  const results = [];
+  for (const [label, root] of builds) results.push([label, await runOn(root, body, keys)]);
 
-    console.log(
-      `Backup of ${PROJECTS} projects, ${CARDS} cards each, ${PHOTOS ? 'one photo each' : 'no photos'} (${os.cpus().length} cores)`,
-    );
-    console.log(`load average (1 min): ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`);
-    console.log(
-      `file                         ${mb(Buffer.byteLength(body))} (photo ${((dataUrl.length * 3) / 4 / 1024).toFixed(0)} KB each)`,
-    );
-    console.log(
-      `import (fresh installation)  ${ms(imported.ms).padStart(10)}   server RSS ${kbToMb(imported.before)} before, peak ${kbToMb(imported.peak)}`,
-    );
-    console.log(
-      `export                       ${ms(exported.ms).padStart(10)}   ${mb(exported.result.text.length)}, peak RSS ${kbToMb(exported.peak)}`,
-    );
-    console.log(
-      `import of the export (merge) ${ms(again.ms).padStart(10)}   server RSS ${kbToMb(again.before)} before, peak ${kbToMb(again.peak)}`,
-    );
-    console.log(`missing in the export: ${missing}`);
-    if (missing !== 0) process.exitCode = 1;
-  } finally {
-    await server.stop();
-  }
+  console.log(
+    `Backup of ${PROJECTS} projects, ${CARDS} cards each, ${PHOTOS ? 'one photo each' : 'no photos'} (${os.cpus().length} cores)`,
+  );
+  console.log(`load average (1 min): ${loadBefore.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end`);
+  console.log(`file: ${mb(Buffer.byteLength(body))} (photo ${((dataUrl.length * 3) / 4 / 1024).toFixed(0)} KB each)`);
+  const column = (text) => String(text).padEnd(44);
+  console.log(column(''), results.map(([label]) => column(label)).join(''));
+  const row = (name, cell) => console.log(column(name), results.map(([, r]) => column(cell(r))).join(''));
+  row('load average (1 min) during the run', (r) => `${r.load[0].toFixed(2)} -> ${r.load[1].toFixed(2)}`);
+  row(
+    'import (fresh installation)',
+    (r) => `${ms(r.imported.ms)}, RSS ${kbToMb(r.imported.before)} -> peak ${kbToMb(r.imported.peak)}`,
+  );
+  row('export', (r) => `${ms(r.exported.ms)}, ${mb(r.exportSize)}, peak RSS ${kbToMb(r.exported.peak)}`);
+  row(
+    'import of the export (merge)',
+    (r) => `${ms(r.again.ms)}, RSS ${kbToMb(r.again.before)} -> peak ${kbToMb(r.again.peak)}`,
+  );
+  row('missing in the export', (r) => r.missing);
+  if (results.some(([, r]) => r.missing !== 0)) process.exitCode = 1;
 }
 
 await main();

@@ -8,13 +8,27 @@
 //
 //   npm run build && node test/benchmarks/pdfReport.mjs
 //
-// Options (environment): BENCH_CARDS (default 500), BENCH_RUNS (default 5), CHROMIUM_PATH.
+// Options (environment): BENCH_CARDS (default 500), BENCH_RUNS (default 5), CHROMIUM_PATH,
+// BENCH_BASE (a built tree of the code before a change: its renderer build is measured first, side by side),
+// BENCH_ROUNDS (default 1: with BENCH_BASE, the builds take turns this many times).
 import fs from 'node:fs';
 import os from 'node:os';
-import { CHROMIUM_PATH, client, fillBoard, launchChromium, line, ms, startServer, stats } from './support.mjs';
+import path from 'node:path';
+import {
+  BASE_ROOT,
+  CHROMIUM_PATH,
+  client,
+  fillBoard,
+  launchChromium,
+  line,
+  ms,
+  startServer,
+  stats,
+} from './support.mjs';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 500);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 
 async function seed(api) {
   const created = await api.call('POST', '/api/projects', JSON.stringify({ name: `Bericht ${CARDS} Karten` }));
@@ -25,18 +39,54 @@ async function seed(api) {
   return saved;
 }
 
+const TICK_MS = 1000 / 100; // USER_HZ: /proc's CPU times count in hundredths of a second
+
+/**
+ * CPU time used so far by Chromium (this script's descendant processes named chrom…: the
+ * page's renderer does the layout). Under a high load the wall-clock time mostly measures
+ * waiting for a core; the CPU time is the work itself.
+ */
+function chromiumCpuMs(rootPid = process.pid) {
+  const children = new Map();
+  const cpu = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ppid = Number(fields[1]);
+    cpu.set(Number(entry), /chrom/i.test(name) ? (Number(fields[11]) + Number(fields[12])) * TICK_MS : 0);
+    children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+  }
+  let total = 0;
+  const pending = [rootPid];
+  while (pending.length > 0) {
+    const pid = pending.pop();
+    total += cpu.get(pid) ?? 0;
+    pending.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
 /** Click 'PDF erstellen' until the download arrives; the PDF's size and page count. */
 async function makeOne(page, dialog) {
+  const cpuBefore = chromiumCpuMs();
   const started = performance.now();
   const [download] = await Promise.all([
     page.waitForEvent('download', { timeout: 120000 }),
     dialog.getByRole('button', { name: 'PDF erstellen' }).click(),
   ]);
   const took = performance.now() - started;
+  const cpu = chromiumCpuMs() - cpuBefore;
   const file = await download.path();
   const bytes = fs.readFileSync(file);
   const pages = (bytes.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
-  return { took, size: bytes.length, pages };
+  return { took, cpu, size: bytes.length, pages };
 }
 
 async function measure(baseUrl, adminPassword, project) {
@@ -64,7 +114,12 @@ async function measure(baseUrl, adminPassword, project) {
       if ((await box.isChecked()) !== withEntries) await box.click();
       const runs = [];
       for (let run = 0; run < RUNS; run++) runs.push(await makeOne(page, dialog));
-      results[label] = { time: stats(runs.map((run) => run.took)), size: runs[0].size, pages: runs[0].pages };
+      results[label] = {
+        time: stats(runs.map((run) => run.took)),
+        cpu: stats(runs.map((run) => run.cpu)),
+        size: runs[0].size,
+        pages: runs[0].pages,
+      };
     }
     return results;
   } finally {
@@ -75,27 +130,43 @@ async function measure(baseUrl, adminPassword, project) {
 async function main() {
   if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} not found`);
   const loadBefore = os.loadavg()[0];
-  const server = await startServer();
-  try {
-    const api = client(server.url);
-    await api.login('admin', server.adminPassword);
-    const project = await seed(api);
-    const result = await measure(server.url, server.adminPassword, project);
-    console.log(`\nWerkboard PDF report benchmark: ${CARDS} cards, each with 2 time entries and 1 material entry`);
-    console.log(
-      `Node ${process.version}, ${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? 'unknown'}), Chromium`,
-    );
-    console.log(`Load average (1 min) at the start: ${loadBefore.toFixed(2)}; now: ${os.loadavg()[0].toFixed(2)}`);
-    const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
-    console.log(
-      `First report of the page (loads pdfkit chunk and fonts): ${ms(result.first.took)}, ${result.first.pages} pages, ${kb(result.first.size)}`,
-    );
-    for (const label of ['with entries', 'without entries']) {
-      const figures = result[label];
-      console.log(line(`Report ${label} × ${RUNS}`, figures.time), `${figures.pages} pages, ${kb(figures.size)}`);
+  // The base's renderer build, served by this build's server: the report is made in the page.
+  const builds = BASE_ROOT
+    ? [
+        ['before (BENCH_BASE)', { RENDERER_DIR: path.join(BASE_ROOT, 'renderer', 'dist') }],
+        ['this build', {}],
+      ]
+    : [['this build', {}]];
+  const results = [];
+  for (let round = 1; round <= ROUNDS; round++)
+    for (const [build, env] of builds) {
+      const label = ROUNDS > 1 ? `${build}, round ${round}` : build;
+      const server = await startServer(env);
+      try {
+        const api = client(server.url);
+        await api.login('admin', server.adminPassword);
+        const project = await seed(api);
+        const loadAtStart = os.loadavg()[0];
+        const result = await measure(server.url, server.adminPassword, project);
+        results.push([label, { ...result, load: [loadAtStart, os.loadavg()[0]] }]);
+      } finally {
+        await server.stop();
+      }
     }
-  } finally {
-    await server.stop();
+  console.log(`\nWerkboard PDF report benchmark: ${CARDS} cards, each with 2 time entries and 1 material entry`);
+  console.log(`Node ${process.version}, ${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? 'unknown'}), Chromium`);
+  console.log(`Load average (1 min) at the start: ${loadBefore.toFixed(2)}; at the end: ${os.loadavg()[0].toFixed(2)}`);
+  const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+  for (const [label, result] of results) {
+    console.log(`\n${label} (load average ${result.load[0].toFixed(2)} -> ${result.load[1].toFixed(2)})`);
+    console.log(
+      `First report of the page (loads pdfkit chunk and fonts): ${ms(result.first.took)} (CPU ${ms(result.first.cpu)}), ${result.first.pages} pages, ${kb(result.first.size)}`,
+    );
+    for (const name of ['with entries', 'without entries']) {
+      const figures = result[name];
+      console.log(line(`Report ${name} × ${RUNS}`, figures.time), `${figures.pages} pages, ${kb(figures.size)}`);
+      console.log(line(`  Chromium's CPU time per report`, figures.cpu));
+    }
   }
 }
 

@@ -9,7 +9,13 @@ import { fileURLToPath } from 'node:url';
 import common from '@werkboard/common';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const ENTRY = path.join(ROOT, 'server', 'dist', 'src', 'main.js');
+const entryOf = (root) => path.join(root, 'server', 'dist', 'src', 'main.js');
+
+/**
+ * BENCH_BASE: a built tree of the code to compare with (e.g. `git worktree add /tmp/base main`,
+ * its node_modules, `npm run build` there); the benchmarks that support it run both side by side.
+ */
+export const BASE_ROOT = process.env.BENCH_BASE ? path.resolve(process.env.BENCH_BASE) : null;
 
 /** Debian's Chromium (CHROMIUM_PATH), launched with the flags the end-to-end tests use. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -31,12 +37,16 @@ export async function launchChromium() {
   });
 }
 
-/** Starts the built server like test/e2e/support/appServer.ts: free port, fresh DATA_DIR. */
-export async function startServer(extraEnv = {}) {
-  if (!fs.existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run "npm run build" first`);
+/**
+ * Starts the built server like test/e2e/support/appServer.ts: free port, fresh DATA_DIR.
+ * `root`: the tree whose build runs (this one, or BASE_ROOT for the comparison).
+ */
+export async function startServer(extraEnv = {}, root = ROOT) {
+  const entry = entryOf(root);
+  if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run "npm run build" first`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'werkboard-bench-'));
-  const child = spawn(process.execPath, [ENTRY], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
     env: { ...process.env, ...extraEnv, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_TO_CONSOLE: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

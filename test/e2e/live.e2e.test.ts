@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser } from './support/browser';
 import { addBoardTask, boardCard, boardColumn, dragCard } from './support/board';
-import { apiToken, logIn } from './support/session';
+import { apiJson, apiToken, logIn } from './support/session';
 
 /**
  * Live updates (issue 16): two users on one board, each in a browser context of their own.
@@ -16,15 +16,8 @@ let server: AppServer;
 let browser: Browser;
 let projectId: string;
 
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = <T>(token: string, method: string, path: string, body?: unknown): Promise<T> =>
+  apiJson<T>(server.url, token, method, path, body);
 
 interface Board {
   context: BrowserContext;

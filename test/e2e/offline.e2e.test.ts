@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser } from './support/browser';
 import { addBoardTask, boardCard, boardColumn, dragCard } from './support/board';
-import { apiToken, logIn } from './support/session';
+import { apiJson, apiToken, logIn } from './support/session';
 
 /**
  * Offline-first (issue 7) with two devices: the office (Admin, device A) and a Firmenleiter on
@@ -37,14 +37,7 @@ afterAll(async () => {
 });
 
 async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const token = await apiToken(server.url, 'admin', server.adminPassword);
-  const response = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+  return apiJson<T>(server.url, await apiToken(server.url, 'admin', server.adminPassword), method, path, body);
 }
 
 /** One device: a browser context of its own (own storage, service worker and IndexedDB). */
@@ -91,7 +84,8 @@ async function renameCardAndAddNote(page: Page, cardTitle: string, newTitle: str
   const task = page.getByRole('dialog', { name: cardTitle });
   await task.getByLabel('Titel', { exact: true }).fill(newTitle);
   await task.getByRole('button', { name: 'Speichern', exact: true }).click();
-  await page.getByRole('dialog', { name: newTitle }).getByRole('button', { name: 'Schließen' }).first().click();
+  // 'Speichern' closes the task dialog (issue 19).
+  await task.waitFor({ state: 'detached' });
   await boardCard(page, 'To Do', newTitle).waitFor();
 
   await page.getByRole('button', { name: 'Notizen & Informationen' }).click();

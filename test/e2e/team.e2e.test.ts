@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser } from './support/browser';
-import { apiToken, logIn, newPage } from './support/session';
+import { apiRequest, apiToken, logIn, newPage } from './support/session';
 
 /**
  * People coming together on a project (issue 6), with two people at two browsers: the
@@ -21,13 +21,8 @@ let server: AppServer;
 let browser: Browser;
 let photo: string;
 
-async function api(method: string, url: string, token: string, body?: unknown): Promise<Response> {
-  return fetch(`${server.url}/api${url}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
+const api = (method: string, url: string, token: string, body?: unknown): Promise<Response> =>
+  apiRequest(server.url, token, method, url, body);
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);

@@ -27,8 +27,14 @@ const dayFormat = new Intl.DateTimeFormat('de-DE', {
   timeZone: 'UTC',
 });
 
+const ISO_DAY = /^([1-9]\d{3})-(\d{2})-(\d{2})/;
+
 /** 'YYYY-MM-DD' → '02.03.2026' (de-DE); unreadable values are shown as they are. */
 export function formatDay(day: string): string {
+  // A valid day is rearranged directly: Intl's formatting shows in a large PDF report (thousands of dates).
+  const parts = ISO_DAY.exec(day);
   const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  if (parts && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(parts[0]))
+    return `${parts[3]}.${parts[2]}.${parts[1]}`;
   return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
 }

@@ -98,7 +98,6 @@ export const boardMessages = {
     tags: 'Tags',
     noTags: 'Für diesen Kundentyp gibt es keine Tags.',
     save: 'Speichern',
-    saved: 'Änderungen übernommen.',
     titleRequired: 'Der Titel der Aufgabe darf nicht leer sein.',
     deleteTask: 'Aufgabe löschen',
     deleteTitle: 'Aufgabe löschen',

@@ -91,6 +91,12 @@ export const de = {
     emptyLog: 'Noch keine Einträge.',
     networkFailure: 'Netzwerkfehler',
     serverMessage: (message: string) => `Meldung des Servers: ${message}`,
+    /** The login page's server log tab: nobody is signed in, so it asks for an Admin (issue 19). */
+    adminSignInHint: 'Das Server-Log ist nur für Admins. Bitte melden Sie sich dafür mit einem Admin-Konto an.',
+    loadServerLog: 'Server-Log laden',
+    loadingServerLog: 'Server-Log wird geladen …',
+    secondFactorInApp:
+      'Dieses Konto hat einen zweiten Faktor: Bitte melden Sie sich in der App an und öffnen Sie das Server-Log dort.',
   },
   api: {
     failed: (status: number) => `API-Anfrage fehlgeschlagen (Status ${status})`,
@@ -178,6 +184,9 @@ export const de = {
     templates: 'Limit für Vorlagen erreicht',
     activeProjects: 'Projektlimit erreicht',
     text: 'Für weitere Einträge wird eine Lifetime-Lizenz benötigt. Bitte wenden Sie sich an Ihren Administrator.',
+    /** On a create button before the form opens (issue 19), e.g. 'Projektlimit erreicht (10/10). Für …'. */
+    reached: (title: string, used: number, max: number) =>
+      `${title} (${used}/${max}). Für weitere Einträge wird eine Lifetime-Lizenz benötigt.`,
   },
   validation: {
     emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',

@@ -23,6 +23,28 @@ export const mailMessages = {
   invitationAction: 'Öffnen Sie Werkboard, um die Einladung anzunehmen oder abzulehnen:',
   invitationLink: 'Werkboard öffnen',
   footer: 'Diese E-Mail wurde automatisch von Werkboard gesendet.',
+  // The daily digest of unread messages: count and senders only (the texts are end-to-end encrypted).
+  digestSubject: (count: number) =>
+    count === 1 ? 'Werkboard: 1 ungelesene Nachricht' : `Werkboard: ${count} ungelesene Nachrichten`,
+  digestGreeting: (username: string) => `Hallo ${username},`,
+  digestText: (count: number, senders: string) =>
+    count === 1
+      ? `Sie haben 1 ungelesene Nachricht von ${senders}.`
+      : `Sie haben ${count} ungelesene Nachrichten von ${senders}.`,
+  digestPrivacy: 'Die Nachrichten selbst sind verschlüsselt und nur in Werkboard zu lesen.',
+  digestLink: 'Nachrichten öffnen',
+  digestUnsubscribe: 'Diese tägliche Zusammenfassung können Sie in Werkboard unter „Profil“ abbestellen.',
+  // The profile's setting.
+  digestSectionTitle: 'E-Mail-Zusammenfassung',
+  digestToggle: 'Täglich eine E-Mail mit der Zahl ungelesener Nachrichten und ihren Absendern',
+  digestHint: (hour: number) =>
+    `Wird einmal am Tag ab ${String(hour).padStart(2, '0')}:00 Uhr an die E-Mail-Adresse Ihres Profils gesendet, nur wenn Nachrichten ungelesen sind. Der Text der Nachrichten steht nie in der E-Mail.`,
+  digestNoEmail: 'Tragen Sie zuerst Ihre E-Mail-Adresse im Profil ein.',
+  digestSaved: (enabled: boolean) =>
+    enabled
+      ? 'Die tägliche E-Mail-Zusammenfassung ist eingeschaltet.'
+      : 'Die tägliche E-Mail-Zusammenfassung ist ausgeschaltet.',
+  digestSaveFailed: 'Die Einstellung konnte nicht gespeichert werden.',
 } as const;
 
 /** Texts of web push (issue 16): what a notification says (who and what, never a message's text). */
@@ -33,4 +55,23 @@ export const pushMessages = {
   invitationTitle: 'Neue Projekteinladung',
   invitationBody: (fromUsername: string, projectName: string) =>
     `${fromUsername} hat Sie zum Projekt „${projectName}“ eingeladen.`,
+  // The profile's push section (spec 4: loading, enabled, disabled, denied; the spec has no wording).
+  sectionTitle: 'Push-Benachrichtigungen',
+  sectionIntro:
+    'Werkboard meldet auf diesem Gerät neue Nachrichten und Projekteinladungen, auch wenn die App geschlossen ist. Eine Benachrichtigung nennt nur, wer geschrieben hat, nie den Text.',
+  loading: 'Status der Push-Benachrichtigungen wird geladen …',
+  enabled: 'Push-Benachrichtigungen sind auf diesem Gerät aktiviert.',
+  disabled: 'Push-Benachrichtigungen sind auf diesem Gerät deaktiviert.',
+  denied:
+    'Ihr Browser blockiert Benachrichtigungen für Werkboard. Erlauben Sie Benachrichtigungen in den Website-Einstellungen des Browsers und laden Sie die Seite danach neu.',
+  unsupported:
+    'Push-Benachrichtigungen sind hier nicht verfügbar: Dieser Browser unterstützt sie nicht, oder Werkboard ist ohne HTTPS geöffnet.',
+  enable: 'Push-Benachrichtigungen aktivieren',
+  enabling: 'Wird aktiviert …',
+  disable: 'Push-Benachrichtigungen deaktivieren',
+  disabling: 'Wird deaktiviert …',
+  enableFailed: 'Push-Benachrichtigungen konnten nicht aktiviert werden. Bitte prüfen Sie die Verbindung zum Server.',
+  disableFailed:
+    'Push-Benachrichtigungen konnten nicht deaktiviert werden. Bitte prüfen Sie die Verbindung zum Server.',
+  loadFailed: 'Der Status der Push-Benachrichtigungen konnte nicht gelesen werden.',
 } as const;

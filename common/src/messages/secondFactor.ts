@@ -47,6 +47,7 @@ export const secondFactorMessages = {
   resetLabel: (username: string) => `Zweiten Faktor von ${username} zurücksetzen`,
   resetConfirm: (username: string) =>
     `Zweiten Faktor von ${username} zurücksetzen? Der Benutzer wird auf allen Geräten abgemeldet und meldet sich danach nur mit dem Passwort an.`,
+  resetting: 'Wird zurückgesetzt …',
   resetDone: 'Der zweite Faktor wurde zurückgesetzt.',
   resetFailed: 'Der zweite Faktor konnte nicht zurückgesetzt werden.',
   // Settings → Sicherheit

@@ -279,6 +279,15 @@ const projectFieldsShape = {
   cardGroups,
 };
 
+const appointmentList = z
+  .array(appointmentSchema, { error: m.documentInvalid })
+  .max(PROJECT_LIMITS.appointments, { error: m.tooMany('Termine', PROJECT_LIMITS.appointments) })
+  .default([]);
+const noteList = z
+  .array(noteSchema, { error: m.documentInvalid })
+  .max(PROJECT_LIMITS.notes, { error: m.tooMany('Notizen', PROJECT_LIMITS.notes) })
+  .default([]);
+
 /** The project revision a write is based on. */
 const baseRevision = z
   .number({ error: m.revisionInvalid })
@@ -298,14 +307,8 @@ export const projectDocumentSchema = z
       columns: z
         .array(columnSchema, { error: m.documentInvalid })
         .max(PROJECT_LIMITS.columns, { error: m.tooMany('Spalten', PROJECT_LIMITS.columns) }),
-      appointments: z
-        .array(appointmentSchema, { error: m.documentInvalid })
-        .max(PROJECT_LIMITS.appointments, { error: m.tooMany('Termine', PROJECT_LIMITS.appointments) })
-        .default([]),
-      notes: z
-        .array(noteSchema, { error: m.documentInvalid })
-        .max(PROJECT_LIMITS.notes, { error: m.tooMany('Notizen', PROJECT_LIMITS.notes) })
-        .default([]),
+      appointments: appointmentList,
+      notes: noteList,
       changeLog: z.array(changeLogEntrySchema, { error: m.documentInvalid }).default([]),
     },
     BODY_ERROR,
@@ -384,14 +387,8 @@ export const projectDeltaSchema = z
         .array(materialEntrySchema.extend({ cardId: uuidSchema }), { error: m.documentInvalid })
         .max(PROJECT_LIMITS.cards, { error: m.documentInvalid })
         .default([]),
-      appointments: z
-        .array(appointmentSchema, { error: m.documentInvalid })
-        .max(PROJECT_LIMITS.appointments, { error: m.tooMany('Termine', PROJECT_LIMITS.appointments) })
-        .default([]),
-      notes: z
-        .array(noteSchema, { error: m.documentInvalid })
-        .max(PROJECT_LIMITS.notes, { error: m.tooMany('Notizen', PROJECT_LIMITS.notes) })
-        .default([]),
+      appointments: appointmentList,
+      notes: noteList,
       deleted: z
         .array(uuidSchema, { error: m.documentInvalid })
         .max(PROJECT_LIMITS.cards * 2, { error: m.documentInvalid })

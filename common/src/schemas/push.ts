@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { de } from '../messages';
-import { BODY_ERROR } from './fields';
+import { BODY_ERROR, booleanField } from './fields';
 
 const invalid = { error: de.push.subscriptionInvalid };
 const base64url = z.string(invalid).regex(/^[A-Za-z0-9_-]+=*$/, invalid);
@@ -19,3 +19,13 @@ export const pushSubscriptionSchema = z.object(
 export type PushSubscriptionRequest = z.infer<typeof pushSubscriptionSchema>;
 
 export const pushUnsubscribeSchema = z.object({ endpoint: z.string(invalid).max(1000, invalid) }, BODY_ERROR);
+
+/** PUT /api/message-digest: whether the user gets the daily e-mail of unread messages. */
+export const messageDigestSchema = z.object({ enabled: booleanField }, BODY_ERROR);
+export type MessageDigestSetting = z.infer<typeof messageDigestSchema>;
+
+/** GET/PUT /api/message-digest's answer: the setting, and from which hour the server sends. */
+export interface MessageDigestDto {
+  enabled: boolean;
+  hour: number;
+}

@@ -1,3 +1,5 @@
+import type { ColumnDto, ProjectSummaryDto } from '@werkboard/common';
+import { projectProgress } from '@werkboard/common';
 import type { LocalStore } from '../platform/localStore';
 import { readLocation } from '../platform/localStore';
 import type { ApiClient } from './client';
@@ -24,6 +26,11 @@ export function withLocalReads(
   onSource: (source: ReadSource) => void,
 ): ApiClient {
   async function get<T>(path: string, options: Parameters<ApiClient['get']>[1] = {}): Promise<T> {
+    const answer = await read<T>(path, options);
+    return path === PROJECT_LIST ? (withQueuedProgress(answer as ProjectSummaryDto[], local) as T) : answer;
+  }
+
+  async function read<T>(path: string, options: Parameters<ApiClient['get']>[1]): Promise<T> {
     // Online-only reads go straight to the server.
     if (!readLocation(path)) return api.get<T>(path, options);
     const store = await local.loaded();
@@ -44,4 +51,23 @@ export function withLocalReads(
     }
   }
   return { ...api, get };
+}
+
+const PROJECT_LIST = '/projects';
+
+/**
+ * The dashboard's list with each project's progress from its queued copy where the device has
+ * changes the server has not got yet (issue 19: offline, a board at 2/5 showed the older 1/4).
+ */
+export function withQueuedProgress(
+  projects: ProjectSummaryDto[],
+  local: Pick<LocalReadSource, 'pendingDocument'>,
+): ProjectSummaryDto[] {
+  return projects.map((project) => {
+    const queued = local.pendingDocument(`${PROJECT_LIST}/${encodeURIComponent(project.id)}`) as
+      { columns: Pick<ColumnDto, 'cards'>[] } | undefined;
+    if (!queued) return project;
+    const { done, total } = projectProgress(queued.columns);
+    return { ...project, cardCount: total, doneCount: done };
+  });
 }

@@ -19,6 +19,22 @@ afterEach(() => {
 });
 
 describe('footer', () => {
+  it("gives an Admin 'Verbindungsdiagnose' with the server log in the app, and nobody else", async () => {
+    renderWithProviders(<Footer />, {
+      user: buildUser('Admin'),
+      fake: createFakeFetch({ 'GET /api/logs/server.log': { body: '08:00:01 Server gestartet' } }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: de.login.diagnostics }));
+    const dialog = within(screen.getByRole('dialog', { name: de.diagnostics.title }));
+    fireEvent.click(dialog.getByRole('tab', { name: de.diagnostics.serverLogTab }));
+    expect(await dialog.findByText('08:00:01 Server gestartet')).toBeTruthy();
+  });
+
+  it("shows no 'Verbindungsdiagnose' to a Firmenleiter", () => {
+    renderWithProviders(<Footer />, { user: buildUser('Firmenleiter') });
+    expect(screen.queryByRole('button', { name: de.login.diagnostics })).toBeNull();
+  });
+
   it('shows the app version and the license type of the user', () => {
     renderWithProviders(<Footer />, { user: buildUser('Monteur', { licenseType: 'Lifetime' }) });
 

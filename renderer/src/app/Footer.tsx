@@ -7,11 +7,14 @@ import { ServerVersionNotice } from '../platform/appVersion/ServerVersionNotice'
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { SyncStatusButton } from '../features/sync/SyncStatusButton';
 import { HelpDialog } from '../features/help/HelpDialog';
+import { DiagnosticsDialog } from '../features/diagnostics/DiagnosticsDialog';
 
-/** App footer: sync state, version, license type and 'Hilfe/Impressum'. */
+/** App footer: sync state, version, license type, 'Verbindungsdiagnose' for Admins and 'Hilfe/Impressum'. */
 export function Footer() {
   const licenseType = useAppSelector((state) => state.auth.user?.licenseType);
+  const isAdmin = useAppSelector((state) => state.auth.user?.role === 'Admin');
   const [helpOpen, setHelpOpen] = useState(false);
+  const [diagnosticsOpen, setDiagnosticsOpen] = useState(false);
   const dispatch = useAppDispatch();
   const fetchServerInfo = useCallback(
     () => readOnce(dispatch(diagnosticsApi.endpoints.serverInfo.initiate(undefined, FRESH))),
@@ -32,9 +35,15 @@ export function Footer() {
           {de.footer.license(licenseType === 'Lifetime' ? de.license.lifetime : de.license.free)}
         </span>
       )}
+      {isAdmin && (
+        <button type="button" className="link-button" onClick={() => setDiagnosticsOpen(true)}>
+          {de.login.diagnostics}
+        </button>
+      )}
       <button type="button" className="link-button app-footer__help" onClick={() => setHelpOpen(true)}>
         {de.footer.help}
       </button>
+      {diagnosticsOpen && <DiagnosticsDialog onClose={() => setDiagnosticsOpen(false)} />}
       {helpOpen && <HelpDialog onClose={() => setHelpOpen(false)} />}
     </footer>
   );

@@ -4,6 +4,7 @@ import { buildUser, withPermissions } from '../test/fixtures';
 import { createFakeFetch, networkFailure } from '../test/fakeFetch';
 import { renderApp } from '../test/renderApp';
 import { buildInvitation } from '../test/team';
+import { createFakeWebPush, TEST_PUSH_ENDPOINT } from '../test/webPush';
 
 const PERMISSION_LINK_NAMES = ['Vorlagen', 'Projektgruppen', 'Benutzer', 'Archiv', 'Admin'];
 
@@ -77,6 +78,29 @@ describe('navigation bar', () => {
     expect(store.getState().auth.user).toBeNull();
     expect(screen.getByLabelText('Benutzername')).toBeTruthy();
     // The login page polls the server status; let that settle inside the test.
+    expect(await screen.findByText(de.login.serverReady)).toBeTruthy();
+  });
+
+  it("removes this browser's push subscription at logout: on the server while the token still works, then in the browser", async () => {
+    const removePush = `DELETE /api/push/subscriptions?endpoint=${encodeURIComponent(TEST_PUSH_ENDPOINT)}`;
+    const fake = createFakeFetch({
+      'GET /api/status': { body: { databaseInitialized: true } },
+      [removePush]: { status: 204 },
+      'POST /api/auth/logout': { body: { message: de.sessions.loggedOut } },
+    });
+    const push = createFakeWebPush({ permission: 'granted', subscribed: true });
+    const { store } = renderApp('/search', { user: buildUser('Monteur'), fake, webPush: push.browser });
+    const token = store.getState().auth.token;
+
+    fireEvent.click(navigation().getByRole('button', { name: 'Abmelden' }));
+
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
+    const order = fake.requests.map((request) => `${request.method} ${request.url}`);
+    expect(order.indexOf(removePush)).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf(removePush)).toBeLessThan(order.indexOf('POST /api/auth/logout'));
+    expect(fake.calls(removePush)[0]?.headers.Authorization).toBe(`Bearer ${token}`);
+    expect(push.state.calls).toEqual(['unsubscribe']);
+    expect(push.state.subscribed).toBe(false);
     expect(await screen.findByText(de.login.serverReady)).toBeTruthy();
   });
 

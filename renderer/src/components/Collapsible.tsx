@@ -5,15 +5,18 @@ interface CollapsibleProps {
   title: string;
   children: ReactNode;
   defaultOpen?: boolean;
+  /** 3 inside a dialog (whose title is an h2); 2 for a section of a page, right under its h1. */
+  headingLevel?: 2 | 3;
 }
 
 /** A section whose heading is a button that folds the content in and out (aria-expanded). */
-export function Collapsible({ title, children, defaultOpen = false }: CollapsibleProps) {
+export function Collapsible({ title, children, defaultOpen = false, headingLevel = 3 }: CollapsibleProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const [open, setOpen] = useState(defaultOpen);
   const contentId = useId();
   return (
     <section className={open ? 'collapsible collapsible--open' : 'collapsible'}>
-      <h3 className="collapsible__heading">
+      <Heading className="collapsible__heading">
         <button
           type="button"
           className="collapsible__toggle"
@@ -24,7 +27,7 @@ export function Collapsible({ title, children, defaultOpen = false }: Collapsibl
           <span className="collapsible__chevron" aria-hidden="true" />
           {title}
         </button>
-      </h3>
+      </Heading>
       <div id={contentId} className="collapsible__content" hidden={!open}>
         {open && children}
       </div>

@@ -77,7 +77,8 @@ export function Dialog({ title, onClose, children, wide = false }: DialogProps) 
         aria-labelledby={titleId}
         tabIndex={-1}
       >
-        <header className="dialog__header">
+        {/* A div, not a header: portalled outside <main>, a header would be a second banner landmark. */}
+        <div className="dialog__header">
           <h2 id={titleId} className="dialog__title">
             {title}
           </h2>
@@ -90,7 +91,7 @@ export function Dialog({ title, onClose, children, wide = false }: DialogProps) 
           >
             <span aria-hidden="true">×</span>
           </button>
-        </header>
+        </div>
         <div className="dialog__body">
           <DialogDepth.Provider value={depth}>{children}</DialogDepth.Provider>
         </div>

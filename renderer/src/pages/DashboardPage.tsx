@@ -31,10 +31,12 @@ import {
 } from '../features/dashboard/dashboardFilters';
 import { FilterPanel } from '../features/dashboard/FilterPanel';
 import type { GroupAction } from '../features/dashboard/GroupSection';
-import { HintedButton } from '../features/dashboard/HintedButton';
+import { HintedButton } from '../components/HintedButton';
 import type { ViewMode } from '../features/dashboard/ProjectLists';
 import { ActiveProjects, CompletedProjects } from '../features/dashboard/ProjectLists';
 import { useDashboardData } from '../features/dashboard/useDashboardData';
+import { LoadFailed } from '../components/LoadFailed';
+import { useLimitReason } from '../entities/license/useLimitReason';
 
 const d = de.dashboard;
 const a = d.projectActions;
@@ -106,6 +108,7 @@ export function DashboardPage() {
   const settings = useAppSelector(selectUserSettings);
   const saver = useSettingsSaver();
   const online = useOnlineStatus();
+  const projectLimit = useLimitReason('activeProjects');
   const free = useFreeLicense();
   const now = useNow();
   const data = useDashboardData();
@@ -182,7 +185,7 @@ export function DashboardPage() {
           {policy.allows(canCreateProject) && (
             <HintedButton
               className="button button--primary"
-              disabledReason={online ? null : d.toolbar.onlineOnly}
+              disabledReason={online ? projectLimit : d.toolbar.onlineOnly}
               onClick={() => setDialog({ kind: 'newProject' })}
             >
               {d.toolbar.newProject}
@@ -232,12 +235,7 @@ export function DashboardPage() {
 
       {data.projects.status === 'loading' && <p className="muted">{de.actions.loading}</p>}
       {data.projects.status === 'failed' && (
-        <div role="alert" className="message message--error">
-          <p>{d.projects.loadFailed}</p>
-          <button type="button" className="link-button" onClick={data.reloadProjects}>
-            {de.actions.retry}
-          </button>
-        </div>
+        <LoadFailed message={d.projects.loadFailed} onRetry={data.reloadProjects} />
       )}
       {data.projects.status === 'loaded' && (
         <div className="project-overview">

@@ -57,7 +57,8 @@ export function LoginPage() {
       return;
     }
     setInvalidFields({});
-    // Spec section 5: login is refused while the database is not initialised.
+    // Spec section 5: login is refused while the database is not initialised. The button stays
+    // enabled so that a click says why (issue 19: a disabled button alone explained nothing).
     if (!databaseReady) {
       setError(de.login.databaseNotInitialized);
       return;
@@ -244,11 +245,7 @@ export function LoginPage() {
                 {de.login.clearLocalData}
               </button>
             )}
-            <button
-              type="submit"
-              className="button button--primary button--block"
-              disabled={!databaseReady || submitting}
-            >
+            <button type="submit" className="button button--primary button--block" disabled={submitting}>
               {de.login.submit}
             </button>
             {submitting && (

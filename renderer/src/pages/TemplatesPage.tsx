@@ -13,6 +13,7 @@ import type { TemplateAction, TemplateViewMode } from '../features/templates/Tem
 import { TEMPLATE_VIEW_MODES, TemplateList } from '../features/templates/TemplateList';
 import { ShareTemplateDialog } from '../features/templates/ShareTemplateDialog';
 import { TemplateSettingsDialog } from './TemplateSettingsDialog';
+import { LoadFailed } from '../components/LoadFailed';
 
 const t = de.templatesScreen;
 
@@ -101,14 +102,7 @@ export function TemplatesPage() {
       )}
 
       {load.status === 'loading' && <p className="muted">{de.actions.loading}</p>}
-      {load.status === 'failed' && (
-        <div role="alert" className="message message--error">
-          <p>{t.loadFailed}</p>
-          <button type="button" className="link-button" onClick={() => void templatesQuery.refetch()}>
-            {de.actions.retry}
-          </button>
-        </div>
-      )}
+      {load.status === 'failed' && <LoadFailed message={t.loadFailed} onRetry={() => void templatesQuery.refetch()} />}
       {load.status === 'loaded' && (
         <>
           <TemplateSection

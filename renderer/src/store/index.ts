@@ -17,6 +17,7 @@ import type { LocalStore } from '../platform/localStore';
 import { createMemoryStore } from '../platform/localStore';
 import type { SaveFile } from '../platform/fileSave';
 import { createWebSaveFile } from '../platform/fileSave';
+import { browserWebPush, type WebPushBrowser } from '../platform/serviceWorker/push';
 import type { PersistStorage } from '../platform/persistStorage';
 import type { AppDispatch, RootState, ThunkExtra } from './types';
 import { createAppListeners } from './listeners';
@@ -43,6 +44,8 @@ export interface AppStoreDeps {
   saveFile?: SaveFile;
   /** The company server's address in the desktop shell; the page's own address by default. */
   appAddress?: string;
+  /** The browser's push (permission, subscription); the page's own by default. */
+  webPush?: WebPushBrowser;
 }
 
 /** The page's address without the route: what a phone opens to reach this server's app. */
@@ -100,6 +103,7 @@ export function createAppStore(deps: AppStoreDeps) {
     projectSavers: new ProjectSavers(),
     saveFile: deps.saveFile ?? createWebSaveFile(document, URL),
     appAddress: deps.appAddress ?? pageAddress(),
+    webPush: deps.webPush ?? browserWebPush(),
   };
 
   const listeners = createAppListeners(extra);

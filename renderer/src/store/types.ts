@@ -2,6 +2,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ApiClient } from '../api/client';
 import type { Save } from '../api/save';
 import type { SaveFile } from '../platform/fileSave';
+import type { WebPushBrowser } from '../platform/serviceWorker/push';
 import type { ProjectSavers } from '../entities/outbox/projectSaver';
 import type { SyncEngine } from '../entities/outbox/syncEngine';
 import type { RootState } from './rootReducer';
@@ -27,6 +28,8 @@ export interface ThunkExtra {
   saveFile: SaveFile;
   /** Where other devices open the app (the reports' QR codes), without the '#/…' route. */
   appAddress: string;
+  /** This browser's push permission and subscription (the profile's push section, logout). */
+  webPush: WebPushBrowser;
 }
 
 export type AppDispatch = ThunkDispatch<RootState, ThunkExtra, UnknownAction>;

@@ -7,6 +7,7 @@ import { AppRoutes } from '../app/AppRoutes';
 import { preloadPages } from '../app/pages';
 import { loggedIn } from '../entities/session/authSlice';
 import type { PersistStorage } from '../platform/persistStorage';
+import type { WebPushBrowser } from '../platform/serviceWorker/push';
 import { createAppStore } from '../store';
 import type { FakeFetch } from './fakeFetch';
 import { createFakeFetch } from './fakeFetch';
@@ -51,9 +52,11 @@ export interface TestAppOptions {
   /** Logged in as this user with TEST_TOKEN, session already verified. */
   user?: CurrentUserDto;
   persistStorage?: PersistStorage;
+  /** The browser's push; none by default (as in jsdom). */
+  webPush?: WebPushBrowser;
 }
 
-export function createTestStore({ fake = createFakeFetch({}), user, persistStorage }: TestAppOptions = {}) {
+export function createTestStore({ fake = createFakeFetch({}), user, persistStorage, webPush }: TestAppOptions = {}) {
   const navigate = jest.fn<void, [string]>();
   const { store, extra } = createAppStore({
     fetch: fake.fetch,
@@ -61,6 +64,7 @@ export function createTestStore({ fake = createFakeFetch({}), user, persistStora
     persistStorage: persistStorage ?? createMemoryStorage(),
     localStorage: window.localStorage,
     navigate,
+    ...(webPush ? { webPush } : {}),
   });
   if (user) store.dispatch(loggedIn({ token: TEST_TOKEN, user }));
   return { store, extra, fake, navigate };

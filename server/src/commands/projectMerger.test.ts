@@ -376,14 +376,15 @@ describe('mergeProject with random clients', () => {
   );
 });
 
+const stateOf = (server: MemoryProjectServer): BoardState => ({
+  revision: server.revision,
+  fields: server.fields,
+  entities: new Map(server.entities),
+  changeLog: [...server.changeLog],
+});
+
 describe('mergeProject with random writers of every role (issue 13)', () => {
   const people = writersOfEveryRole((role) => ({ id: newId(), username: role.toLowerCase() }));
-  const stateOf = (server: MemoryProjectServer): BoardState => ({
-    revision: server.revision,
-    fields: server.fields,
-    entities: new Map(server.entities),
-    changeLog: [...server.changeLog],
-  });
 
   /** initialProject() with an hour of everyone's on the first cards and a note of each. */
   function startingProject(): ClientCopy {
@@ -437,12 +438,6 @@ describe('mergeProject with random writers of every role (issue 13)', () => {
 
 describe('the delta save (PATCH) with random writers of every role (issue 17)', () => {
   const people = writersOfEveryRole((role) => ({ id: newId(), username: role.toLowerCase() }));
-  const stateOf = (server: MemoryProjectServer): BoardState => ({
-    revision: server.revision,
-    fields: server.fields,
-    entities: new Map(server.entities),
-    changeLog: [...server.changeLog],
-  });
 
   /** What a server holds, comparable across two servers (new notes take each server's clock, log ids are random). */
   const comparable = (server: MemoryProjectServer) => ({

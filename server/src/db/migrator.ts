@@ -11,7 +11,8 @@ import * as sessions from '../../migrations/20261129000000-sessions';
 import * as messages from '../../migrations/20261130000000-messages';
 import * as secondFactor from '../../migrations/20261130000000-second-factor';
 import * as notifications from '../../migrations/20261201000000-notifications';
-import * as deltaReads from '../../migrations/20261202000000-delta-reads';
+import * as messageDigest from '../../migrations/20261202000000-message-digest';
+import * as deltaReads from '../../migrations/20261202100000-delta-reads';
 
 interface MigrationModule {
   up(params: { context: QueryInterface }): Promise<void>;
@@ -34,7 +35,8 @@ const MIGRATIONS: readonly [string, MigrationModule][] = [
   ['20261130000000-messages', messages],
   ['20261130000000-second-factor', secondFactor],
   ['20261201000000-notifications', notifications],
-  ['20261202000000-delta-reads', deltaReads],
+  ['20261202000000-message-digest', messageDigest],
+  ['20261202100000-delta-reads', deltaReads],
 ];
 
 export function createMigrator(sequelize: Sequelize): Umzug<QueryInterface> {

@@ -106,11 +106,37 @@ function encodeAs(image: sharp.Sharp, mimeType: ImageMimeType): sharp.Sharp {
 }
 
 /**
+ * An image that is already what inspectImage stores: one frame, sRGB or grey, upright, within
+ * MAX_STORED_SIDE, without EXIF, XMP, IPTC or a colour profile (a photo of a backup, stored
+ * here or on another installation).
+ */
+function isStoredForm(meta: sharp.Metadata, mimeType: ImageMimeType): boolean {
+  return (
+    mimeType !== 'image/gif' &&
+    // CMYK and the like are converted to sRGB by the re-encoding; browsers show them poorly.
+    (meta.space === 'srgb' || meta.space === 'b-w') &&
+    (meta.pages ?? 1) === 1 &&
+    (meta.orientation ?? 1) === 1 &&
+    !meta.exif &&
+    !meta.xmp &&
+    !meta.iptc &&
+    !meta.icc &&
+    meta.width <= MAX_STORED_SIDE &&
+    meta.height <= MAX_STORED_SIDE
+  );
+}
+
+/**
  * Decodes and checks an upload (400 otherwise): size, type by signature, the pixel limit from
  * the header, and that it really decodes as that type. The stored original is a re-encoding:
- * upright, at most MAX_STORED_SIDE px, without EXIF or GPS.
+ * upright, at most MAX_STORED_SIDE px, without EXIF or GPS. `keepStoredForm` (a backup's
+ * restore): an image already in that form keeps its bytes, checked by decoding it for the
+ * thumbnail; re-encoding it would only lose quality again and take most of a restore's time.
  */
-export async function inspectImage(dataUrl: string): Promise<InspectedImage> {
+export async function inspectImage(
+  dataUrl: string,
+  options: { keepStoredForm?: boolean } = {},
+): Promise<InspectedImage> {
   const bytes = decodeDataUrl(dataUrl);
   const mimeType = sniffImageType(bytes);
   if (mimeType === null) throw new ApiError(400, m.wrongType, 'validation');
@@ -128,6 +154,18 @@ export async function inspectImage(dataUrl: string): Promise<InspectedImage> {
   // `height` of an animated image is all frames together; the limit is about the decoding work.
   if (meta.width * meta.height > MAX_INPUT_PIXELS)
     throw new ApiError(400, m.tooManyPixels(MAX_INPUT_MEGAPIXELS), 'validation');
+  if (options.keepStoredForm && isStoredForm(meta, mimeType))
+    return imageWork.run(async () => {
+      try {
+        const thumbnail = await sharp(bytes, input)
+          .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 75 })
+          .toBuffer();
+        return { bytes, mimeType, width: meta.width, height: meta.height, thumbnail };
+      } catch {
+        throw new ApiError(400, m.unreadable, 'validation');
+      }
+    });
   return imageWork.run(async () => {
     try {
       const original = await encodeAs(

@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { de, type SmtpSettingsPatch } from '@werkboard/common';
-import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { User } from '../models';
 import { readSmtp } from '../services/settings';
+import { decodeQuotedPrintable, SMTP_PASSWORD as PASSWORD, SMTP_USER as USER, startSmtp } from '../test/smtpServer';
 import { grantLifetimeLicense } from '../test/licenseKeys';
 import { buildProject, signedInPerson } from '../test/factories';
 import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
@@ -11,61 +10,6 @@ import { sendMail } from './mailer';
 import { testMail } from './mails';
 
 const m = de.mail;
-const USER = 'werkboard@example.test';
-const PASSWORD = 'smtp-geheim';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a free port that keeps what it receives and checks one login. */
-async function startSmtp(options: Partial<SMTPServerOptions> = {}) {
-  const received: Received[] = [];
-  let logins = 0;
-  const server = new SMTPServer({
-    authOptional: false,
-    allowInsecureAuth: true,
-    disableReverseLookup: true,
-    logger: false,
-    onAuth: (auth, _session, callback) => {
-      logins += 1;
-      if (auth.username === USER && auth.password === PASSWORD) callback(null, { user: auth.username });
-      else callback(new Error('5.7.8 Authentication credentials invalid'));
-    },
-    onData: (stream, session, callback) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback(null);
-      });
-    },
-    ...options,
-  });
-  server.on('error', () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    port,
-    received,
-    logins: () => logins,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** The quoted-printable body of a mail part, readable again (the German umlauts, soft line breaks). */
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
 
 describe('e-mail through the Admin SMTP settings', () => {
   let t: TestServer;

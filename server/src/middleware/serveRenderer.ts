@@ -7,7 +7,7 @@ import type { AppMiddleware } from '../appTypes';
  * Serves the built renderer from the same origin as /api (architecture decision 12).
  * Routing is hash based, so only real files and '/' exist. Hashed assets (/assets/) are
  * cached for a year; everything else, above all index.html, the service worker (sw.js, its
- * workbox-*.js and sw-sync.js) and manifest.webmanifest, is sent with `no-cache`, so a new
+ * workbox-*.js, sw-sync.js and sw-push.js) and manifest.webmanifest, is sent with `no-cache`, so a new
  * build reaches the browser's update check at once. Content types come from the extension
  * (.webmanifest is application/manifest+json). The build leaves a brotli and a gzip copy
  * next to each text file (renderer/scripts/precompress.mjs); koa-send sends the one the

@@ -6,6 +6,8 @@ import { QueryTypes } from 'sequelize';
 import { User } from '../models';
 import { grantLifetimeLicense } from '../test/licenseKeys';
 import { buildProject, signedInPerson } from '../test/factories';
+import { openEventStream } from '../test/eventStream';
+import { envelope, giveMessageKey } from '../test/sealedMessages';
 import { testServer, type TestServer } from '../test/testServer';
 import { createCertificateAuthority, issueServerCertificate } from '../tls/certificates';
 
@@ -129,6 +131,60 @@ describe('web push', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await subscriptions(invitee.id)).toEqual([]);
     answerStatus = 201;
+  });
+
+  /** Subscribes the person's browser (fresh keys) to the fake push service. */
+  async function subscribe(token: string) {
+    const keys = browserKeys();
+    const endpoint = `${pushUrl}/push/${crypto.randomUUID()}`;
+    const answer = await t.api('POST', '/api/push/subscriptions', token, {
+      endpoint,
+      keys: { p256dh: keys.p256dh, auth: keys.auth.toString('base64url') },
+    });
+    expect(answer.status).toBe(204);
+    return { keys, path: new URL(endpoint).pathname };
+  }
+
+  it('pushes a new message to a recipient without an open tab (who wrote, never the text), and not while a tab is open', async () => {
+    const writer = await signedInPerson(t, 'Projektleiter');
+    const reader = await signedInPerson(t, 'Monteur');
+    const [writerKey, readerKey] = [await giveMessageKey(t, writer.token), await giveMessageKey(t, reader.token)];
+    const browser = await subscribe(reader.token);
+    const pushesToReader = () => received.filter((push) => push.path === browser.path);
+    const write = (text: string) =>
+      t.api('POST', '/api/messages', writer.token, {
+        recipientId: reader.id,
+        content: envelope(readerKey, writerKey, text),
+      });
+
+    // An open tab gets the unread count through the live stream: no push.
+    const tab = await openEventStream(t.url, reader.token);
+    try {
+      expect((await write('Material liegt im Keller')).status).toBe(201);
+      await tab.next((event) => event.type === 'unread-messages');
+    } finally {
+      tab.close();
+    }
+    expect(pushesToReader()).toHaveLength(0);
+
+    // The tab is closed (the hub notices the dropped stream): the next message is pushed.
+    for (let tries = 0; tries < 100; tries += 1) {
+      expect((await write('Schlüssel beim Nachbarn')).status).toBe(201);
+      for (let wait = 0; wait < 10 && pushesToReader().length === 0; wait += 1)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      if (pushesToReader().length > 0) break;
+    }
+    const [push] = pushesToReader();
+    expect(push).toBeDefined();
+    const plain = decryptPush(push!.body, browser.keys);
+    expect(JSON.parse(plain)).toEqual({
+      type: 'message',
+      title: de.push.messageTitle,
+      body: de.push.messageBody(writer.username),
+      url: `#/messages/${writer.id}`,
+    });
+    expect(plain).not.toContain('Schlüssel');
+    expect(plain).not.toContain('Keller');
   });
 
   it('refuses a subscription that is not https or has bad keys, and deletes only the caller’s own', async () => {

@@ -927,6 +927,9 @@ const ROUTES: RouteCase[] = [
     expect: (who) => (who === 'anonymous' ? 401 : 204),
     prepare: () => Promise.resolve({ path: '/api/push/subscriptions?endpoint=https%3A%2F%2Fpush.example.test%2Fabc' }),
   },
+  // The daily message digest: every signed-in user, their own setting only.
+  { method: 'GET', route: '/api/message-digest', expect: signedIn },
+  { method: 'PUT', route: '/api/message-digest', expect: signedIn, body: { enabled: false } },
   // The Admin passes and is told that no SMTP server is set up (400); nothing is sent here.
   {
     method: 'POST',

@@ -296,6 +296,105 @@ describe('merge and replace', () => {
   });
 });
 
+describe('many projects in one file', () => {
+  it("keeps each project's newest 1,000 change-log entries, the import's line first", async () => {
+    const log = (project: number) =>
+      Array.from({ length: 1000 }, (_, index) => ({
+        id: newId(),
+        timestamp: new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString(),
+        userId: null,
+        username: 'paula',
+        action: `Eintrag ${project}.${index}`,
+      }));
+    const projects = [1, 2, 3].map((n) => ({
+      id: newId(),
+      name: `Langes Protokoll ${n}`,
+      columns: [{ id: newId(), title: 'A', cards: [{ id: newId(), title: `Karte ${n}` }] }],
+      changeLog: n === 3 ? log(n).slice(0, 2) : log(n),
+    }));
+    const response = await post('/api/projects/import', { data: projects, mode: 'merge' });
+    expect(response.status).toBe(200);
+    for (const [index, project] of projects.entries()) {
+      const after = (await t.request<ProjectDocument>('GET', `/api/projects/${project.id}`, { token: admin })).body;
+      const actions = after.changeLog.map((entry) => entry.action);
+      expect(actions[0]).toBe(m.logImported);
+      expect(after.columns[0]!.cards.map((card) => card.title)).toEqual([`Karte ${index + 1}`]);
+      if (index < 2) {
+        expect(actions).toHaveLength(1000);
+        expect(actions[1]).toBe(`Eintrag ${index + 1}.999`);
+        expect(actions).not.toContain(`Eintrag ${index + 1}.0`);
+        expect(actions.at(-1)).toBe(`Eintrag ${index + 1}.1`);
+      } else expect(actions).toEqual([m.logImported, 'Eintrag 3.1', 'Eintrag 3.0']);
+    }
+  });
+});
+
+describe('photos of a backup', () => {
+  /** A backup of one project with these photos. */
+  const importPhotos = (projectId: string, name: string, images: object[]) =>
+    post('/api/backup/import', {
+      data: {
+        type: BACKUP_TYPE,
+        version: 2,
+        timestamp: new Date().toISOString(),
+        data: { projects: [{ id: projectId, name, columns: [{ id: newId(), title: 'A', cards: [] }] }], images },
+      },
+    });
+  const imageBytes = async (id: string) => {
+    const response = await fetch(`${t.url}/api/image-files/${id}`, {
+      headers: { Authorization: `Bearer ${admin}`, 'X-Device-Id': 'test-device' },
+    });
+    expect(response.status).toBe(200);
+    return Buffer.from(await response.arrayBuffer());
+  };
+
+  it('keep the bytes of a photo already in stored form; one with EXIF is re-encoded without it', async () => {
+    const projectId = newId();
+    const clean = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c8373b' } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const withExif = await sharp(clean)
+      .withExif({ IFD0: { Artist: 'Monteur Müller', ImageDescription: 'GPS am Einsatzort' } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    expect((await sharp(withExif).metadata()).exif).toBeDefined();
+    const ids = { clean: newId(), exif: newId() };
+    const dataUrl = (bytes: Buffer) => `data:image/jpeg;base64,${bytes.toString('base64')}`;
+    const response = await importPhotos(projectId, 'Fotos im Backup', [
+      { id: ids.clean, projectId, name: 'sauber.jpg', dataUrl: dataUrl(clean) },
+      { id: ids.exif, projectId, name: 'exif.jpg', dataUrl: dataUrl(withExif) },
+    ]);
+    expect(response.status).toBe(200);
+    expect((await imageBytes(ids.clean)).equals(clean)).toBe(true);
+    const reencoded = await imageBytes(ids.exif);
+    expect(reencoded.equals(withExif)).toBe(false);
+    const meta = await sharp(reencoded).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect([meta.width, meta.height]).toEqual([40, 30]);
+    for (const id of [ids.clean, ids.exif]) {
+      const thumbnail = await fetch(`${t.url}/api/image-files/${id}/thumbnail`, {
+        headers: { Authorization: `Bearer ${admin}`, 'X-Device-Id': 'test-device' },
+      });
+      expect(thumbnail.status).toBe(200);
+    }
+  });
+
+  it('refuse a photo in stored form that does not decode (cut off), and nothing changes', async () => {
+    const projectId = newId();
+    const whole = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3569b5' } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const cut = whole.subarray(0, Math.floor(whole.length * 0.6));
+    const before = await tableCounts();
+    const response = await importPhotos(projectId, 'Abgeschnitten', [
+      { id: newId(), projectId, name: 'halb.jpg', dataUrl: `data:image/jpeg;base64,${cut.toString('base64')}` },
+    ]);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain(m.backupInvalid);
+    expect(await tableCounts()).toEqual(before);
+  });
+});
+
 describe('the same leniency on a whole-project PUT', () => {
   it('places cards without a sort key by their order in the array, between the cards that have one', async () => {
     const project = await buildProject(t, admin, { name: 'Ohne Reihenfolge' });

@@ -1,10 +1,11 @@
-import { pushSubscriptionSchema, pushUnsubscribeSchema } from '@werkboard/common';
+import { messageDigestSchema, pushSubscriptionSchema, pushUnsubscribeSchema } from '@werkboard/common';
 import type { ApiRoutes } from '../http/endpoint';
+import { digestHour, readDigestSetting, saveDigestSetting } from '../mail/messageDigest';
 import { deleteSubscription, saveSubscription } from '../push/webPush';
 
 /**
  * Web push (docs/api.md "Push"): the installation's public VAPID key, and the caller's own
- * subscriptions. Every signed-in user manages only their own; nobody reads a subscription.
+ * subscriptions; and the caller's daily e-mail digest setting. Every signed-in user manages only their own; nobody reads a subscription.
  */
 export function registerPushRoutes(api: ApiRoutes): void {
   api.get('/push/key', {
@@ -26,5 +27,21 @@ export function registerPushRoutes(api: ApiRoutes): void {
       await deleteSubscription(sequelize, actor.id, query.endpoint);
     },
     status: 204,
+  });
+
+  // The daily e-mail digest of unread messages (docs/decisions.md "Message digest"): one's own setting only.
+  api.get('/message-digest', {
+    handle: async ({ sequelize, actor, services }) => ({
+      enabled: await readDigestSetting(sequelize, actor.id),
+      hour: digestHour(services.config),
+    }),
+  });
+
+  api.put('/message-digest', {
+    body: messageDigestSchema,
+    handle: async ({ sequelize, actor, body, services }) => {
+      await saveDigestSetting(sequelize, actor.id, body.enabled);
+      return { enabled: body.enabled, hour: digestHour(services.config) };
+    },
   });
 }

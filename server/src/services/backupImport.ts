@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
+  type ChangeLogEntryDto,
   DEFAULT_CUSTOMER_TYPE,
   de,
   EXTERNAL_ASSIGNEE_PREFIX,
@@ -14,7 +15,7 @@ import {
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { SessionActor } from '../auth/sessionActor';
 import type { ImportedFile, ImportedImage, ImportedProject } from '../commands/importFile';
-import { fieldsOf, flattenDocument } from '../commands/projectEntities';
+import { type Entity, fieldsOf, flattenDocument } from '../commands/projectEntities';
 import { ApiError, limitReached } from '../errors';
 import { imageFilePaths, inspectImage, removeProjectImageFiles } from '../images/imageStore';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privateFiles';
@@ -22,7 +23,7 @@ import { deleteCustomerType } from './customerTypes';
 import { currentLicenseType } from './license';
 import { countOf } from './limits';
 import { writeRolePermissions } from './permissions';
-import { findProjectRow, insertChangeLog, recordVersions, writeEntities } from './projectStore';
+import { type EntityVersion, insertChangeLogs, recordVersionsOf, writeEntitiesOf } from './projectStore';
 import { logEntry, withUniqueName } from './projects';
 
 /**
@@ -276,12 +277,50 @@ async function rekeyForeignEntities(context: ImportContext, projects: readonly I
   return fresh.size;
 }
 
-/** Writes one project or template as the file has it, at a revision above any a client has seen. */
+/** What the projects of a file write besides their own rows: collected, then written for many at once. */
+interface ProjectParts {
+  members: [string, string][];
+  entities: { projectId: string; entities: Entity[] }[];
+  tombstones: (EntityVersion & { projectId: string })[];
+  changeLogs: { projectId: string; entries: ChangeLogEntryDto[] }[];
+}
+
+const emptyParts = (): ProjectParts => ({ members: [], entities: [], tombstones: [], changeLogs: [] });
+
+/**
+ * Projects written per statement of the parts (members, entities with their versions, change
+ * log): the statements of a file of 500 projects drop from about 15 per project to a few per
+ * batch, and a batch's rows are all that is held beyond the file.
+ */
+const PROJECT_BATCH = 100;
+
+async function writeParts(context: ImportContext, parts: ProjectParts): Promise<void> {
+  const { sequelize, transaction, actor } = context;
+  const memberRows = parts.members.map(([projectId, userId]) => ({ projectId, userId }));
+  if (memberRows.length > 0)
+    await run(
+      context,
+      `INSERT INTO project_members (project_id, user_id)
+       SELECT * FROM unnest(ARRAY[:projectIds]::uuid[], ARRAY[:userIds]::uuid[])`,
+      { projectIds: memberRows.map((row) => row.projectId), userIds: memberRows.map((row) => row.userId) },
+    );
+  await writeEntitiesOf(sequelize, transaction, parts.entities, actor.id);
+  // Entities of the replaced content get a tombstone, so an old copy cannot bring them back.
+  await recordVersionsOf(sequelize, transaction, actor.id, parts.tombstones);
+  await insertChangeLogs(sequelize, transaction, parts.changeLogs);
+}
+
+/**
+ * Writes one project or template's row as the file has it, at a revision above any a client
+ * has seen; its parts go into `parts`. `stored` is the project of the same id already here.
+ */
 async function writeProject(
   context: ImportContext,
   project: ImportedProject,
+  stored: { revision: number } | undefined,
   refs: ProjectRefs,
   counters: { owners: number },
+  parts: ProjectParts,
 ): Promise<void> {
   const { actor } = context;
   const document = project.document;
@@ -298,7 +337,6 @@ async function writeProject(
   const memberIds = project.memberIds.filter((id) => refs.users.has(id) && id !== ownerId && id !== deputyOwnerId);
   const groupId = document.groupId !== null && refs.groups.has(document.groupId) ? document.groupId : null;
 
-  const stored = await findProjectRow(context.sequelize, project.id, { transaction: context.transaction, lock: true });
   const revision = (stored?.revision ?? 0) + 1;
   const values = {
     id: project.id,
@@ -346,15 +384,10 @@ async function writeProject(
         values,
       );
   });
-  for (const userId of memberIds)
-    await run(context, 'INSERT INTO project_members (project_id, user_id) VALUES (:id, :userId)', {
-      id: project.id,
-      userId,
-    });
+  for (const userId of memberIds) parts.members.push([project.id, userId]);
   const entities = [...flattenDocument(document).values()].map((entity) => ({ ...entity, rev: revision }));
-  await writeEntities(context.sequelize, context.transaction, project.id, entities, actor.id);
+  parts.entities.push({ projectId: project.id, entities });
   if (stored) {
-    // Entities of the replaced content get a tombstone, so an old copy cannot bring them back.
     const kept = new Set(entities.map((entity) => entity.id));
     const gone = (
       await rows<{ id: string; kind: string }>(
@@ -363,22 +396,16 @@ async function writeProject(
         { id: project.id },
       )
     ).filter((entity) => !kept.has(entity.id));
-    await recordVersions(
-      context.sequelize,
-      context.transaction,
-      project.id,
-      actor.id,
-      gone.map((entity) => ({ ...entity, rev: revision, data: null })),
-    );
+    for (const entity of gone) parts.tombstones.push({ ...entity, projectId: project.id, rev: revision, data: null });
   }
   // The log is replaced too (delta_from above: a client behind this revision reads the whole document).
   // The fields as stored: recorded once the thumbnail is known (recordFieldVersions).
   document.groupId = groupId;
   project.revision = revision;
-  await insertChangeLog(context.sequelize, context.transaction, project.id, [
-    ...document.changeLog,
-    logEntry(actor, de.transfer.logImported),
-  ]);
+  parts.changeLogs.push({
+    projectId: project.id,
+    entries: [...document.changeLog, logEntry(actor, de.transfer.logImported)],
+  });
 }
 
 async function importProjects(
@@ -390,10 +417,28 @@ async function importProjects(
   const refs = await projectRefs(context);
   const counters = { owners: 0 };
   const rekeyed = await rekeyForeignEntities(context, projects);
+  const stored = new Map<string, { revision: number }>();
+  if (projects.length > 0)
+    for (const row of await rows<{ id: string; revision: number }>(
+      context,
+      'SELECT id, revision FROM projects WHERE id = ANY(ARRAY[:ids]::uuid[]) FOR UPDATE',
+      { ids: projects.map((project) => project.id) },
+    ))
+      stored.set(row.id, row);
+  const written = new Set<string>();
+  let parts = emptyParts();
   for (const project of projects) {
     remapUsers(project, users);
-    await writeProject(context, project, refs, counters);
+    // A template with a project's id in the same file replaces what that project just wrote.
+    if (written.has(project.id) || parts.entities.length >= PROJECT_BATCH) {
+      await writeParts(context, parts);
+      parts = emptyParts();
+    }
+    await writeProject(context, project, stored.get(project.id), refs, counters, parts);
+    stored.set(project.id, { revision: project.revision });
+    written.add(project.id);
   }
+  await writeParts(context, parts);
   if (counters.owners) changes.push(c.ownersDefaulted(counters.owners));
   if (rekeyed) changes.push(c.idsDuplicated(rekeyed));
 }
@@ -401,7 +446,7 @@ async function importProjects(
 /** An image of the file checked like an upload; a refusal names the image. */
 async function inspectFileImage(image: ImportedImage, index: number) {
   try {
-    return await inspectImage(image.dataUrl);
+    return await inspectImage(image.dataUrl, { keepStoredForm: true });
   } catch (error) {
     if (error instanceof ApiError)
       throw new ApiError(400, m.itemInvalid(m.backupInvalid, m.imageAt(index), error.message), 'validation');
@@ -472,26 +517,31 @@ async function setThumbnailsAndRecordFields(
       )
     : [];
   const projectOf = new Map(images.map((image) => [image.id, image.projectId]));
+  const fields: (EntityVersion & { projectId: string })[] = [];
+  const thumbnails: { id: string; thumbnailImageId: string }[] = [];
   for (const project of projects) {
     const document = project.document;
     const thumbnailImageId =
       document.thumbnailImageId !== null && projectOf.get(document.thumbnailImageId) === project.id
         ? document.thumbnailImageId
         : null;
-    if (thumbnailImageId)
-      await run(context, 'UPDATE projects SET thumbnail_image_id = :thumbnailImageId WHERE id = :id', {
-        id: project.id,
-        thumbnailImageId,
-      });
-    await recordVersions(context.sequelize, context.transaction, project.id, context.actor.id, [
-      {
-        id: project.id,
-        kind: 'project',
-        rev: project.revision,
-        data: { content: fieldsOf({ ...document, thumbnailImageId }), owned: null },
-      },
-    ]);
+    if (thumbnailImageId) thumbnails.push({ id: project.id, thumbnailImageId });
+    fields.push({
+      projectId: project.id,
+      id: project.id,
+      kind: 'project',
+      rev: project.revision,
+      data: { content: fieldsOf({ ...document, thumbnailImageId }), owned: null },
+    });
   }
+  if (thumbnails.length > 0)
+    await run(
+      context,
+      `UPDATE projects p SET thumbnail_image_id = t.image_id
+         FROM unnest(ARRAY[:ids]::uuid[], ARRAY[:imageIds]::uuid[]) AS t(id, image_id) WHERE p.id = t.id`,
+      { ids: thumbnails.map((each) => each.id), imageIds: thumbnails.map((each) => each.thumbnailImageId) },
+    );
+  await recordVersionsOf(context.sequelize, context.transaction, context.actor.id, fields);
 }
 
 /** An import may fill the Free limits but not go beyond them. */

@@ -183,7 +183,7 @@ export async function announceMessage(
     'message sent',
   );
   await announceUnreadCount(sequelize, sent.recipientId);
-  await sendMessagePush(services, sent.recipientId, senderName);
+  await sendMessagePush(services, sent.recipientId, { id: sent.message.senderId, name: senderName });
 }
 
 /** The user's other tabs learn the unread count after a read or a new message. */

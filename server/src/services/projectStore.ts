@@ -36,7 +36,7 @@ export interface ProjectRow {
   cardGroups: string[];
   revision: number;
   fieldsRev: number;
-  /** The first revision a delta read may start from (migration 20261202000000-delta-reads). */
+  /** The first revision a delta read may start from (migration 20261202100000-delta-reads). */
   deltaFrom: number;
   lastModified: Date;
   createdAt: Date;
@@ -406,11 +406,21 @@ function upsertRows(
 const json = (value: unknown) => JSON.stringify(value);
 
 /** Writes entities at their `rev` and records each version (the merge's history). */
-export async function writeEntities(
+export function writeEntities(
   sequelize: Sequelize,
   transaction: Transaction,
   projectId: string,
   entities: readonly Entity[],
+  actorId: string | null,
+): Promise<void> {
+  return writeEntitiesOf(sequelize, transaction, [{ projectId, entities }], actorId);
+}
+
+/** The entities of many projects (an import), one multi-row statement per table for all of them. */
+export async function writeEntitiesOf(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  projects: readonly { projectId: string; entities: readonly Entity[] }[],
   actorId: string | null,
 ): Promise<void> {
   const rows = {
@@ -421,74 +431,75 @@ export async function writeEntities(
     appointment: [] as Value[][],
     note: [] as Value[][],
   };
-  for (const entity of entities) {
-    switch (entity.kind) {
-      case 'column':
-        rows.column.push([entity.id, projectId, entity.content.position, entity.content.title, entity.rev]);
-        break;
-      case 'card': {
-        const c = entity.content;
-        rows.card.push([
-          entity.id,
-          projectId,
-          c.columnId,
-          c.position,
-          c.title,
-          c.description,
-          json(c.tagIds),
-          c.group,
-          c.assignedTo,
-          entity.rev,
-        ]);
-        break;
+  for (const { projectId, entities } of projects)
+    for (const entity of entities) {
+      switch (entity.kind) {
+        case 'column':
+          rows.column.push([entity.id, projectId, entity.content.position, entity.content.title, entity.rev]);
+          break;
+        case 'card': {
+          const c = entity.content;
+          rows.card.push([
+            entity.id,
+            projectId,
+            c.columnId,
+            c.position,
+            c.title,
+            c.description,
+            json(c.tagIds),
+            c.group,
+            c.assignedTo,
+            entity.rev,
+          ]);
+          break;
+        }
+        case 'timeEntry':
+          rows.timeEntry.push([
+            entity.id,
+            projectId,
+            entity.content.cardId,
+            entity.owned.userId,
+            entity.owned.username,
+            entity.content.date,
+            entity.content.hours,
+            entity.rev,
+          ]);
+          break;
+        case 'materialEntry': {
+          const c = entity.content;
+          rows.materialEntry.push([entity.id, projectId, c.cardId, c.quantity, c.unit, c.name, entity.rev]);
+          break;
+        }
+        case 'appointment': {
+          const c = entity.content;
+          rows.appointment.push([
+            entity.id,
+            projectId,
+            c.title,
+            c.date,
+            c.status,
+            c.contactName,
+            c.contactPhone,
+            json(c.tagIds),
+            c.notes,
+            entity.rev,
+          ]);
+          break;
+        }
+        case 'note':
+          rows.note.push([
+            entity.id,
+            projectId,
+            entity.content.title,
+            entity.content.content,
+            entity.owned.authorId,
+            entity.owned.authorUsername,
+            entity.owned.timestamp,
+            entity.rev,
+          ]);
+          break;
       }
-      case 'timeEntry':
-        rows.timeEntry.push([
-          entity.id,
-          projectId,
-          entity.content.cardId,
-          entity.owned.userId,
-          entity.owned.username,
-          entity.content.date,
-          entity.content.hours,
-          entity.rev,
-        ]);
-        break;
-      case 'materialEntry': {
-        const c = entity.content;
-        rows.materialEntry.push([entity.id, projectId, c.cardId, c.quantity, c.unit, c.name, entity.rev]);
-        break;
-      }
-      case 'appointment': {
-        const c = entity.content;
-        rows.appointment.push([
-          entity.id,
-          projectId,
-          c.title,
-          c.date,
-          c.status,
-          c.contactName,
-          c.contactPhone,
-          json(c.tagIds),
-          c.notes,
-          entity.rev,
-        ]);
-        break;
-      }
-      case 'note':
-        rows.note.push([
-          entity.id,
-          projectId,
-          entity.content.title,
-          entity.content.content,
-          entity.owned.authorId,
-          entity.owned.authorUsername,
-          entity.owned.timestamp,
-          entity.rev,
-        ]);
-        break;
     }
-  }
   const upsert = upsertRows.bind(null, sequelize, transaction);
   // Parents first; the foreign keys are deferred anyway, so a card may move to a new column.
   await upsert('project_columns', ['id', 'project_id', 'position', 'title', 'rev'], rows.column);
@@ -536,17 +547,19 @@ export async function writeEntities(
       written_at: 'timestamptz',
     },
   );
-  await recordVersions(
+  await recordVersionsOf(
     sequelize,
     transaction,
-    projectId,
     actorId,
-    entities.map((entity) => ({
-      id: entity.id,
-      kind: entity.kind,
-      rev: entity.rev,
-      data: { content: entity.content, owned: entity.owned },
-    })),
+    projects.flatMap(({ projectId, entities }) =>
+      entities.map((entity) => ({
+        projectId,
+        id: entity.id,
+        kind: entity.kind,
+        rev: entity.rev,
+        data: { content: entity.content, owned: entity.owned },
+      })),
+    ),
   );
 }
 
@@ -559,12 +572,34 @@ const TABLES: Record<Entity['kind'], string> = {
   note: 'project_notes',
 };
 
-export async function recordVersions(
+export interface EntityVersion {
+  id: string;
+  kind: string;
+  rev: number;
+  data: unknown;
+}
+
+export function recordVersions(
   sequelize: Sequelize,
   transaction: Transaction,
   projectId: string,
   actorId: string | null,
-  versions: readonly { id: string; kind: string; rev: number; data: unknown }[],
+  versions: readonly EntityVersion[],
+): Promise<void> {
+  return recordVersionsOf(
+    sequelize,
+    transaction,
+    actorId,
+    versions.map((version) => ({ ...version, projectId })),
+  );
+}
+
+/** Versions of the entities of many projects (an import) in one multi-row statement. */
+export async function recordVersionsOf(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  actorId: string | null,
+  versions: readonly (EntityVersion & { projectId: string })[],
 ): Promise<void> {
   await insertRows(
     sequelize,
@@ -574,7 +609,7 @@ export async function recordVersions(
     versions.map((version) => [
       version.id,
       version.rev,
-      projectId,
+      version.projectId,
       version.kind,
       actorId,
       version.data === null ? null : json(version.data),
@@ -587,25 +622,42 @@ export async function recordVersions(
  * Adds entries to a project's change log, which keeps its newest PROJECT_LIMITS.changeLog.
  * Each entry takes the project's revision as it stands (a trigger): raise it first.
  */
-export async function insertChangeLog(
+export function insertChangeLog(
   sequelize: Sequelize,
   transaction: Transaction,
   projectId: string,
   entries: readonly ChangeLogEntryDto[],
 ): Promise<void> {
-  if (entries.length === 0) return;
+  return insertChangeLogs(sequelize, transaction, [{ projectId, entries }]);
+}
+
+/** The change-log entries of many projects (an import): one insert, one trim to each project's newest. */
+export async function insertChangeLogs(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  projects: readonly { projectId: string; entries: readonly ChangeLogEntryDto[] }[],
+): Promise<void> {
+  const written = projects.filter(({ entries }) => entries.length > 0);
+  if (written.length === 0) return;
   await insertRows(
     sequelize,
     transaction,
     'change_log_entries',
     ['id', 'project_id', 'logged_at', 'user_id', 'username', 'action'],
-    entries.map((entry) => [entry.id, projectId, entry.timestamp, entry.userId, entry.username, entry.action]),
+    written.flatMap(({ projectId, entries }) =>
+      entries.map((entry) => [entry.id, projectId, entry.timestamp, entry.userId, entry.username, entry.action]),
+    ),
     { casts: { logged_at: 'timestamptz' } },
   );
   await sequelize.query(
     `DELETE FROM change_log_entries WHERE id IN (
-       SELECT id FROM change_log_entries WHERE project_id = :projectId ORDER BY logged_at DESC, id OFFSET :keep)`,
-    { replacements: { projectId, keep: PROJECT_LIMITS.changeLog }, transaction },
+       SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY project_id ORDER BY logged_at DESC, id) AS place
+                         FROM change_log_entries WHERE project_id = ANY(ARRAY[:projectIds]::uuid[])) ranked
+        WHERE place > :keep)`,
+    {
+      replacements: { projectIds: written.map(({ projectId }) => projectId), keep: PROJECT_LIMITS.changeLog },
+      transaction,
+    },
   );
 }
 
@@ -669,7 +721,7 @@ export async function applyMerge(
       transaction,
     },
   );
-  // After the revision: the entries take the project's revision (migration 20261202000000-delta-reads).
+  // After the revision: the entries take the project's revision (migration 20261202100000-delta-reads).
   await insertChangeLog(sequelize, transaction, row.id, result.log);
   if (result.fieldsChanged)
     await recordVersions(sequelize, transaction, row.id, actorId, [

@@ -40,3 +40,31 @@ export async function apiToken(baseUrl: string, username: string, password: stri
   if (!response.ok) throw new Error(`login as ${username} failed: ${response.status}`);
   return ((await response.json()) as { token: string }).token;
 }
+
+/** One API call with a bearer token, for setting up and checking data: the raw answer. */
+export function apiRequest(
+  baseUrl: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  return fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+/** A call that must succeed: its JSON answer, or an error naming the call, status and answer. */
+export async function apiJson<T>(
+  baseUrl: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await apiRequest(baseUrl, token, method, path, body);
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}

@@ -37,8 +37,8 @@ export const projectsApi = apiSlice.injectEndpoints({
 
 export const { useProjectsQuery, useArchivedProjectsQuery, useProjectDocumentQuery } = projectsApi;
 
-/** After a change the server logged: the lists and appointments are read again where they are shown. */
-const PROJECT_LISTS = ['Projects', 'ArchivedProjects', 'Appointments'] as const;
+/** After a change the server logged: the lists, appointments and license counts are read again where they are shown. */
+const PROJECT_LISTS = ['Projects', 'ArchivedProjects', 'Appointments', 'Stats'] as const;
 
 /** Both cached project lists (the dashboard's and the admin overview's) after `recipe`. */
 export function patchProjectLists(

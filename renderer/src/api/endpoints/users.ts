@@ -81,7 +81,7 @@ export function createUser(request: UserCreateRequest): AppThunk<Promise<Managed
   return async (dispatch, _getState, { save }) => {
     const user = await save<ManagedUserDto>({ method: 'POST', path: USERS, body: request });
     await dispatch(userSaved(user));
-    dispatch(usersApi.util.invalidateTags(['UserDirectory']));
+    dispatch(usersApi.util.invalidateTags(['UserDirectory', 'Stats']));
     return user;
   };
 }
@@ -99,7 +99,7 @@ export function deleteUser(id: string): AppThunk<Promise<void>> {
   return async (dispatch, _getState, { save }) => {
     await save<MessageResponse>({ method: 'DELETE', path: userPath(id) });
     await dispatch(patchUsers((users) => users.filter((user) => user.id !== id)));
-    dispatch(usersApi.util.invalidateTags(['UserDirectory']));
+    dispatch(usersApi.util.invalidateTags(['UserDirectory', 'Stats']));
   };
 }
 

@@ -1,3 +1,4 @@
+import { removePushOfThisBrowser } from '../../api/endpoints/push';
 import { postLogout } from '../../api/endpoints/session';
 import type { ReplayStop } from '../../platform/syncQueue';
 import type { AppThunk } from '../../store/types';
@@ -40,6 +41,8 @@ export function discardFailedChange(key: string): AppThunk<Promise<void>> {
 export function logout(leave: () => void): AppThunk<Promise<void>> {
   return async (dispatch, _getState, { sync, projectSavers }) => {
     projectSavers.close();
+    // While the token still works: the next user of this browser gets none of this user's pushes.
+    await dispatch(removePushOfThisBrowser());
     // The server ends this session (best effort, never blocks the logout; issue 13, finding 5).
     await dispatch(postLogout());
     await sync.clear();

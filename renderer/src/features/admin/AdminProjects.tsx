@@ -20,6 +20,7 @@ import { useSettingsSaver } from '../../entities/settings/useSettingsSaver';
 import { groupProjectsByOwner } from './adminFormat';
 import { ReassignDialog } from './ReassignDialog';
 import { ViewModeToggle } from '../../components/ViewModeToggle';
+import { LoadFailed } from '../../components/LoadFailed';
 
 const t = de.adminOverview.projects;
 const d = de.adminOverview.deleteProject;
@@ -181,12 +182,7 @@ export function AdminProjects() {
       )}
       {load.status === 'loading' && <p className="muted">{de.actions.loading}</p>}
       {load.status === 'failed' && (
-        <div role="alert" className="message message--error">
-          <p>{serverMessageOr(load.error, t.loadFailed)}</p>
-          <button type="button" className="link-button" onClick={() => void projectsQuery.refetch()}>
-            {de.actions.retry}
-          </button>
-        </div>
+        <LoadFailed message={serverMessageOr(load.error, t.loadFailed)} onRetry={() => void projectsQuery.refetch()} />
       )}
       {load.status === 'loaded' && groups.length === 0 && <p className="muted">{t.empty}</p>}
       {groups.map((group) => (

@@ -8,6 +8,7 @@ import { loadStateOf } from '../../api/loadState';
 import { LicenseUsage } from '../../entities/license/LicenseUsage';
 import { formatShare } from './adminFormat';
 import { ChangelogText } from './ChangelogText';
+import { LoadFailed } from '../../components/LoadFailed';
 
 const t = de.adminOverview.system;
 
@@ -77,12 +78,7 @@ export function SystemInfoPanel() {
       </h2>
       {load.status === 'loading' && <p className="muted">{de.actions.loading}</p>}
       {load.status === 'failed' && (
-        <div role="alert" className="message message--error">
-          <p>{serverMessageOr(load.error, t.loadFailed)}</p>
-          <button type="button" className="link-button" onClick={() => void infoQuery.refetch()}>
-            {de.actions.retry}
-          </button>
-        </div>
+        <LoadFailed message={serverMessageOr(load.error, t.loadFailed)} onRetry={() => void infoQuery.refetch()} />
       )}
       <dl className="facts">
         {load.status === 'loaded' && (

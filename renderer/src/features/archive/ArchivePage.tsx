@@ -13,6 +13,7 @@ import { Can } from '../../entities/session/Can';
 import { ProjectIconGlyph } from '../../entities/project/ProjectIconGlyph';
 import { RelativeTime } from '../../components/RelativeTime';
 import { useNow } from '../../components/useNow';
+import { LoadFailed } from '../../components/LoadFailed';
 
 const t = de.projectOverview.archive;
 
@@ -78,12 +79,7 @@ export function ArchivePage() {
         <h1 className="page__title">{de.pages.archive}</h1>
       </header>
       {failure ? (
-        <div role="alert" className="message message--error">
-          <p>{serverMessageOr(failure, t.loadFailed)}</p>
-          <button type="button" className="link-button" onClick={retry}>
-            {de.actions.retry}
-          </button>
-        </div>
+        <LoadFailed message={serverMessageOr(failure, t.loadFailed)} onRetry={retry} />
       ) : (
         <Tabs tabs={tabs} selected={tab} onSelect={setTab}>
           {!items ? (

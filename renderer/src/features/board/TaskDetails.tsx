@@ -3,8 +3,6 @@ import { useMemo, useState } from 'react';
 import type { CardDto, TagDto } from '@werkboard/common';
 import { de, EXTERNAL_ASSIGNEE_PREFIX, tagColor } from '@werkboard/common';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import type { Feedback } from '../../components/FormFeedback';
-import { FeedbackMessage } from '../../components/FormFeedback';
 import { FormField } from '../../components/FormField';
 import type { CardFields } from '@werkboard/common';
 import { deleteCard, updateCard } from '@werkboard/common';
@@ -24,7 +22,7 @@ function offeredTags(tags: readonly TagDto[], customerType: string, current: rea
   return tags.filter((tag) => tag.customerType === customerType || current.includes(tag.id));
 }
 
-export function TaskDetails({ card, columnId }: { card: CardDto; columnId: string }) {
+export function TaskDetails({ card, columnId, onSaved }: { card: CardDto; columnId: string; onSaved: () => void }) {
   // A template's tasks are assigned in the projects made from it, not in the template.
   const { readOnly, template } = useBoardUi();
   const dispatch = useAppDispatch();
@@ -49,7 +47,6 @@ export function TaskDetails({ card, columnId }: { card: CardDto; columnId: strin
   const [assignedTo, setAssignedTo] = useState(initial.assignedTo);
   const [tagIds, setTagIds] = useState<string[]>(initial.tagIds);
   const [titleError, setTitleError] = useState<string | undefined>();
-  const [feedback, setFeedback] = useState<Feedback>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const tags = useMemo(
@@ -108,7 +105,6 @@ export function TaskDetails({ card, columnId }: { card: CardDto; columnId: strin
     event.preventDefault();
     if (!title.trim()) {
       setTitleError(m.titleRequired);
-      setFeedback(null);
       return;
     }
     setTitleError(undefined);
@@ -120,11 +116,12 @@ export function TaskDetails({ card, columnId }: { card: CardDto; columnId: strin
     if (tagIds.length !== initial.tagIds.length || tagIds.some((id) => !initial.tagIds.includes(id)))
       fields.tagIds = tagIds;
     dispatch(applyEdit((draft) => updateCard(draft, card.id, fields)));
-    setFeedback({ kind: 'success', text: m.saved });
+    // Done: the card shows the change and the sync badge its state (issue 19: a success box
+    // in the open dialog pushed its buttons out of view on a phone).
+    onSaved();
   };
 
   const toggleTag = (id: string) => {
-    setFeedback(null);
     setTagIds((current) => (current.includes(id) ? current.filter((tagId) => tagId !== id) : [...current, id]));
   };
 
@@ -132,7 +129,7 @@ export function TaskDetails({ card, columnId }: { card: CardDto; columnId: strin
   const assignedUnknown = assignedTo !== '' && !names.has(assignedTo);
 
   return (
-    <form className="task-details" onSubmit={submit} onChange={() => setFeedback(null)} noValidate>
+    <form className="task-details" onSubmit={submit} noValidate>
       <p className="muted task-details__column">{columnTitle}</p>
       <FormField label={m.title} error={titleError}>
         <input value={title} maxLength={500} onChange={(event) => setTitle(event.target.value)} />
@@ -192,7 +189,6 @@ export function TaskDetails({ card, columnId }: { card: CardDto; columnId: strin
           </div>
         )}
       </fieldset>
-      <FeedbackMessage feedback={feedback} />
       <div className="task-details__actions">
         <button type="button" className="button button--danger-outline" onClick={() => setConfirmDelete(true)}>
           {m.deleteTask}

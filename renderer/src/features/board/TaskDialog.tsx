@@ -39,10 +39,10 @@ export function TaskDialog({ cardId, onClose }: { cardId: string; onClose: () =>
     <Dialog title={card.title} onClose={onClose} wide>
       {/* A template's tasks carry no times or material: only the details. */}
       {template ? (
-        <TaskDetails card={card} columnId={columnId} />
+        <TaskDetails card={card} columnId={columnId} onSaved={onClose} />
       ) : (
         <Tabs tabs={TABS} selected={tab} onSelect={setTab}>
-          {tab === 'details' && <TaskDetails card={card} columnId={columnId} />}
+          {tab === 'details' && <TaskDetails card={card} columnId={columnId} onSaved={onClose} />}
           {tab === 'times' && <TaskTimes card={card} />}
           {tab === 'material' && <TaskMaterial card={card} />}
         </Tabs>

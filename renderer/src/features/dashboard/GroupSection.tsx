@@ -9,7 +9,7 @@ import { IconGlyph } from '../../entities/project/icons';
 import { useFreeLicense } from '../../entities/session/useFreeLicense';
 import { selectUserSettings } from '../../entities/settings/settingsSelectors';
 import { DashboardSection } from './DashboardSection';
-import { HintedButton } from './HintedButton';
+import { HintedButton } from '../../components/HintedButton';
 
 const g = de.dashboard.groupActions;
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { Role } from '@werkboard/common';
 import { de } from '@werkboard/common';
-import { loggedIn, loggedOut } from '../../entities/session/authSlice';
+import { loggedIn } from '../../entities/session/authSlice';
 import { logAdded } from '../../entities/connection/liveLogSlice';
 import { buildUser } from '../../test/fixtures';
 import type { FakeRoute } from '../../test/fakeFetch';
@@ -12,18 +12,17 @@ import { statusReceived } from '../../entities/connection/serverStatusSlice';
 
 interface Setup {
   routes?: Record<string, FakeRoute>;
-  /** Logged in as this role; with `loggedOutSince` only remembered as the last user. */
+  /** Logged in as this role; without one, as on the login page. */
   role?: Role;
-  loggedOutSince?: boolean;
 }
 
-function renderDialog({ routes = {}, role, loggedOutSince = false }: Setup = {}) {
-  const context = createTestStore({ fake: createFakeFetch(routes) });
+function renderDialog({ routes = {}, role }: Setup = {}) {
+  const fake = createFakeFetch(routes);
+  const context = createTestStore({ fake });
   if (role) context.store.dispatch(loggedIn({ token: TEST_TOKEN, user: buildUser(role) }));
-  if (loggedOutSince) context.store.dispatch(loggedOut());
   const onClose = jest.fn();
   renderWithProviders(<DiagnosticsDialog onClose={onClose} />, {}, context);
-  return { ...context, onClose };
+  return { ...context, fake, onClose };
 }
 
 describe('connection diagnostics', () => {
@@ -68,9 +67,46 @@ describe('connection diagnostics', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Live-Protokoll']);
   });
 
-  it('offers the server log tab on the login page when the last user was an Admin', () => {
-    renderDialog({ role: 'Admin', loggedOutSince: true });
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Live-Protokoll', 'Server-Log']);
+  it("asks for an Admin's credentials on the login page, reads the log with a session of its own and ends it", async () => {
+    const { store, fake } = renderDialog({
+      routes: {
+        'POST /api/auth/login': { body: { token: 'admin-token', user: buildUser('Admin') } },
+        'GET /api/logs/server.log': (request) =>
+          request.headers.Authorization === 'Bearer admin-token'
+            ? { body: '08:00:01 Server gestartet' }
+            : { status: 401, body: { message: 'Nicht angemeldet.' } },
+        'POST /api/auth/logout': { body: { message: 'Abgemeldet.' } },
+      },
+    });
+    fireEvent.click(screen.getByRole('tab', { name: 'Server-Log' }));
+    const panel = within(screen.getByRole('tabpanel'));
+    expect(panel.getByText(de.diagnostics.adminSignInHint)).toBeTruthy();
+    fireEvent.change(panel.getByLabelText('Benutzername'), { target: { value: 'admin' } });
+    fireEvent.change(panel.getByLabelText('Passwort'), { target: { value: 'geheim' } });
+    fireEvent.click(panel.getByRole('button', { name: de.diagnostics.loadServerLog }));
+
+    expect(await panel.findByText('08:00:01 Server gestartet')).toBeTruthy();
+    expect(fake.calls('POST /api/auth/login')[0]?.body).toEqual({ username: 'admin', password: 'geheim' });
+    expect(fake.calls('POST /api/auth/logout')).toHaveLength(1);
+    // The device stays logged out.
+    expect(store.getState().auth.token).toBeNull();
+  });
+
+  it("says so when the credentials on the login page are not an Admin's", async () => {
+    renderDialog({
+      routes: {
+        'POST /api/auth/login': { body: { token: 'monteur-token', user: buildUser('Monteur') } },
+        'GET /api/logs/server.log': { status: 403, body: { message: 'Verboten.' } },
+        'POST /api/auth/logout': { body: { message: 'Abgemeldet.' } },
+      },
+    });
+    fireEvent.click(screen.getByRole('tab', { name: 'Server-Log' }));
+    const panel = within(screen.getByRole('tabpanel'));
+    fireEvent.change(panel.getByLabelText('Benutzername'), { target: { value: 'max' } });
+    fireEvent.change(panel.getByLabelText('Passwort'), { target: { value: 'geheim' } });
+    fireEvent.click(panel.getByRole('button', { name: de.diagnostics.loadServerLog }));
+
+    expect((await panel.findByRole('alert')).textContent).toBe(de.diagnostics.serverLogAdminOnly);
   });
 
   it('loads the server log with the token', async () => {

@@ -6,19 +6,25 @@ import { Tabs } from '../../components/Tabs';
 import { useAppSelector } from '../../store/hooks';
 import { LiveLog } from './LiveLog';
 import { ServerLog } from './ServerLog';
+import { ServerLogSignIn } from './ServerLogSignIn';
 import { StatusList } from './StatusList';
 
 type TabId = 'live' | 'server';
 
-/** 'Verbindungsdiagnose': server status, the client's live log and (for Admins) the server log. */
+/**
+ * 'Verbindungsdiagnose': server status, the client's live log and the server log: for a
+ * signed-in Admin with the session, on the login page for whoever signs in as an Admin there
+ * (issue 19: the log was offered only after an Admin had logged out, and then always failed).
+ */
 export function DiagnosticsDialog({ onClose }: { onClose: () => void }) {
   const { status, error } = useAppSelector((state) => state.serverStatus);
-  // Logged out on the login page: the last user of this browser decides, as the spec's "Admin only".
-  const isAdmin = useAppSelector((state) => (state.auth.user ?? state.auth.lastUser)?.role === 'Admin');
+  const signedIn = useAppSelector((state) => state.auth.token !== null);
+  const isAdmin = useAppSelector((state) => state.auth.user?.role === 'Admin');
+  const showsServerLog = signedIn ? isAdmin : true;
   const [tab, setTab] = useState<TabId>('live');
   const statusTitleId = useId();
   const tabs: TabItem<TabId>[] = [{ id: 'live', label: de.diagnostics.liveLogTab }];
-  if (isAdmin) tabs.push({ id: 'server', label: de.diagnostics.serverLogTab });
+  if (showsServerLog) tabs.push({ id: 'server', label: de.diagnostics.serverLogTab });
 
   return (
     <Dialog title={de.diagnostics.title} onClose={onClose} wide>
@@ -30,8 +36,8 @@ export function DiagnosticsDialog({ onClose }: { onClose: () => void }) {
         {status?.message && <p className="muted">{de.diagnostics.serverMessage(status.message)}</p>}
         {error && <p className="message message--error">{error}</p>}
       </section>
-      <Tabs<TabId> tabs={tabs} selected={isAdmin ? tab : 'live'} onSelect={setTab}>
-        {isAdmin && tab === 'server' ? <ServerLog /> : <LiveLog />}
+      <Tabs<TabId> tabs={tabs} selected={showsServerLog ? tab : 'live'} onSelect={setTab}>
+        {!showsServerLog || tab === 'live' ? <LiveLog /> : signedIn ? <ServerLog /> : <ServerLogSignIn />}
       </Tabs>
     </Dialog>
   );

@@ -6,6 +6,7 @@ import { FeedbackMessage } from '../../components/FormFeedback';
 import { useSubmit } from '../../components/useSubmit';
 import { saveRolePermissions, useRolePermissionsQuery } from '../../api/endpoints/permissions';
 import { useAppDispatch } from '../../store/hooks';
+import { LoadFailed } from '../../components/LoadFailed';
 
 /**
  * /admin/permissions (Admin only): rows are permissions, columns roles. The Admin column is
@@ -51,12 +52,7 @@ export function PermissionsPage() {
       <p className="muted">{de.permissionsScreen.intro}</p>
 
       {permissions.isError && !draft && (
-        <div role="alert" className="message message--error">
-          <p>{de.permissions.loadFailed}</p>
-          <button type="button" className="link-button" onClick={() => void permissions.refetch()}>
-            {de.actions.retry}
-          </button>
-        </div>
+        <LoadFailed message={de.permissions.loadFailed} onRetry={() => void permissions.refetch()} />
       )}
       {!draft && !permissions.isError && <p className="muted">{de.actions.loading}</p>}
 

@@ -18,7 +18,11 @@ const me = buildUser('Monteur', {
 
 /** Renders /profile and lets its refresh of the signed-in user (GET /auth/me) settle. */
 async function setup(routes: Record<string, FakeRoute> = {}, user: CurrentUserDto = me) {
-  const fake = createFakeFetch({ 'GET /api/auth/me': { body: user }, ...routes });
+  const fake = createFakeFetch({
+    'GET /api/auth/me': { body: user },
+    'GET /api/message-digest': { body: { enabled: false, hour: 7 } },
+    ...routes,
+  });
   const view = renderApp('/profile', { user, fake });
   await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
   expect(fake.calls('GET /api/auth/me')).toHaveLength(1);
@@ -53,8 +57,6 @@ describe('/profile', () => {
     ]);
     expect(form.getByText(/02\.04\.2026/)).toBeTruthy();
     expect(form.getByText(/01\.03\.2026/)).toBeTruthy();
-    // No push section in this version.
-    expect(screen.queryByText(/Push/)).toBeNull();
   });
 
   it("saves trimmed values and says 'Profil erfolgreich gespeichert!'", async () => {

@@ -5,6 +5,8 @@ import { serverMessageOr } from '../../api/errors';
 import { useSubmit } from '../../components/useSubmit';
 import { useAppDispatch } from '../../store/hooks';
 import { confirmSecondFactor, disableSecondFactor, fetchSecondFactor, startSecondFactor } from './secondFactorThunks';
+import { LoadFailed } from '../../components/LoadFailed';
+import { ActionOutcome } from '../../components/FormFeedback';
 
 const f = de.secondFactor;
 
@@ -114,14 +116,7 @@ export function SecondFactorPanel() {
         {f.title}
       </h2>
       <p className="muted">{f.intro}</p>
-      {loadError && (
-        <div role="alert" className="message message--error">
-          <p>{loadError}</p>
-          <button type="button" className="link-button" onClick={load}>
-            {de.actions.retry}
-          </button>
-        </div>
-      )}
+      {loadError && <LoadFailed message={loadError} onRetry={load} />}
       {!status && !loadError && <p className="muted">{de.actions.loading}</p>}
       {status?.required && !status.enabled && <p className="message message--warning">{f.requiredNotice}</p>}
       {status && <p>{status.enabled ? f.statusOn : f.statusOff}</p>}
@@ -214,16 +209,7 @@ export function SecondFactorPanel() {
         </form>
       )}
 
-      {notice && (
-        <p role="status" className="message message--success">
-          {notice}
-        </p>
-      )}
-      {submit.error && (
-        <p role="alert" className="message message--error">
-          {submit.error}
-        </p>
-      )}
+      <ActionOutcome notice={notice} error={submit.error} />
     </section>
   );
 }

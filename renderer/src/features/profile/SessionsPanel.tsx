@@ -5,6 +5,8 @@ import { serverMessageOr } from '../../api/errors';
 import { useSubmit } from '../../components/useSubmit';
 import { useAppDispatch } from '../../store/hooks';
 import { formatDateTime } from '../../utils/format';
+import { LoadFailed } from '../../components/LoadFailed';
+import { ActionOutcome } from '../../components/FormFeedback';
 
 const s = de.sessions;
 
@@ -37,12 +39,7 @@ export function SessionsPanel() {
       </h2>
       <p className="muted">{s.intro}</p>
       {list.isError && (
-        <div role="alert" className="message message--error">
-          <p>{serverMessageOr(list.error, s.loadFailed)}</p>
-          <button type="button" className="link-button" onClick={() => void list.refetch()}>
-            {de.actions.retry}
-          </button>
-        </div>
+        <LoadFailed message={serverMessageOr(list.error, s.loadFailed)} onRetry={() => void list.refetch()} />
       )}
       {list.isLoading && <p className="muted">{de.actions.loading}</p>}
       {sessions.length > 0 && (
@@ -58,16 +55,7 @@ export function SessionsPanel() {
         </ul>
       )}
       {list.isSuccess && others.length === 0 && <p className="muted">{s.noOthers}</p>}
-      {notice && (
-        <p role="status" className="message message--success">
-          {notice}
-        </p>
-      )}
-      {submit.error && (
-        <p role="alert" className="message message--error">
-          {submit.error}
-        </p>
-      )}
+      <ActionOutcome notice={notice} error={submit.error} />
       {others.length > 0 && (
         <div className="form__actions">
           <button

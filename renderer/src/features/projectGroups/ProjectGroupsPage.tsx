@@ -8,6 +8,7 @@ import { DeleteProjectGroupDialog } from './DeleteProjectGroupDialog';
 import { ProjectGroupDialog } from './ProjectGroupDialog';
 import { ProjectGroupMark } from '../../entities/project/ProjectGroupMark';
 import { useFreeLicense } from '../../entities/session/useFreeLicense';
+import { LoadFailed } from '../../components/LoadFailed';
 
 const t = de.organise.groups;
 
@@ -52,14 +53,7 @@ export function ProjectGroupsPage() {
         </p>
       )}
       {load.status === 'loading' && <p className="muted">{de.actions.loading}</p>}
-      {load.status === 'failed' && (
-        <div role="alert" className="message message--error">
-          <p>{t.loadFailed}</p>
-          <button type="button" className="link-button" onClick={() => void groupsQuery.refetch()}>
-            {de.actions.retry}
-          </button>
-        </div>
-      )}
+      {load.status === 'failed' && <LoadFailed message={t.loadFailed} onRetry={() => void groupsQuery.refetch()} />}
       {load.status === 'loaded' &&
         (load.data.length === 0 ? (
           <p className="muted">{t.empty}</p>

@@ -48,7 +48,7 @@ export function AppointmentOverview() {
           {t.add}
         </button>
       )}
-      <Collapsible title={t.overviewTitle} defaultOpen={settings.visibility === 'expanded'}>
+      <Collapsible title={t.overviewTitle} defaultOpen={settings.visibility === 'expanded'} headingLevel={2}>
         {nothing ? (
           <p className="muted">{t.none}</p>
         ) : (

@@ -110,10 +110,11 @@ export function reportTestProject(cardCount: number, overrides: Partial<ProjectD
   };
 }
 
+/** The fonts the browser's report embeds (pdf/browserAssets.ts). */
 export function testFonts(): ReportFonts {
   const font = (weight: string) =>
-    new Uint8Array(readFileSync(require.resolve(`@expo-google-fonts/inter/${weight}/Inter_${weight}.ttf`)));
-  return { regular: font('400Regular'), bold: font('700Bold') };
+    new Uint8Array(readFileSync(join(__dirname, 'pdf', 'fonts', `Inter-Report-${weight}.ttf`)));
+  return { regular: font('Regular'), bold: font('Bold') };
 }
 
 /** The PDF's text as poppler's pdftotext reads it (pages separated by form feeds). */

@@ -38,6 +38,29 @@ async function row(name: string) {
 }
 
 describe('/users', () => {
+  it("says at 6/6 users that the limit is reached before the form: 'Neuen Benutzer hinzufügen' opens nothing", async () => {
+    const counts = { activeProjectCount: 2, templateCount: 1, userCount: 6, externalUserCount: 0, licenseType: 'Free' };
+    const limits = { users: 6, externalUsers: 10, templates: 10, activeProjects: 10 };
+    setup(admin, { 'GET /api/stats/counts': { body: { ...counts, limits } } });
+
+    const add = screen.getByRole('button', { name: de.usersScreen.addUser });
+    await waitFor(() => expect(add.getAttribute('aria-disabled')).toBe('true'));
+    expect(add.title).toBe('Benutzerlimit erreicht (6/6). Für weitere Einträge wird eine Lifetime-Lizenz benötigt.');
+    fireEvent.click(add);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('note').textContent).toBe(add.title);
+  });
+
+  it('opens the form below the limit (5/6 users)', async () => {
+    const counts = { activeProjectCount: 2, templateCount: 1, userCount: 5, externalUserCount: 0, licenseType: 'Free' };
+    const limits = { users: 6, externalUsers: 10, templates: 10, activeProjects: 10 };
+    const { fake } = setup(admin, { 'GET /api/stats/counts': { body: { ...counts, limits } } });
+
+    await waitFor(() => expect(fake.calls('GET /api/stats/counts')).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: de.usersScreen.addUser }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+
   it('lists users with role badge, contact details if set and de-DE dates', async () => {
     setup();
 
@@ -371,15 +394,20 @@ describe('/users: Anmeldesperre', () => {
 
 describe('/users: Zweiten Faktor zurücksetzen', () => {
   it('asks, resets the factor and says so; offered only for users the caller may edit', async () => {
+    let answer: (value: FakeAnswer) => void = () => undefined;
     const { fake } = setup(admin, {
-      'DELETE /api/users/u-max/second-factor': {
-        body: { message: de.secondFactor.resetDone, ended: 1 },
-      },
+      'DELETE /api/users/u-max/second-factor': () =>
+        new Promise<FakeAnswer>((resolve) => {
+          answer = resolve;
+        }),
     });
     fireEvent.click((await row('max')).getByRole('button', { name: de.secondFactor.resetLabel('max') }));
     const dialog = within(await screen.findByRole('dialog', { name: de.secondFactor.reset }));
     expect(dialog.getByText(de.secondFactor.resetConfirm('max'))).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: de.secondFactor.reset }));
+    // While the server works, the button says what happens: resetting, not ending sessions.
+    expect(await dialog.findByRole('button', { name: de.secondFactor.resetting })).toBeTruthy();
+    answer({ body: { message: de.secondFactor.resetDone, ended: 1 } });
     expect((await screen.findByRole('status')).textContent).toBe(de.secondFactor.resetDone);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(fake.calls('DELETE /api/users/u-max/second-factor')).toHaveLength(1);

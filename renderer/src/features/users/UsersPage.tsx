@@ -4,6 +4,8 @@ import type { ManagedUserDto } from '@werkboard/common';
 import { canManagePermissions, canManageUsers, de } from '@werkboard/common';
 import { serverMessageOr } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { HintedButton } from '../../components/HintedButton';
+import { useLimitReason } from '../../entities/license/useLimitReason';
 import { useSubmit } from '../../components/useSubmit';
 import { deleteUser, endUserSessions, liftLockout, resetSecondFactor, useUsersQuery } from '../../api/endpoints/users';
 import { useAppDispatch } from '../../store/hooks';
@@ -13,6 +15,7 @@ import { usePolicy } from '../../entities/session/usePolicy';
 import { UserAvatar } from '../../entities/user/UserAvatar';
 import { ExternalUsersSection } from './ExternalUsersSection';
 import { UserDialog } from './UserDialog';
+import { LoadFailed } from '../../components/LoadFailed';
 
 const NO_USERS: ManagedUserDto[] = [];
 
@@ -22,6 +25,7 @@ type Editing = { mode: 'closed' } | { mode: 'form'; user: ManagedUserDto | null 
 export function UsersPage() {
   const dispatch = useAppDispatch();
   const policy = usePolicy();
+  const userLimit = useLimitReason('users');
   const list = useUsersQuery();
   const users = list.data ?? NO_USERS;
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
@@ -95,13 +99,13 @@ export function UsersPage() {
             </Link>
           </Can>
           <Can when={canManageUsers}>
-            <button
-              type="button"
+            <HintedButton
               className="button button--primary"
+              disabledReason={userLimit}
               onClick={() => setEditing({ mode: 'form', user: null })}
             >
               {de.usersScreen.addUser}
-            </button>
+            </HintedButton>
           </Can>
         </div>
       </header>
@@ -111,12 +115,10 @@ export function UsersPage() {
           {de.usersScreen.listTitle}
         </h2>
         {list.isError && (
-          <div role="alert" className="message message--error">
-            <p>{serverMessageOr(list.error, de.usersScreen.loadFailed)}</p>
-            <button type="button" className="link-button" onClick={() => void list.refetch()}>
-              {de.actions.retry}
-            </button>
-          </div>
+          <LoadFailed
+            message={serverMessageOr(list.error, de.usersScreen.loadFailed)}
+            onRetry={() => void list.refetch()}
+          />
         )}
         {list.isLoading && <p className="muted">{de.actions.loading}</p>}
         {unlocking.error && (
@@ -197,7 +199,7 @@ export function UsersPage() {
         <ConfirmDialog
           title={de.secondFactor.reset}
           confirmLabel={de.secondFactor.reset}
-          busyLabel={de.sessions.ending}
+          busyLabel={de.secondFactor.resetting}
           busy={reset.busy}
           danger
           error={reset.error}

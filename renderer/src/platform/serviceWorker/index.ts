@@ -103,7 +103,7 @@ export function registerServiceWorker(
 type RegistrationWithSync = ServiceWorkerRegistration & { sync?: SyncManagerLike };
 
 /** The registration once its worker is active; undefined if none becomes active in time. */
-async function activeRegistration(container: ServiceWorkerContainer): Promise<RegistrationWithSync | undefined> {
+export async function activeRegistration(container: ServiceWorkerContainer): Promise<RegistrationWithSync | undefined> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<undefined>((resolve) => {
     timer = setTimeout(() => resolve(undefined), READY_TIMEOUT_MS);

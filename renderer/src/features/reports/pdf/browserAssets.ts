@@ -1,5 +1,5 @@
-import interBoldUrl from '@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf?url';
-import interRegularUrl from '@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf?url';
+import interBoldUrl from './fonts/Inter-Report-Bold.ttf?url';
+import interRegularUrl from './fonts/Inter-Report-Regular.ttf?url';
 import type { ChartConfiguration, Plugin } from 'chart.js';
 import type { ProgressChartRow } from '../../../utils/progressChart';
 import { loadChartJs, PRINT_LOOK, progressChartConfig } from '../../../utils/progressChart';
@@ -7,8 +7,9 @@ import type { ReportFonts } from './pdfLayout';
 
 /**
  * What the PDF needs from the browser: the embedded font files (Inter, SIL Open Font License,
- * which allows embedding; files of the build, precached by the service worker so that the
- * report works offline), chart images drawn by chart.js on a canvas outside the page, and photos
+ * which allows embedding and modifying; reduced to kerning and mark positioning by
+ * scripts/subsetReportFonts.sh, because Inter's contextual rules cost most of the layout time;
+ * files of the build, precached by the service worker so that the report works offline), chart images drawn by chart.js on a canvas outside the page, and photos
  * turned into JPEG (pdfkit reads JPEG and PNG only; the gallery's thumbnails are WebP).
  */
 
