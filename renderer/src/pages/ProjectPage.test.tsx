@@ -239,6 +239,41 @@ describe('/project/{id}: editing saves what changed', () => {
   });
 });
 
+describe('/project/{id}: changes of others', () => {
+  it("reads what changed since the board's copy when the window gets the focus again, and keeps a queued edit", async () => {
+    let held: ReturnType<typeof heldRoute> | undefined;
+    const { fake } = await openBoard(buildProject(), owner, (server) => {
+      held = heldRoute(server.routes[`PATCH ${API_PATH}`]!);
+      return { [`PATCH ${API_PATH}`]: held.route };
+    });
+    fake.server.write((draft) => {
+      cardIn(draft, CARD.lamp)!.card.title = 'Leuchten montieren';
+    });
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    await waitFor(() => expect(fake.calls(`GET ${API_PATH}?since=7`)).toHaveLength(1));
+    expect(await screen.findByRole('article', { name: 'Leuchten montieren' })).toBeTruthy();
+    expect(fake.calls(`GET ${API_PATH}`)).toHaveLength(1);
+
+    // An edit waits for its save while someone else writes again; the next focus keeps the edit on top.
+    fireEvent.click(screen.getByRole('button', { name: '„Kabel ziehen“ nach „Erledigt“ verschieben' }));
+    await waitFor(() => expect(deltas(fake)).toHaveLength(1));
+    fake.server.write((draft) => {
+      draft.name = 'Bad Müller (neu)';
+    });
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    act(() => held!.release());
+    // The focus's read waits for the running save and then reads from the save's answer on.
+    await waitFor(() => expect(fake.calls(`GET ${API_PATH}?since=10`)).toHaveLength(1));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bad Müller (neu)' })).toBeTruthy();
+    expect(column(COLUMN.done).getByRole('article', { name: 'Kabel ziehen' })).toBeTruthy();
+    expect(cardIn(fake.server.document, CARD.cable)!.column.id).toBe(COLUMN.done);
+  });
+});
+
 describe('/project/{id}: columns', () => {
   it('adds a column with a non-blank name', async () => {
     const { fake } = await openBoard();
