@@ -15,9 +15,9 @@ export interface PendingEdit {
 
 /**
  * The save queue of one open project. It lives outside redux because it holds functions:
- * while one PUT is in flight, further edits wait here; when the answer (the server's merged
- * document with its new revision) comes, they are applied again on top of it (rebase) and
- * sent together as the next PUT. `generation` changes on every reset, so an answer that comes
+ * while one save is in flight, further edits wait here; when the answer (what the server's
+ * merge changed, applied to the base, with its new revision) comes, they are applied again on
+ * top of it (rebase) and sent together as the next save. `generation` changes on every reset, so an answer that comes
  * after a reload or a status change is ignored.
  */
 export class ProjectSaver {

@@ -235,9 +235,11 @@ export function applyEdit(recipe: EditRecipe, logActions?: string | readonly str
 }
 
 /**
- * Sends the queued edits of `saver`'s project, one PUT at a time. Each PUT carries the whole
- * document as shown and the revision it is based on (never changed here); the answer becomes
- * the new base and the edits made meanwhile are applied on top of it and sent next. A failure
+ * Sends the queued edits of `saver`'s project, one save at a time: what the shown copy changed
+ * against the server's copy (PATCH, issue 17), or the whole document where there is no such
+ * copy (templates, a copy that only went into the outbox), with the revision it is based on
+ * (never changed here); the answer becomes the new base and the edits made meanwhile are
+ * applied on top of it and sent next. A failure
  * shows 'Speichern fehlgeschlagen.' and loads the project again. After the page has closed,
  * the last edits are still sent (the document rebuilt from the last confirmed copy), but
  * nothing is shown any more.
