@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Benchmark of the project board (issue 4): a project with 2,000 cards, each with two time
 // entries and one material entry, on the built server with its own embedded PostgreSQL.
-// Prints the median and p95 of GET /api/projects/{id} and of a one-card PUT, the document
-// size, and (when /usr/bin/chromium exists) the time until the board is interactive in
+// Prints the median and p95 of GET /api/projects/{id} and of a one-card save, as the whole
+// document (PUT) and as a delta (PATCH, issue 17) side by side with the bytes each way, the
+// document size, and (when /usr/bin/chromium exists) the time until the board is interactive in
 // Chromium. Figures and how to read them: docs/performance.md.
 //
 //   npm run build && node test/benchmarks/projectBoard.mjs
@@ -13,12 +14,25 @@
 /* global document -- the page function of waitForFunction runs in the browser. */
 import fs from 'node:fs';
 import os from 'node:os';
+import zlib from 'node:zlib';
+import common from '@werkboard/common';
 import { CHROMIUM_PATH, client, fillBoard, launchChromium, line, ms, startServer, stats } from './support.mjs';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 2000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
 const WARM_UP = 3;
+
+/** An answer's size as the server sends it to a browser: brotli at quality 4 above 1 KB (compressAnswers.ts). */
+function brotliBytes(text) {
+  const bytes = Buffer.from(text);
+  if (bytes.length < 1024) return bytes.length;
+  return zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }).length;
+}
+
+const FRESH_CONNECTION = { Connection: 'close' };
+const median = (values) => stats(values).median;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`.padStart(10);
 
 async function measureApi(api) {
   const created = await api.call('POST', '/api/projects', JSON.stringify({ name: `Benchmark ${CARDS} Karten` }));
@@ -38,15 +52,38 @@ async function measureApi(api) {
     if (run >= WARM_UP) gets.push(took);
   }
 
+  // One card's title changes, based on the last answer, as the board sends it: once as the
+  // whole document (PUT), once as a delta (PATCH, issue 17), alternately in one loop so that
+  // both meet the same load.
   const puts = [];
+  const patches = [];
+  const wire = { put: { up: [], down: [], downBr: [] }, patch: { up: [], down: [], downBr: [] } };
+  const weigh = (kind, body, text) => {
+    wire[kind].up.push(Buffer.byteLength(body));
+    wire[kind].down.push(Buffer.byteLength(text));
+    wire[kind].downBr.push(brotliBytes(text));
+  };
   for (let run = 0; run < WARM_UP + RUNS; run++) {
-    // One card's title changes, based on the last answer, as the board sends it.
     const column = current.columns[run % current.columns.length];
-    const card = column.cards[(run * 37) % column.cards.length];
-    card.title = `Geänderte Aufgabe ${run}`;
-    const { ms: took, text } = await api.call('PUT', path, JSON.stringify(current));
-    current = JSON.parse(text);
-    if (run >= WARM_UP) puts.push(took);
+    column.cards[(run * 37) % column.cards.length].title = `Geänderte Aufgabe ${run}`;
+    const putBody = JSON.stringify(current);
+    // A connection of its own for each save: under load the client's work between two saves
+    // outlasted the server's keep-alive, and a reused socket was closed under the request.
+    const put = await api.call('PUT', path, putBody, FRESH_CONNECTION);
+    current = JSON.parse(put.text);
+
+    const next = structuredClone(current);
+    const other = next.columns[(run + 1) % next.columns.length];
+    other.cards[(run * 53) % other.cards.length].title = `Geänderte Aufgabe ${run} (Delta)`;
+    const patchBody = JSON.stringify(common.documentDelta(current, next));
+    const patch = await api.call('PATCH', path, patchBody, FRESH_CONNECTION);
+    const answer = JSON.parse(patch.text);
+    current = answer.kind === 'document' ? answer.document : common.applyProjectDelta(current, answer);
+    if (run < WARM_UP) continue;
+    puts.push(put.ms);
+    patches.push(patch.ms);
+    weigh('put', putBody, put.text);
+    weigh('patch', patchBody, patch.text);
   }
   return {
     projectId: project.id,
@@ -56,6 +93,8 @@ async function measureApi(api) {
     revision: current.revision,
     get: stats(gets),
     put: stats(puts),
+    patch: stats(patches),
+    wire,
   };
 }
 
@@ -149,6 +188,17 @@ async function main() {
     console.log(`Document size (GET answer):         ${result.documentKb.toFixed(0)} KB`);
     console.log(line(`GET /api/projects/{id} × ${RUNS}`, result.get));
     console.log(line(`PUT one card changed × ${RUNS}`, result.put));
+    console.log(line(`PATCH one card changed × ${RUNS}`, result.patch));
+    console.log('One-card save, median bytes:       up (JSON)   down (JSON)   down (br, as sent)');
+    for (const [label, kind] of [
+      ['  whole document (PUT)', 'put'],
+      ['  delta (PATCH)', 'patch'],
+    ]) {
+      const figures = result.wire[kind];
+      console.log(
+        `${label.padEnd(34)}${kb(median(figures.up))}  ${kb(median(figures.down))}  ${kb(median(figures.downBr))}`,
+      );
+    }
 
     if (process.env.BENCH_SKIP_BROWSER === '1') return;
     if (!fs.existsSync(CHROMIUM_PATH)) {

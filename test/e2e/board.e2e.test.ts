@@ -55,7 +55,22 @@ describe('the project board in Chromium', () => {
     await addTask('In Bearbeitung', 'Verteiler montieren');
     await page.getByText('0/3 erledigt').waitFor();
 
+    // The move goes as a delta (issue 17): the card with its new column, a request and an
+    // answer of well under 5 KB each.
+    const moveSaved = page.waitForResponse((response) => {
+      const sent = response.request().postData() ?? '';
+      return (
+        response.request().method() === 'PATCH' && sent.includes('Kabel ziehen') && sent.includes('"title":"Erledigt"')
+      );
+    });
     await dragCard(page, cardIn('To Do', 'Kabel ziehen'), column('Erledigt'));
+    const move = await moveSaved;
+    expect(move.status()).toBe(200);
+    const delta = move.request().postDataJSON() as { cards: { title: string }[] };
+    expect(delta.cards.map((card) => card.title)).toEqual(['Kabel ziehen']);
+    expect(Buffer.byteLength(move.request().postData()!)).toBeLessThan(5 * 1024);
+    expect((await move.body()).length).toBeLessThan(5 * 1024);
+    await expect(move.json()).resolves.toMatchObject({ kind: 'delta' });
     await cardIn('Erledigt', 'Kabel ziehen').waitFor();
     await page.getByText('1/3 erledigt').waitFor();
     await page.getByText('33 %').first().waitFor();

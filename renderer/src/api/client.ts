@@ -7,6 +7,8 @@ export interface ResponseLike {
   ok: boolean;
   status: number;
   text(): Promise<string>;
+  /** The answer's headers (fetch's Response has them); tests' fake servers send the ETag here. */
+  headers?: Pick<Headers, 'get'>;
   /** The body as it arrives (fetch's Response has it); only the event stream reads it. */
   body?: ReadableStream<Uint8Array> | null;
 }
@@ -23,7 +25,7 @@ export type UploadLike = (
   onProgress: (fraction: number) => void,
 ) => Promise<ResponseLike>;
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
   method?: HttpMethod;

@@ -1,8 +1,11 @@
 import type { ApiClient, RequestOptions } from './client';
 import { ApiError, isNetworkError, SessionLostError } from './errors';
 
+/** The writes the sync queue keeps (a delta is queued as its whole document, `whenQueued`). */
+type QueueableMethod = 'POST' | 'PUT' | 'DELETE';
+
 export interface SaveRequest {
-  method: 'POST' | 'PUT' | 'DELETE';
+  method: QueueableMethod | 'PATCH';
   path: string;
   body?: unknown;
   /**
@@ -15,6 +18,12 @@ export interface SaveRequest {
    * it shows, and `save` queues the write when the server cannot be reached (answering QUEUED).
    */
   queueable?: true;
+  /**
+   * A delta save (PATCH) that must wait is queued as this whole-document write instead:
+   * queued saves of one document join into one, and offline reads need whole documents.
+   * A delta's answer is not a document, so it is not kept for offline reads here.
+   */
+  whenQueued?: { method: 'PUT'; body: unknown };
   /** A file sent as the body with its upload progress (imports; never queueable). */
   upload?: RequestOptions['upload'];
 }
@@ -37,7 +46,7 @@ export interface SaveQueue {
   hasPending(): boolean;
   /** False when the browser knows it has no network: a write is not even tried then. */
   online(): boolean;
-  enqueue(write: { method: SaveRequest['method']; path: string; body?: unknown; key?: string }): Promise<void>;
+  enqueue(write: { method: QueueableMethod; path: string; body?: unknown; key?: string }): Promise<void>;
   sync(): Promise<unknown>;
   newKey(): string;
   /** Keeps the server's answer to a document save for offline reads. */
@@ -71,24 +80,31 @@ export function createSave(api: ApiClient, queue: SaveQueue): Save {
       ...(request.sessionHandling === false ? { sessionHandling: false as const } : {}),
       ...(request.upload ? { upload: request.upload } : {}),
     };
-    const write = { method: request.method, path: request.path, body: request.body };
     if (!request.queueable) {
       if (queue.hasPending()) await queue.sync();
       return api.request(request.path, options);
     }
-    if (queue.hasPending() || !queue.online()) {
-      await queue.enqueue(write);
+    const { whenQueued } = request;
+    const queued = whenQueued
+      ? { method: whenQueued.method, path: request.path, body: whenQueued.body }
+      : request.method === 'PATCH'
+        ? null
+        : { method: request.method, path: request.path, body: request.body };
+    if (queued && (queue.hasPending() || !queue.online())) {
+      await queue.enqueue(queued);
       void queue.sync();
       return QUEUED;
     }
     const key = queue.newKey();
     try {
       const answer = await api.request(request.path, { ...options, idempotencyKey: key });
-      queue.remember(request.path, answer);
+      if (!whenQueued) queue.remember(request.path, answer);
       return answer;
     } catch (error) {
-      if (!mayWait(error)) throw error;
-      await queue.enqueue({ ...write, key });
+      if (!queued || !mayWait(error)) throw error;
+      // The key belongs to the request as sent: the whole document waits under a key of its own
+      // (the merge makes a second arrival of the same changes a no-op).
+      await queue.enqueue(whenQueued ? queued : { ...queued, key });
       return QUEUED;
     }
   }

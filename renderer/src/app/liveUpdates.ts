@@ -26,24 +26,41 @@ function liveEventArrived(event: LiveEvent): AppThunk {
   };
 }
 
-/** After a break in the stream (network loss): read once what its events would have said. */
-function catchUp(): AppThunk {
+/** The open board reads what changed since its copy (a delta, issue 17). */
+function refreshOpenProject(): AppThunk {
   return (dispatch, getState) => {
-    dispatch(apiSlice.util.invalidateTags(['MyInvitations', 'Messages']));
     const { kind, status } = getState().project;
     if (kind === 'project' && status === 'loaded') void dispatch(reloadProject());
   };
 }
 
+/** After a break in the stream (network loss): read once what its events would have said. */
+function catchUp(): AppThunk {
+  return (dispatch) => {
+    dispatch(apiSlice.util.invalidateTags(['MyInvitations', 'Messages']));
+    dispatch(refreshOpenProject());
+  };
+}
+
 function startLiveUpdates(): AppThunk<() => void> {
-  return (dispatch, _getState, { api }) =>
-    runLiveEvents({
+  return (dispatch, _getState, { api }) => {
+    const stop = runLiveEvents({
       open: (signal) => api.openStream('/events', signal),
       onEvent: (event) => dispatch(liveEventArrived(event)),
       onReconnected: () => dispatch(catchUp()),
       isOnline: () => navigator.onLine,
       events: window,
     });
+    // A tab in the background may have missed events while its stream still looked open (a
+    // phone suspends it): the open board reads what changed when it is looked at again. A
+    // stream that broke catches up on reconnecting; the rest waits for that.
+    const focused = () => dispatch(refreshOpenProject());
+    window.addEventListener('focus', focused);
+    return () => {
+      window.removeEventListener('focus', focused);
+      stop();
+    };
+  };
 }
 
 /**

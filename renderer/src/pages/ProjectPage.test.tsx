@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ProjectDocument } from '@werkboard/common';
 import { de } from '@werkboard/common';
-import type { FakeAnswer } from '../test/fakeFetch';
+import type { ProjectDeltaRequest } from '@werkboard/common';
+import { heldRoute } from '../test/projectServer';
 import { buildUser } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
 import {
@@ -11,13 +12,13 @@ import {
   CARD,
   cardIn,
   COLUMN,
-  echoPut,
   member,
   owner,
   PROJECT_PATH,
   projectServer,
-  putBodies,
+  watchLog,
 } from '../test/project';
+import type { MoreRoutes } from '../test/project';
 
 const b = de.board;
 
@@ -25,12 +26,18 @@ function currentPath() {
   return screen.getByTestId('location').textContent;
 }
 
-async function openBoard(document: ProjectDocument = buildProject(), user = owner, routes = {}) {
+async function openBoard(document: ProjectDocument = buildProject(), user = owner, routes: MoreRoutes = {}) {
   const fake = projectServer(document, routes);
   const view = renderApp(PROJECT_PATH, { user, fake });
   await screen.findByRole('heading', { level: 1, name: document.name });
   await screen.findByTestId(`column-${COLUMN.todo}`);
-  return { ...view, fake };
+  // The log entries the edits write (a delta save does not carry them: the server writes its own).
+  return { ...view, fake, log: watchLog(view.store) };
+}
+
+/** The delta saves (PATCH bodies) sent so far. */
+function deltas(fake: ReturnType<typeof projectServer>): ProjectDeltaRequest[] {
+  return fake.calls(`PATCH ${API_PATH}`).map((request) => request.body as ProjectDeltaRequest);
 }
 
 function column(id: string) {
@@ -120,9 +127,9 @@ describe('/project/{id}: loading and header', () => {
   });
 });
 
-describe('/project/{id}: editing saves the whole document', () => {
-  it('adds a task: the PUT carries the card and a change-log entry of the current user', async () => {
-    const { fake } = await openBoard();
+describe('/project/{id}: editing saves what changed', () => {
+  it('adds a task: the delta save carries the card (and nothing else); the log has an entry of the current user', async () => {
+    const { fake, log } = await openBoard();
     const todo = column(COLUMN.todo);
 
     fireEvent.click(todo.getByRole('button', { name: 'Aufgabe hinzufügen' }));
@@ -130,26 +137,30 @@ describe('/project/{id}: editing saves the whole document', () => {
     fireEvent.submit(todo.getByLabelText('Titel der Aufgabe'));
 
     expect(todo.getByRole('article', { name: 'Verteiler prüfen' })).toBeTruthy();
-    await waitFor(() => expect(putBodies(fake)).toHaveLength(1));
-    const body = putBodies(fake)[0]!;
+    await waitFor(() => expect(fake.server.saved).toHaveLength(1));
+    const body = fake.server.saved[0]!;
     expect(body.revision).toBe(7);
     const added = body.columns[0]!.cards.find((card) => card.title === 'Verteiler prüfen');
     expect(added).toMatchObject({ rev: 0, group: null, assignedTo: null });
     expect(added!.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(body.changeLog[0]).toMatchObject({
+    expect(deltas(fake)[0]).toMatchObject({ revision: 7, columns: [{ id: COLUMN.todo }], deleted: [] });
+    expect(deltas(fake)[0]!.cards.map((card) => card.id)).toEqual([added!.id]);
+    expect(fake.calls(`PUT ${API_PATH}`)).toHaveLength(0);
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({
       userId: owner.id,
       username: 'paula',
       action: 'hat die Aufgabe „Verteiler prüfen“ in „To Do“ hinzugefügt.',
     });
-    expect(Date.parse(body.changeLog[0]!.timestamp)).not.toBeNaN();
+    expect(Date.parse(log[0]!.timestamp)).not.toBeNaN();
     // The input stays open for the next task; a blank title adds nothing.
     fireEvent.submit(todo.getByLabelText('Titel der Aufgabe'));
     await act(() => Promise.resolve());
-    expect(putBodies(fake)).toHaveLength(1);
+    expect(fake.server.saved).toHaveLength(1);
   });
 
   it('moves a card with the quick action to the last column, named by its title', async () => {
-    const { fake } = await openBoard();
+    const { fake, log } = await openBoard();
     const cable = within(screen.getByTestId(`card-${CARD.cable}`));
     expect(cable.getByRole('button', { name: '„Kabel ziehen“ nach „In Bearbeitung“ verschieben' })).toBeTruthy();
 
@@ -157,10 +168,10 @@ describe('/project/{id}: editing saves the whole document', () => {
 
     expect(column(COLUMN.done).getByRole('article', { name: 'Kabel ziehen' })).toBeTruthy();
     expect(screen.getByText('2/4 erledigt')).toBeTruthy();
-    await waitFor(() => expect(putBodies(fake)).toHaveLength(1));
-    const body = putBodies(fake)[0]!;
+    await waitFor(() => expect(fake.server.saved).toHaveLength(1));
+    const body = fake.server.saved[0]!;
     expect(cardIn(body, CARD.cable)!.column.id).toBe(COLUMN.done);
-    expect(body.changeLog[0]!.action).toBe('hat die Aufgabe „Kabel ziehen“ nach „Erledigt“ verschoben.');
+    expect(log.map((entry) => entry.action)).toEqual(['hat die Aufgabe „Kabel ziehen“ nach „Erledigt“ verschoben.']);
 
     // Already in the last column: only the second-column action is left; no dialog opened.
     const moved = within(screen.getByTestId(`card-${CARD.cable}`));
@@ -169,16 +180,17 @@ describe('/project/{id}: editing saves the whole document', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it("shows 'Speichern fehlgeschlagen.' after a failed PUT and loads the project again", async () => {
+  it("shows 'Speichern fehlgeschlagen.' after a failed save and reads the project again", async () => {
     const { fake } = await openBoard(buildProject(), owner, {
-      [`PUT ${API_PATH}`]: { status: 400, body: { message: 'Das Projekt ist ungültig.' } },
+      [`PATCH ${API_PATH}`]: { status: 400, body: { message: 'Das Projekt ist ungültig.' } },
     });
     fireEvent.click(screen.getByRole('button', { name: '„Kabel ziehen“ nach „Erledigt“ verschieben' }));
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Speichern fehlgeschlagen.')).toBeTruthy();
     expect(within(alert).getByText('Das Projekt ist ungültig.')).toBeTruthy();
-    await waitFor(() => expect(fake.calls(`GET ${API_PATH}`)).toHaveLength(2));
+    // What changed since the board's copy: nothing, so the copy itself is shown again.
+    await waitFor(() => expect(fake.calls(`GET ${API_PATH}?since=7`)).toHaveLength(1));
     // The server's copy is shown again: the card is back in To Do.
     await waitFor(() => expect(column(COLUMN.todo).getByRole('article', { name: 'Kabel ziehen' })).toBeTruthy());
 
@@ -186,48 +198,79 @@ describe('/project/{id}: editing saves the whole document', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('serialises saves and rebases: an edit made while a PUT is in flight is not lost', async () => {
-    const answers: ((answer: FakeAnswer) => void)[] = [];
-    const { fake } = await openBoard(buildProject(), owner, {
-      [`PUT ${API_PATH}`]: () => new Promise<FakeAnswer>((resolve) => answers.push(resolve)),
+  it('serialises saves and rebases: an edit made while a save is in flight is not lost', async () => {
+    let held: ReturnType<typeof heldRoute> | undefined;
+    const { fake, log } = await openBoard(buildProject(), owner, (server) => {
+      held = heldRoute(server.routes[`PATCH ${API_PATH}`]!);
+      return { [`PATCH ${API_PATH}`]: held.route };
     });
 
     fireEvent.click(screen.getByRole('button', { name: '„Kabel ziehen“ nach „Erledigt“ verschieben' }));
-    await waitFor(() => expect(putBodies(fake)).toHaveLength(1));
+    await waitFor(() => expect(deltas(fake)).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: '„Lampen montieren“ nach „Erledigt“ verschieben' }));
     await act(() => Promise.resolve());
-    // Only one PUT at a time.
-    expect(putBodies(fake)).toHaveLength(1);
+    // Only one save at a time.
+    expect(deltas(fake)).toHaveLength(1);
     expect(column(COLUMN.done).getByRole('article', { name: 'Lampen montieren' })).toBeTruthy();
 
-    // The server merged someone else's new card into its answer.
-    const first = putBodies(fake)[0]!;
-    const merged: ProjectDocument = {
-      ...first,
-      revision: 8,
-      columns: first.columns.map((col) =>
-        col.id === COLUMN.todo
-          ? { ...col, cards: [...col.cards, buildCard('dddddddd-0000-4000-8000-0000000000ff', 'Fremde Aufgabe', 'z')] }
-          : col,
-      ),
-    };
-    act(() => answers[0]!({ body: merged }));
+    // Someone else adds a card before the first save arrives: its answer carries it.
+    fake.server.write((draft) => {
+      draft.columns[0]!.cards.push(buildCard('dddddddd-0000-4000-8000-0000000000ff', 'Fremde Aufgabe', 'z'));
+    });
+    act(() => held!.release());
 
-    await waitFor(() => expect(putBodies(fake)).toHaveLength(2));
-    const second = putBodies(fake)[1]!;
-    expect(second.revision).toBe(8);
+    await waitFor(() => expect(deltas(fake)).toHaveLength(2));
+    expect(deltas(fake)[1]!.revision).toBe(9);
+    expect(deltas(fake)[1]!.cards.map((card) => card.id)).toEqual([CARD.lamp]);
+    expect(screen.getByRole('article', { name: 'Fremde Aufgabe' })).toBeTruthy();
+    act(() => held!.release());
+    await waitFor(() => expect(fake.server.saved).toHaveLength(2));
+    const second = fake.server.saved[1]!;
     expect(cardIn(second, CARD.cable)!.column.id).toBe(COLUMN.done);
     expect(cardIn(second, CARD.lamp)!.column.id).toBe(COLUMN.done);
     expect(cardIn(second, 'dddddddd-0000-4000-8000-0000000000ff')!.column.id).toBe(COLUMN.todo);
-    expect(second.changeLog.map((entry) => entry.action)).toEqual([
-      'hat die Aufgabe „Lampen montieren“ nach „Erledigt“ verschoben.',
+    expect(log.map((entry) => entry.action)).toEqual([
       'hat die Aufgabe „Kabel ziehen“ nach „Erledigt“ verschoben.',
+      'hat die Aufgabe „Lampen montieren“ nach „Erledigt“ verschoben.',
     ]);
-    expect(screen.getByRole('article', { name: 'Fremde Aufgabe' })).toBeTruthy();
 
-    act(() => answers[1]!(echoPut(fake.calls(`PUT ${API_PATH}`)[1]!)));
-    await act(() => Promise.resolve());
-    expect(screen.getByText('3/5 erledigt')).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('3/5 erledigt')).toBeTruthy());
+    expect(fake.server.document.revision).toBe(10);
+  });
+});
+
+describe('/project/{id}: changes of others', () => {
+  it("reads what changed since the board's copy when the window gets the focus again, and keeps a queued edit", async () => {
+    let held: ReturnType<typeof heldRoute> | undefined;
+    const { fake } = await openBoard(buildProject(), owner, (server) => {
+      held = heldRoute(server.routes[`PATCH ${API_PATH}`]!);
+      return { [`PATCH ${API_PATH}`]: held.route };
+    });
+    fake.server.write((draft) => {
+      cardIn(draft, CARD.lamp)!.card.title = 'Leuchten montieren';
+    });
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    await waitFor(() => expect(fake.calls(`GET ${API_PATH}?since=7`)).toHaveLength(1));
+    expect(await screen.findByRole('article', { name: 'Leuchten montieren' })).toBeTruthy();
+    expect(fake.calls(`GET ${API_PATH}`)).toHaveLength(1);
+
+    // An edit waits for its save while someone else writes again; the next focus keeps the edit on top.
+    fireEvent.click(screen.getByRole('button', { name: '„Kabel ziehen“ nach „Erledigt“ verschieben' }));
+    await waitFor(() => expect(deltas(fake)).toHaveLength(1));
+    fake.server.write((draft) => {
+      draft.name = 'Bad Müller (neu)';
+    });
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    act(() => held!.release());
+    // The focus's read waits for the running save and then reads from the save's answer on.
+    await waitFor(() => expect(fake.calls(`GET ${API_PATH}?since=10`)).toHaveLength(1));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bad Müller (neu)' })).toBeTruthy();
+    expect(column(COLUMN.done).getByRole('article', { name: 'Kabel ziehen' })).toBeTruthy();
+    expect(cardIn(fake.server.document, CARD.cable)!.column.id).toBe(COLUMN.done);
   });
 });
 
@@ -238,8 +281,8 @@ describe('/project/{id}: columns', () => {
     fireEvent.change(screen.getByLabelText(b.columns.name), { target: { value: 'Abnahme' } });
     fireEvent.submit(screen.getByLabelText(b.columns.name));
     expect(await screen.findByRole('heading', { name: 'Abnahme' })).toBeTruthy();
-    await waitFor(() => expect(putBodies(fake)).toHaveLength(1));
-    expect(putBodies(fake)[0]!.columns.map((col) => col.title)).toEqual([
+    await waitFor(() => expect(fake.server.saved).toHaveLength(1));
+    expect(fake.server.saved[0]!.columns.map((col) => col.title)).toEqual([
       'To Do',
       'In Bearbeitung',
       'Erledigt',
@@ -248,7 +291,7 @@ describe('/project/{id}: columns', () => {
   });
 
   it('renames inline with Enter, cancels with Escape', async () => {
-    const { fake } = await openBoard();
+    const { fake, log } = await openBoard();
     const menu = () => fireEvent.click(screen.getByRole('button', { name: b.columns.menu('In Bearbeitung') }));
 
     menu();
@@ -263,8 +306,9 @@ describe('/project/{id}: columns', () => {
     fireEvent.change(screen.getByLabelText(b.columns.renameLabel), { target: { value: 'Läuft' } });
     fireEvent.keyDown(screen.getByLabelText(b.columns.renameLabel), { key: 'Enter' });
     expect(screen.getByRole('heading', { name: 'Läuft' })).toBeTruthy();
-    await waitFor(() => expect(putBodies(fake)).toHaveLength(1));
-    expect(putBodies(fake)[0]!.changeLog[0]!.action).toBe('hat die Spalte „In Bearbeitung“ in „Läuft“ umbenannt.');
+    await waitFor(() => expect(fake.server.saved).toHaveLength(1));
+    expect(fake.server.saved[0]!.columns[1]!.title).toBe('Läuft');
+    expect(log.map((entry) => entry.action)).toEqual(['hat die Spalte „In Bearbeitung“ in „Läuft“ umbenannt.']);
     // Quick actions use the real column titles.
     expect(screen.getByRole('button', { name: '„Kabel ziehen“ nach „Läuft“ verschieben' })).toBeTruthy();
   });
@@ -291,13 +335,9 @@ describe('/project/{id}: columns', () => {
     fireEvent.click(dialog.getByRole('button', { name: b.columns.delete }));
     expect(titles()).toEqual(['In Bearbeitung', 'To Do']);
 
-    await waitFor(() => expect(putBodies(fake).length).toBeGreaterThan(0));
+    await waitFor(() => expect(fake.server.saved.length).toBeGreaterThan(0));
     await waitFor(() =>
-      expect(
-        putBodies(fake)
-          .at(-1)!
-          .columns.map((col) => col.title),
-      ).toEqual(['In Bearbeitung', 'To Do']),
+      expect(fake.server.saved.at(-1)!.columns.map((col) => col.title)).toEqual(['In Bearbeitung', 'To Do']),
     );
   });
 

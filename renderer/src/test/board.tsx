@@ -4,15 +4,17 @@ import { blankCard } from '@werkboard/common';
 import type { ProjectStatusAction } from '../api/endpoints/projects';
 import { projectReceived } from '../entities/project/projectSlice';
 import { openProject } from '../entities/project/projectThunks';
-import type { FakeRequest, FakeRoute } from './fakeFetch';
+import type { FakeAnswer, FakeRequest, FakeRoute } from './fakeFetch';
 import { createFakeFetch } from './fakeFetch';
 import { buildUser } from './fixtures';
+import { createProjectServer } from './projectServer';
 import { createTestStore, renderWithProviders } from './renderApp';
 
 /**
  * Test fixtures and the open project for the board's panels: the real store with the project
- * opened in the entity (entities/project) and a server that takes its saves. `update` is called
- * with each saved document, `changeStatus` with each status action the panels send.
+ * opened in the entity (entities/project) and a server that takes its saves (test/projectServer.ts).
+ * `update` is called with each saved document (the writer's whole copy, also for a delta save),
+ * `changeStatus` with each status action the panels send.
  */
 
 export const OWNER_ID = '11111111-1111-4111-8111-111111111111';
@@ -110,7 +112,7 @@ export interface BoardOptions {
 export function renderWithBoard(ui: ReactNode, options: BoardOptions = {}) {
   const initial = options.document ?? buildDocument();
   const base = `/api/${initial.isTemplate ? 'templates' : 'projects'}/${initial.id}`;
-  const state = { document: initial };
+  const server = createProjectServer(initial, base);
   const update = jest.fn<void, [ProjectDocument]>();
   const changeStatus = jest.fn<Promise<void>, [ProjectStatusAction]>(options.changeStatus ?? (() => Promise.resolve()));
 
@@ -120,25 +122,31 @@ export function renderWithBoard(ui: ReactNode, options: BoardOptions = {}) {
       changeStatus(action).then(
         () => {
           if (action !== 'archive')
-            state.document = { ...state.document, status: action === 'complete' ? 'completed' : 'active' };
-          return { body: action === 'archive' ? { message: 'ok' } : state.document };
+            server.write((draft) => {
+              draft.status = action === 'complete' ? 'completed' : 'active';
+            });
+          return { body: action === 'archive' ? { message: 'ok' } : server.document };
         },
         () => ({ status: 500, body: { message: 'kaputt' } }),
       );
-  const save: FakeRoute = (request: FakeRequest) => {
-    const sent = request.body as ProjectDocument;
-    update(sent);
-    state.document = { ...sent, revision: state.document.revision + 1 };
-    return { body: state.document };
-  };
+  /** A save (PUT or PATCH) through the server; `update` hears the writer's document of each one it took. */
+  const save =
+    (route: (request: FakeRequest) => FakeAnswer): FakeRoute =>
+    (request: FakeRequest) => {
+      const before = server.saved.length;
+      const answer = route(request);
+      if (server.saved.length > before) update(server.saved.at(-1)!);
+      return answer;
+    };
 
   const fake = createFakeFetch({
     'GET /api/customer-types': { body: ['Allgemein'] },
     'GET /api/tags': { body: [] },
     'GET /api/project-groups': { body: [] },
     'GET /api/external-users': { body: [] },
-    [`GET ${base}`]: () => ({ body: state.document }),
-    [`PUT ${base}`]: save,
+    [`GET ${base}`]: server.routes[`GET ${base}`]!,
+    [`PUT ${base}`]: save(server.routes[`PUT ${base}`]!),
+    [`PATCH ${base}`]: save(server.routes[`PATCH ${base}`]!),
     [`POST ${base}/complete`]: statusRoute('complete'),
     [`POST ${base}/reopen`]: statusRoute('reopen'),
     [`DELETE ${base}`]: statusRoute('archive'),
@@ -149,8 +157,10 @@ export function renderWithBoard(ui: ReactNode, options: BoardOptions = {}) {
     openProject(initial.id, options.readOnly ?? false, initial.isTemplate ? 'template' : 'project'),
   );
   context.store.dispatch(projectReceived(initial));
+  // As loadProject does: the copy shown is the server's, the base of the saves' deltas.
+  context.extra.projectSavers.current!.confirm(initial);
   const view = renderWithProviders(ui, {}, context);
-  const document = () => context.store.getState().project.document ?? state.document;
+  const document = () => context.store.getState().project.document ?? server.document;
   // The change-log actions the edits wrote, oldest first: one array, kept current as edits come
   // (an edit puts its entries, in order, in front of the older ones).
   const logs: string[] = [];
@@ -165,6 +175,7 @@ export function renderWithBoard(ui: ReactNode, options: BoardOptions = {}) {
     ...view,
     update,
     changeStatus,
+    server,
     /** The open project's document as shown now (the edits applied). */
     current: document,
     logs,

@@ -13,6 +13,7 @@ export interface FakeAnswer {
   status?: number;
   /** JSON-encoded unless it is a string. */
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 /** A route answers with a fixed answer, a function of the request, or throws for a network error. */
@@ -27,14 +28,22 @@ export interface FakeFetch {
 
 function toResponse(answer: FakeAnswer): ResponseLike {
   const status = answer.status ?? 200;
+  const headers = new Map(Object.entries(answer.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
   const text =
     answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-  return { ok: status >= 200 && status < 300, status, text: () => Promise.resolve(text) };
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    text: () => Promise.resolve(text),
+    headers: { get: (name) => headers.get(name.toLowerCase()) ?? null },
+  };
 }
 
 /**
- * An injectable fetch keyed by "METHOD /api/path". Unknown routes answer 404 so a missing
- * route shows up as a failing assertion, not as a hang.
+ * An injectable fetch keyed by "METHOD /api/path". A URL with a query string is answered by
+ * its own key if there is one, else by the route of its path (which reads the query from
+ * `request.url`). Unknown routes answer 404 so a missing route shows up as a failing
+ * assertion, not as a hang.
  */
 export function createFakeFetch(routes: Record<string, FakeRoute>): FakeFetch {
   const requests: FakeRequest[] = [];
@@ -48,7 +57,7 @@ export function createFakeFetch(routes: Record<string, FakeRoute>): FakeFetch {
       ...(init.body instanceof Blob ? { file: init.body } : {}),
     };
     requests.push(request);
-    const route = routes[`${method} ${url}`];
+    const route = routes[`${method} ${url}`] ?? routes[`${method} ${url.split('?')[0]}`];
     if (route === undefined) return toResponse({ status: 404, body: { message: 'Nicht gefunden.' } });
     const answer = typeof route === 'function' ? await route(request) : route;
     return toResponse(answer);

@@ -1,8 +1,13 @@
-import type { CardDto, ColumnDto, ProjectDocument, TagDto, TimeEntryDto } from '@werkboard/common';
+import type { ChangeLogEntryDto, CardDto, ColumnDto, ProjectDocument, TagDto, TimeEntryDto } from '@werkboard/common';
 import { blankCard } from '@werkboard/common';
-import type { FakeRequest, FakeRoute } from './fakeFetch';
+import type { FakeFetch, FakeRequest, FakeRoute } from './fakeFetch';
 import { createFakeFetch } from './fakeFetch';
+import type { FakeProjectServer } from './projectServer';
+import { createProjectServer } from './projectServer';
 import { buildUser } from './fixtures';
+import type { createTestStore } from './renderApp';
+
+type TestStore = ReturnType<typeof createTestStore>['store'];
 
 /** Fixtures of the board tests: a project with three columns and four cards, and a fake server for it. */
 
@@ -86,26 +91,50 @@ export const TAGS: TagDto[] = [
 export const PROJECT_PATH = `/project/${PROJECT_ID}`;
 export const API_PATH = `/api/projects/${PROJECT_ID}`;
 
-/** The server's answer to a PUT: the sent document with the next revision (no merge needed in these tests). */
+/**
+ * A PUT answered with the sent document at the next revision, for documents no server keeps
+ * yet (a new template's first saves); the project's routes are createProjectServer's.
+ */
 export function echoPut(request: FakeRequest) {
   const body = request.body as ProjectDocument;
   return { body: { ...body, revision: body.revision + 1 } };
 }
 
-/** A fake server with the project, tags and external workers; more routes override these. */
-export function projectServer(document: ProjectDocument = buildProject(), routes: Record<string, FakeRoute> = {}) {
-  return createFakeFetch({
-    [`GET ${API_PATH}`]: { body: document },
+export type ProjectFakeFetch = FakeFetch & { server: FakeProjectServer };
+/** Routes next to the project's; as a function of the server they can wrap or change it. */
+export type MoreRoutes = Record<string, FakeRoute> | ((server: FakeProjectServer) => Record<string, FakeRoute>);
+
+/**
+ * A fake server with the project (createProjectServer: GET, PUT, PATCH), tags and external
+ * workers; more routes override these (given as a function, they can wrap the server's own).
+ */
+export function projectServer(document: ProjectDocument = buildProject(), routes: MoreRoutes = {}): ProjectFakeFetch {
+  const server = createProjectServer(document, API_PATH);
+  const fake = createFakeFetch({
     'GET /api/tags': { body: TAGS },
     'GET /api/external-users': { body: [{ id: 'ffffffff-0000-4000-8000-000000000001', name: 'Elektro Schulz' }] },
-    [`PUT ${API_PATH}`]: echoPut,
-    ...routes,
+    ...server.routes,
+    ...(typeof routes === 'function' ? routes(server) : routes),
   });
+  return { ...fake, server };
 }
 
-/** The PUT bodies sent so far. */
-export function putBodies(fake: ReturnType<typeof createFakeFetch>): ProjectDocument[] {
-  return fake.calls(`PUT ${API_PATH}`).map((request) => request.body as ProjectDocument);
+/**
+ * The change-log entries the open project shows as they come, oldest first. A delta save does
+ * not carry the client's entries (the server writes its own log): a test reads them here.
+ */
+export function watchLog(store: TestStore): ChangeLogEntryDto[] {
+  const seen = new Set(store.getState().project.document?.changeLog.map((entry) => entry.id));
+  const entries: ChangeLogEntryDto[] = [];
+  store.subscribe(() => {
+    const shown = store.getState().project.document?.changeLog ?? [];
+    for (const entry of [...shown].reverse())
+      if (!seen.has(entry.id)) {
+        seen.add(entry.id);
+        entries.push(entry);
+      }
+  });
+  return entries;
 }
 
 export function cardIn(document: ProjectDocument, cardId: string) {

@@ -15,9 +15,9 @@ export interface PendingEdit {
 
 /**
  * The save queue of one open project. It lives outside redux because it holds functions:
- * while one PUT is in flight, further edits wait here; when the answer (the server's merged
- * document with its new revision) comes, they are applied again on top of it (rebase) and
- * sent together as the next PUT. `generation` changes on every reset, so an answer that comes
+ * while one save is in flight, further edits wait here; when the answer (what the server's
+ * merge changed, applied to the base, with its new revision) comes, they are applied again on
+ * top of it (rebase) and sent together as the next save. `generation` changes on every reset, so an answer that comes
  * after a reload or a status change is ignored.
  */
 export class ProjectSaver {
@@ -27,12 +27,30 @@ export class ProjectSaver {
   running: Promise<void> | null = null;
   /** The last copy the server confirmed (without local edits). */
   base: ProjectDocument | null = null;
+  /**
+   * The base is the copy as last queued for the server, not one it answered: deltas (which
+   * need the server's copy at the base revision) wait for a whole read.
+   */
+  queuedBase = false;
 
   reset(base: ProjectDocument | null): void {
     this.generation += 1;
     this.pending = [];
     this.inFlight = null;
+    // Kept as it was when the base stays (a failed save keeps the last copy).
+    this.queuedBase = base !== null && base === this.base && this.queuedBase;
     this.base = base;
+  }
+
+  /** A copy the server answered (or one as queued for it) becomes the base. */
+  confirm(base: ProjectDocument, queued = false): void {
+    this.base = base;
+    this.queuedBase = queued;
+  }
+
+  /** The base a delta can be taken against or applied to: the server's copy at its revision. */
+  get serverBase(): ProjectDocument | null {
+    return this.queuedBase ? null : this.base;
   }
 
   get busy(): boolean {

@@ -1,7 +1,7 @@
-import type { ProjectDocument } from '@werkboard/common';
+import type { ProjectChangesDto, ProjectDeltaRequest } from '@werkboard/common';
 import { de } from '@werkboard/common';
-import type { FakeAnswer, FakeRoute } from '../../test/fakeFetch';
-import { createFakeFetch, networkFailure } from '../../test/fakeFetch';
+import { networkFailure } from '../../test/fakeFetch';
+import { heldRoute } from '../../test/projectServer';
 import { buildUser } from '../../test/fixtures';
 import { createTestStore } from '../../test/renderApp';
 import { loggedOut, sessionLost } from '../session/authSlice';
@@ -15,33 +15,24 @@ import {
   openProject,
   projectRevisionAnnounced,
 } from './projectThunks';
-import {
-  API_PATH,
-  buildProject,
-  CARD,
-  cardIn,
-  COLUMN,
-  echoPut,
-  owner,
-  PROJECT_ID,
-  putBodies,
-} from '../../test/project';
+import type { MoreRoutes } from '../../test/project';
+import { API_PATH, buildProject, CARD, cardIn, COLUMN, owner, PROJECT_ID, projectServer } from '../../test/project';
 
-function setup(routes: Record<string, FakeRoute>, user = owner, fromArchive = false) {
-  const fake = createFakeFetch({
-    [`GET ${API_PATH}`]: { body: buildProject() },
-    [`PUT ${API_PATH}`]: echoPut,
-    ...routes,
-  });
+function setup(routes: MoreRoutes, user = owner, fromArchive = false, document = buildProject()) {
+  const fake = projectServer(document, routes);
   const { store, extra } = createTestStore({ fake, user });
   store.dispatch(openProject(PROJECT_ID, fromArchive));
   return { store, extra, fake };
 }
 
-function deferredPuts() {
-  const answers: ((answer: FakeAnswer) => void)[] = [];
-  const route: FakeRoute = () => new Promise<FakeAnswer>((resolve) => answers.push(resolve));
-  return { answers, route };
+/** The project's delta saves wait until the test lets each through. */
+function heldSaves() {
+  let held: ReturnType<typeof heldRoute> | undefined;
+  const routes: MoreRoutes = (server) => {
+    held = heldRoute(server.routes[`PATCH ${API_PATH}`]!);
+    return { [`PATCH ${API_PATH}`]: held.route };
+  };
+  return { routes, release: () => held!.release() };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -83,12 +74,15 @@ describe('project thunks: load', () => {
 });
 
 describe('project thunks: saving', () => {
+  const writes = (fake: ReturnType<typeof setup>['fake']) =>
+    fake.requests.filter((request) => request.method !== 'GET');
+
   it('saves nothing for an edit that changes nothing, and nothing in a read-only project', async () => {
-    const { store, fake } = setup({ [`GET ${API_PATH}`]: { body: buildProject({ status: 'completed' }) } });
+    const { store, fake } = setup({}, owner, false, buildProject({ status: 'completed' }));
     await store.dispatch(loadProject());
     store.dispatch(applyEdit((draft) => quickMoveCard(draft, CARD.cable, 'last')));
     await flush();
-    expect(putBodies(fake)).toHaveLength(0);
+    expect(writes(fake)).toHaveLength(0);
 
     const active = setup({});
     await active.store.dispatch(loadProject());
@@ -96,87 +90,97 @@ describe('project thunks: saving', () => {
     active.store.dispatch(applyEdit((draft) => moveCard(draft, CARD.cable, COLUMN.todo, CARD.socket)));
     expect(active.store.getState().project.document).toBe(before);
     await flush();
-    expect(putBodies(active.fake)).toHaveLength(0);
+    expect(writes(active.fake)).toHaveLength(0);
   });
 
-  it('keeps the log entries of an edit when it is rebased, and never changes the revision it read', async () => {
-    const { answers, route } = deferredPuts();
-    const { store, fake } = setup({ [`PUT ${API_PATH}`]: route });
+  it('sends only what changed, keeps the log entries of an edit when it is rebased, and never changes the revision it read', async () => {
+    const held = heldSaves();
+    const { store, fake } = setup(held.routes);
     await store.dispatch(loadProject());
 
     store.dispatch(applyEdit((draft) => quickMoveCard(draft, CARD.cable, 'last')));
     store.dispatch(applyEdit((draft) => renameColumn(draft, COLUMN.doing, 'Läuft'), 'extra Eintrag'));
     store.dispatch(applyEdit((draft) => quickMoveCard(draft, CARD.socket, 'second')));
     await flush();
-    expect(putBodies(fake)).toHaveLength(1);
-    expect(putBodies(fake)[0]!.revision).toBe(7);
+    const patches = () => fake.calls(`PATCH ${API_PATH}`).map((request) => request.body as ProjectDeltaRequest);
+    expect(patches()).toHaveLength(1);
+    expect(patches()[0]).toMatchObject({ revision: 7, deleted: [], columns: [{ id: COLUMN.done }] });
+    expect(patches()[0]!.cards.map((card) => [card.id, card.columnId])).toEqual([[CARD.cable, COLUMN.done]]);
     const localLog = store.getState().project.document!.changeLog.map((entry) => entry.id);
     expect(localLog).toHaveLength(4);
 
-    // The server answers the first PUT with someone else's rename of the card.
-    const answer = putBodies(fake)[0]!;
-    const merged: ProjectDocument = JSON.parse(JSON.stringify(answer)) as ProjectDocument;
-    merged.revision = 9;
-    cardIn(merged, CARD.lamp)!.card.title = 'Leuchten montieren';
-    answers[0]!({ body: merged });
+    // Someone else renames a card before the first save arrives: the answer carries both writes.
+    fake.server.write((draft) => {
+      cardIn(draft, CARD.lamp)!.card.title = 'Leuchten montieren';
+    });
+    held.release();
     await flush();
 
-    expect(putBodies(fake)).toHaveLength(2);
-    const second = putBodies(fake)[1]!;
-    expect(second.revision).toBe(9);
-    expect(second.changeLog.map((entry) => entry.id)).toEqual(localLog);
-    expect(second.changeLog.map((entry) => entry.action)).toEqual([
+    expect(patches()).toHaveLength(2);
+    expect(patches()[1]!.revision).toBe(9);
+    // The edits still being saved keep their log entries (the first one's is the server's now).
+    const shown = store.getState().project.document!;
+    expect(shown.changeLog.map((entry) => entry.id)).toEqual(localLog.slice(0, 3));
+    expect(shown.changeLog.map((entry) => entry.action)).toEqual([
       'hat die Aufgabe „Steckdosen setzen“ nach „Läuft“ verschoben.',
       'hat die Spalte „In Bearbeitung“ in „Läuft“ umbenannt.',
       'extra Eintrag',
-      'hat die Aufgabe „Kabel ziehen“ nach „Erledigt“ verschoben.',
     ]);
-    expect(cardIn(second, CARD.lamp)!.card.title).toBe('Leuchten montieren');
-    expect(cardIn(second, CARD.socket)!.column.id).toBe(COLUMN.doing);
+    expect(cardIn(shown, CARD.lamp)!.card.title).toBe('Leuchten montieren');
 
-    answers[1]!({ body: { ...second, revision: 10 } });
+    held.release();
     await flush();
+    const saved = fake.server.saved[1]!;
+    expect(saved.revision).toBe(9);
+    expect(cardIn(saved, CARD.lamp)!.card.title).toBe('Leuchten montieren');
+    expect(cardIn(saved, CARD.socket)!.column.id).toBe(COLUMN.doing);
+    expect(cardIn(saved, CARD.cable)!.column.id).toBe(COLUMN.done);
     expect(store.getState().project.document!.revision).toBe(10);
-    expect(putBodies(fake)).toHaveLength(2);
+    expect(store.getState().project.document).toMatchObject({ columns: fake.server.document.columns });
+    expect(patches()).toHaveLength(2);
   });
 
   it('after a failed save shows the message, reloads, and sends edits made during the reload on top', async () => {
-    let reloads = 0;
-    let resolveReload: (answer: FakeAnswer) => void = () => undefined;
-    const { store, fake } = setup({
-      [`GET ${API_PATH}`]: () => {
-        reloads += 1;
-        return reloads === 1
-          ? { body: buildProject() }
-          : new Promise<FakeAnswer>((resolve) => (resolveReload = resolve));
-      },
-      [`PUT ${API_PATH}`]: (request) =>
-        putBodies(fake).length === 1 ? { status: 400, body: { message: 'kaputt' } } : echoPut(request),
+    let reload: ReturnType<typeof heldRoute> | undefined;
+    let failed = false;
+    const { store, fake } = setup((server) => {
+      reload = heldRoute(server.routes[`GET ${API_PATH}`]!);
+      return {
+        [`GET ${API_PATH}?since=7`]: reload.route,
+        [`PATCH ${API_PATH}`]: (request) => {
+          if (failed) return server.routes[`PATCH ${API_PATH}`]!(request);
+          failed = true;
+          return { status: 400, body: { message: 'kaputt' } };
+        },
+      };
     });
     await store.dispatch(loadProject());
     store.dispatch(applyEdit((draft) => quickMoveCard(draft, CARD.cable, 'last')));
     await flush();
     expect(store.getState().project.saveError).toEqual({ message: de.board.saveFailed, detail: 'kaputt' });
 
-    // While the reload runs, the user renames a column.
+    // While the reload runs, someone else renames a card and the user renames a column.
+    fake.server.write((draft) => {
+      cardIn(draft, CARD.lamp)!.card.title = 'Leuchten montieren';
+    });
     store.dispatch(applyEdit((draft) => renameColumn(draft, COLUMN.todo, 'Offen')));
-    resolveReload({ body: buildProject({ revision: 11 }) });
+    reload!.release();
     await flush();
     await flush();
 
-    const bodies = putBodies(fake);
-    expect(bodies).toHaveLength(2);
-    expect(bodies[1]!.revision).toBe(11);
-    expect(bodies[1]!.columns[0]!.title).toBe('Offen');
+    const deltas = fake.calls(`PATCH ${API_PATH}`).map((request) => request.body as ProjectDeltaRequest);
+    expect(deltas).toHaveLength(2);
+    expect(deltas[1]!.revision).toBe(8);
+    const saved = fake.server.saved[0]!;
+    expect(saved.columns[0]!.title).toBe('Offen');
+    expect(cardIn(saved, CARD.lamp)!.card.title).toBe('Leuchten montieren');
     // The failed move is gone: the server never took it.
-    expect(cardIn(bodies[1]!, CARD.cable)!.column.id).toBe(COLUMN.todo);
+    expect(cardIn(saved, CARD.cable)!.column.id).toBe(COLUMN.todo);
+    expect(cardIn(fake.server.document, CARD.cable)!.column.id).toBe(COLUMN.todo);
   });
 
   it('keeps an edit whose save finds no server on screen and in the sync queue, without an error', async () => {
-    const { store, extra } = setup({
-      [`GET ${API_PATH}`]: { body: buildProject() },
-      [`PUT ${API_PATH}`]: networkFailure(),
-    });
+    const { store, extra } = setup({ [`PATCH ${API_PATH}`]: networkFailure() });
     await store.dispatch(loadProject());
     store.dispatch(applyEdit((draft) => quickMoveCard(draft, CARD.cable, 'last')));
     await flush();
@@ -189,30 +193,30 @@ describe('project thunks: saving', () => {
 });
 
 describe('project thunks: a revision announced by the live stream', () => {
+  const reads = (fake: ReturnType<typeof setup>['fake']) =>
+    fake.requests.filter((request) => request.method === 'GET' && request.url.startsWith(API_PATH));
+
   it("shows another user's newer revision and keeps one's own edit that is still being saved on top", async () => {
-    const { answers, route } = deferredPuts();
-    let serverCopy = buildProject();
-    const { store, fake } = setup({ [`GET ${API_PATH}`]: () => ({ body: serverCopy }), [`PUT ${API_PATH}`]: route });
+    const held = heldSaves();
+    const { store, fake } = setup(held.routes);
     await store.dispatch(loadProject());
 
     // Someone else renamed a card (revision 8); this user moves another one meanwhile.
-    serverCopy = buildProject({ revision: 8 });
-    cardIn(serverCopy, CARD.lamp)!.card.title = 'Leuchten montieren';
+    fake.server.write((draft) => {
+      cardIn(draft, CARD.lamp)!.card.title = 'Leuchten montieren';
+    });
     store.dispatch(applyEdit((draft) => quickMoveCard(draft, CARD.cable, 'last')));
     await flush();
     const announced = store.dispatch(projectRevisionAnnounced(PROJECT_ID, 8));
     // No read while the user's own save is in flight: its answer is newer than any read now.
     await flush();
-    expect(fake.calls(`GET ${API_PATH}`)).toHaveLength(1);
+    expect(reads(fake)).toHaveLength(1);
     expect(cardIn(store.getState().project.document!, CARD.cable)!.column.id).toBe(COLUMN.done);
 
-    // The save's answer is the merge (revision 9) and contains the other user's rename already.
-    const merged = JSON.parse(JSON.stringify(putBodies(fake)[0]!)) as ProjectDocument;
-    merged.revision = 9;
-    cardIn(merged, CARD.lamp)!.card.title = 'Leuchten montieren';
-    answers[0]!({ body: merged });
+    // The save's answer (revision 9) carries the other user's rename as well.
+    held.release();
     await announced;
-    expect(fake.calls(`GET ${API_PATH}`)).toHaveLength(1);
+    expect(reads(fake)).toHaveLength(1);
 
     const shown = store.getState().project.document!;
     expect(shown.revision).toBe(9);
@@ -220,19 +224,41 @@ describe('project thunks: a revision announced by the live stream', () => {
     expect(cardIn(shown, CARD.cable)!.column.id).toBe(COLUMN.done);
   });
 
-  it('reads a newer revision of the open project, and ignores other projects and older revisions', async () => {
-    let serverCopy = buildProject();
-    const { store, fake } = setup({ [`GET ${API_PATH}`]: () => ({ body: serverCopy }) });
+  it('reads what changed in a newer revision of the open project, and ignores other projects and older revisions', async () => {
+    const { store, fake } = setup({});
     await store.dispatch(loadProject());
     await store.dispatch(projectRevisionAnnounced('another-project', 99));
     await store.dispatch(projectRevisionAnnounced(PROJECT_ID, 7));
-    expect(fake.calls(`GET ${API_PATH}`)).toHaveLength(1);
+    expect(reads(fake)).toHaveLength(1);
 
-    serverCopy = buildProject({ revision: 8, name: 'Von Kollegen umbenannt' });
+    fake.server.write((draft) => {
+      draft.name = 'Von Kollegen umbenannt';
+      cardIn(draft, CARD.lamp)!.card.title = 'Leuchten montieren';
+    });
     await store.dispatch(projectRevisionAnnounced(PROJECT_ID, 8));
     await flush();
-    expect(fake.calls(`GET ${API_PATH}`)).toHaveLength(2);
+    expect(reads(fake).map((request) => request.url)).toEqual([API_PATH, `${API_PATH}?since=7`]);
     expect(store.getState().project.document).toMatchObject({ revision: 8, name: 'Von Kollegen umbenannt' });
+    expect(store.getState().project.document).toEqual(fake.server.document);
+  });
+
+  it('replaces the board with the whole document when the server answers one, and saves on top of it', async () => {
+    const imported = buildProject({ revision: 12, name: 'Importiert' });
+    cardIn(imported, CARD.socket)!.card.title = 'Steckdosen (Import)';
+    const { store, fake } = setup({
+      [`GET ${API_PATH}?since=7`]: { body: { kind: 'document', document: imported } satisfies ProjectChangesDto },
+    });
+    await store.dispatch(loadProject());
+    await store.dispatch(projectRevisionAnnounced(PROJECT_ID, 12));
+    expect(store.getState().project.document).toEqual(imported);
+
+    // The server's copy here was not the one answered: its history cannot make a delta, so a
+    // base revision it never had gets the whole document back.
+    store.dispatch(applyEdit((draft) => quickMoveCard(draft, CARD.cable, 'last')));
+    await flush();
+    const delta = fake.calls(`PATCH ${API_PATH}`)[0]!.body as ProjectDeltaRequest;
+    expect(delta.revision).toBe(12);
+    expect(delta.cards.map((card) => card.id)).toEqual([CARD.cable]);
   });
 });
 
@@ -246,7 +272,7 @@ describe('project thunks: status', () => {
     await store.dispatch(loadProject());
     store.dispatch(applyEdit((draft) => quickMoveCard(draft, CARD.cable, 'last')));
     await store.dispatch(changeProjectStatus('complete'));
-    expect(fake.requests.map((request) => request.method)).toEqual(['GET', 'PUT', 'POST']);
+    expect(fake.requests.map((request) => request.method)).toEqual(['GET', 'PATCH', 'POST']);
     expect(store.getState().project.document!.status).toBe('completed');
     expect(isReadOnly(store.getState(), owner)).toBe(true);
 
@@ -296,28 +322,32 @@ describe('project thunks: open and close', () => {
   });
 
   it('still saves the edits of a closed page, and leaves the next project alone', async () => {
-    const { answers, route } = deferredPuts();
-    const { store, fake } = setup({ [`PUT ${API_PATH}`]: route });
+    const held = heldSaves();
+    const { store, fake } = setup(held.routes);
     await store.dispatch(loadProject());
     store.dispatch(applyEdit((draft) => quickMoveCard(draft, CARD.cable, 'last')));
     store.dispatch(applyEdit((draft) => renameColumn(draft, COLUMN.doing, 'Läuft')));
     await flush();
-    expect(putBodies(fake)).toHaveLength(1);
+    const patches = () => fake.calls(`PATCH ${API_PATH}`).map((request) => request.body as ProjectDeltaRequest);
+    expect(patches()).toHaveLength(1);
 
-    // The page closes while the first PUT is in flight; the user opens another project.
+    // The page closes while the first save is in flight; the user opens another project.
     store.dispatch(closeProject());
     store.dispatch(openProject(OTHER_ID, false));
-    answers[0]!(echoPut(fake.calls(`PUT ${API_PATH}`)[0]!));
+    held.release();
     await flush();
 
-    const bodies = putBodies(fake);
-    expect(bodies).toHaveLength(2);
-    expect(bodies[1]!.revision).toBe(8);
-    expect(bodies[1]!.columns[1]!.title).toBe('Läuft');
-    expect(cardIn(bodies[1]!, CARD.cable)!.column.id).toBe(COLUMN.done);
-    expect(bodies[1]!.changeLog).toHaveLength(2);
-    answers[1]!(echoPut(fake.calls(`PUT ${API_PATH}`)[1]!));
+    expect(patches()).toHaveLength(2);
+    expect(patches()[1]!.revision).toBe(8);
+    // Only the rename: the move is the server's already.
+    expect(patches()[1]!.columns.map((col) => col.title)).toEqual(['Läuft']);
+    expect(patches()[1]!.cards).toEqual([]);
+    held.release();
     await flush();
+    const saved = fake.server.saved[1]!;
+    expect(saved.columns[1]!.title).toBe('Läuft');
+    expect(cardIn(saved, CARD.cable)!.column.id).toBe(COLUMN.done);
+    expect(fake.server.document.revision).toBe(9);
     expect(store.getState().project).toEqual(initialProjectState(OTHER_ID, false));
   });
 });

@@ -1,6 +1,6 @@
 import { produce } from 'immer';
-import type { ChangeLogEntryDto, ProjectDocument } from '@werkboard/common';
-import { de, newId } from '@werkboard/common';
+import type { ChangeLogEntryDto, ProjectChangesDto, ProjectDocument } from '@werkboard/common';
+import { applyProjectDelta, de, documentDelta, newId } from '@werkboard/common';
 import type { ProjectStatusAction, TeamChange } from '../../api/endpoints/projects';
 import {
   changeProjectStatus as postProjectStatus,
@@ -42,6 +42,28 @@ function readDocument(kind: BoardKind, id: string): AppThunk<Promise<ProjectDocu
     kind === 'template'
       ? readOnce(dispatch(templatesApi.endpoints.templateDocument.initiate(id, FRESH)))
       : readOnce(dispatch(projectsApi.endpoints.projectDocument.initiate(id, FRESH)));
+}
+
+/** The server's copy `base` brought to the server's revision: a delta applied, or the whole document. */
+function confirmedBy(base: ProjectDocument, answer: ProjectChangesDto): ProjectDocument {
+  return answer.kind === 'document' ? answer.document : applyProjectDelta(base, answer);
+}
+
+/**
+ * The open document from the server: what changed since the server's copy this tab builds on
+ * (GET ?since, issue 17), or the whole document without such a copy (templates, nothing read
+ * yet, a queued copy as base, changes of this device still queued). Throws the client's error.
+ */
+function readNewer(saver: ProjectSaver, projectId: string): AppThunk<Promise<ProjectDocument>> {
+  return async (dispatch, getState, extra) => {
+    const base = saver.serverBase;
+    if (getState().project.kind === 'template' || !base || extra.sync.hasPending())
+      return dispatch(readDocument(getState().project.kind, projectId));
+    const answer = await extra.api.get<ProjectChangesDto>(`${projectPath(projectId)}?since=${base.revision}`);
+    const document = confirmedBy(base, answer);
+    extra.sync.remember(projectPath(projectId), document);
+    return document;
+  };
 }
 
 /**
@@ -114,7 +136,7 @@ export function loadProject(): AppThunk<Promise<void>> {
     try {
       const document = await dispatch(readDocument(getState().project.kind, projectId));
       if (generation !== saver.generation || !showsProject(getState, extra, saver, projectId)) return;
-      saver.base = document;
+      saver.confirm(document);
       dispatch(show(document));
     } catch (error) {
       if (error instanceof SessionLostError) return;
@@ -137,9 +159,9 @@ function fetchAgain(saver: ProjectSaver, projectId: string): AppThunk<Promise<vo
     if (getState().project.unsaved) return;
     const generation = saver.generation;
     try {
-      const document = await dispatch(readDocument(getState().project.kind, projectId));
+      const document = await dispatch(readNewer(saver, projectId));
       if (generation !== saver.generation || saver.inFlight || !shown()) return;
-      saver.base = document;
+      saver.confirm(document);
       dispatch(show(rebase(document, saver.pending)));
     } catch (error) {
       if (error instanceof SessionLostError || generation !== saver.generation || !shown()) return;
@@ -213,9 +235,11 @@ export function applyEdit(recipe: EditRecipe, logActions?: string | readonly str
 }
 
 /**
- * Sends the queued edits of `saver`'s project, one PUT at a time. Each PUT carries the whole
- * document as shown and the revision it is based on (never changed here); the answer becomes
- * the new base and the edits made meanwhile are applied on top of it and sent next. A failure
+ * Sends the queued edits of `saver`'s project, one save at a time: what the shown copy changed
+ * against the server's copy (PATCH, issue 17), or the whole document where there is no such
+ * copy (templates, a copy that only went into the outbox), with the revision it is based on
+ * (never changed here); the answer becomes the new base and the edits made meanwhile are
+ * applied on top of it and sent next. A failure
  * shows 'Speichern fehlgeschlagen.' and loads the project again. After the page has closed,
  * the last edits are still sent (the document rebuilt from the last confirmed copy), but
  * nothing is shown any more.
@@ -227,6 +251,17 @@ function flushSaves(saver: ProjectSaver, projectId: string): AppThunk<Promise<vo
     // Fixed when the page opens; the last edits of a closed page still go to the same place.
     const path = documentPath(getState, projectId);
     const isTemplate = getState().project.kind === 'template';
+    /** The delta against the server's copy; queued as the whole document when it must wait. */
+    const saveDelta = async (base: ProjectDocument, document: ProjectDocument) => {
+      const answer = await extra.save<ProjectChangesDto>({
+        ...{ method: 'PATCH', path, body: documentDelta(base, document), queueable: true },
+        whenQueued: { method: 'PUT', body: document },
+      });
+      if (isQueued(answer)) return answer;
+      const confirmed = confirmedBy(base, answer);
+      extra.sync.remember(path, confirmed);
+      return confirmed;
+    };
     const run = async () => {
       while (saver.pending.length > 0) {
         const generation = saver.generation;
@@ -235,9 +270,13 @@ function flushSaves(saver: ProjectSaver, projectId: string): AppThunk<Promise<vo
         // As shown: the last confirmed copy with the unconfirmed edits, all of them in flight now.
         const document = shown() ? getState().project.document : saver.base && rebase(saver.base, saver.inFlight);
         if (!document) return;
+        // A project with the server's copy to compare with sends only what changed (PATCH, issue 17).
+        const base = isTemplate ? null : saver.serverBase;
         let answer: ProjectDocument | Queued;
         try {
-          answer = await extra.save<ProjectDocument>({ method: 'PUT', path, body: document, queueable: true });
+          answer = base
+            ? await saveDelta(base, document)
+            : await extra.save<ProjectDocument>({ method: 'PUT', path, body: document, queueable: true });
         } catch (error) {
           if (generation !== saver.generation) return;
           // A new template has nothing on the server to reload: the shown copy stays and the
@@ -264,10 +303,10 @@ function flushSaves(saver: ProjectSaver, projectId: string): AppThunk<Promise<vo
         if (isQueued(answer)) {
           // Waiting in the sync queue: the copy as sent is what this device now builds on; the
           // replay's answer comes back through a reload once the queue has reached the server.
-          saver.base = document;
+          saver.confirm(document, true);
           continue;
         }
-        saver.base = answer;
+        saver.confirm(answer);
         if (shown()) dispatch(projectReceived(rebase(answer, saver.pending)));
       }
     };

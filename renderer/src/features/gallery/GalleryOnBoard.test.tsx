@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ImageDto, ProjectDocument } from '@werkboard/common';
-import type { FakeRoute } from '../../test/fakeFetch';
 import { renderApp } from '../../test/renderApp';
+import type { MoreRoutes } from '../../test/project';
 import {
   API_PATH,
   buildProject,
@@ -10,7 +10,7 @@ import {
   PROJECT_ID,
   PROJECT_PATH,
   projectServer,
-  putBodies,
+  watchLog,
 } from '../../test/project';
 import type { InstalledImageFiles } from '../../test/images';
 import { buildImage, imageFile, installImageFiles } from '../../test/images';
@@ -31,7 +31,7 @@ function onProject(name: string, overrides: Partial<ImageDto> = {}) {
   return buildImage(name, { projectId: PROJECT_ID, ...overrides });
 }
 
-async function openBoard(routes: Record<string, FakeRoute>, document: ProjectDocument = buildProject()) {
+async function openBoard(routes: MoreRoutes, document: ProjectDocument = buildProject()) {
   const fake = projectServer(document, routes);
   const view = renderApp(PROJECT_PATH, { user: owner, fake });
   await screen.findByRole('heading', { level: 1, name: document.name });
@@ -90,35 +90,36 @@ describe('the gallery on the board', () => {
     expect(fake.calls(LIST)).toHaveLength(1);
   });
 
-  it("saves the chosen thumbnail with the project's PUT and a change-log entry", async () => {
+  it("saves the chosen thumbnail with the project's delta save and a change-log entry", async () => {
     const image = onProject('titel.webp');
-    const { fake } = await openBoard({ [LIST]: { body: [image] } });
+    const { fake, store } = await openBoard({ [LIST]: { body: [image] } });
+    const log = watchLog(store);
     fireEvent.click(galleryButton());
     const gallery = within(screen.getByRole('dialog', { name: 'Bildergalerie' }));
     await gallery.findByRole('listitem', { name: 'titel.webp' });
 
     fireEvent.click(gallery.getByRole('button', { name: 'Als Vorschaubild verwenden' }));
 
-    await waitFor(() => expect(putBodies(fake)).toHaveLength(1));
-    const sent = putBodies(fake)[0]!;
-    expect(sent.thumbnailImageId).toBe(image.id);
-    expect(sent.changeLog[0]!.action).toBe('hat „titel.webp“ als Vorschaubild gewählt.');
+    await waitFor(() => expect(fake.server.saved).toHaveLength(1));
+    expect(fake.server.deltas[0]!.fields!.thumbnailImageId).toBe(image.id);
+    expect(fake.server.saved[0]!.thumbnailImageId).toBe(image.id);
+    expect(log.map((entry) => entry.action)).toEqual(['hat „titel.webp“ als Vorschaubild gewählt.']);
     expect(within(gallery.getByRole('listitem', { name: 'titel.webp' })).getByText('Vorschaubild')).toBeTruthy();
   });
 
   it('loads the project again after deleting its thumbnail image (the server cleared it)', async () => {
     const image = onProject('titel.webp');
-    let stored = buildProject({ thumbnailImageId: image.id });
     const { fake } = await openBoard(
-      {
+      (server) => ({
         [LIST]: { body: [image, onProject('anderes.png')] },
-        [`GET ${API_PATH}`]: () => ({ body: stored }),
         [`DELETE /api/images/${image.id}`]: () => {
-          stored = { ...stored, revision: stored.revision + 1, thumbnailImageId: null };
+          server.write((draft) => {
+            draft.thumbnailImageId = null;
+          });
           return { body: { message: 'Das Bild wurde gelöscht.' } };
         },
-      },
-      stored,
+      }),
+      buildProject({ thumbnailImageId: image.id }),
     );
     fireEvent.click(galleryButton());
     const gallery = within(screen.getByRole('dialog', { name: 'Bildergalerie' }));
@@ -130,11 +131,13 @@ describe('the gallery on the board', () => {
       within(screen.getByRole('dialog', { name: 'Bild löschen' })).getByRole('button', { name: 'Löschen' }),
     );
 
-    await waitFor(() => expect(fake.calls(`GET ${API_PATH}`)).toHaveLength(2));
+    // What changed since the board's copy (revision 7) is read, not the whole project again.
+    await waitFor(() => expect(fake.calls(`GET ${API_PATH}?since=7`)).toHaveLength(1));
+    expect(fake.calls(`GET ${API_PATH}`)).toHaveLength(1);
     await waitFor(() => expect(galleryButton('1 Bild')).toBeTruthy());
     // The board now holds the server's copy without a thumbnail: a later save does not bring it back.
     fireEvent.click(gallery.getByRole('button', { name: 'Als Vorschaubild verwenden' }));
-    await waitFor(() => expect(putBodies(fake)).toHaveLength(1));
-    expect(putBodies(fake)[0]!.revision).toBe(8);
+    await waitFor(() => expect(fake.server.saved).toHaveLength(1));
+    expect(fake.server.deltas[0]!.revision).toBe(8);
   });
 });
