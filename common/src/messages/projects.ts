@@ -53,6 +53,19 @@ export const projectMessages = {
   deletedPermanently: 'Projekt wurde endgültig gelöscht.',
   templateRestored: 'Vorlage wurde wiederhergestellt.',
   templateDeletedPermanently: 'Vorlage wurde endgültig gelöscht.',
+  signoff: {
+    title: 'Abnahme durch den Kunden',
+    invalid: 'Die Abnahme ist ungültig.',
+    signerRequired: 'Bitte geben Sie den Namen des Unterzeichners ein.',
+    signatureRequired: 'Bitte unterschreiben Sie im Feld.',
+    signatureTooLong: 'Die Unterschrift ist zu groß. Bitte löschen und kürzer unterschreiben.',
+    immutable: 'Eine Abnahme kann nicht geändert werden.',
+    sealed:
+      'Dieser Eintrag ist durch die Abnahme des Kunden versiegelt und kann nicht geändert oder gelöscht werden. Erfassen Sie eine Korrektur als neuen Eintrag.',
+    revokeForbidden: 'Nur wer das Projekt bearbeiten darf, kann eine Abnahme widerrufen.',
+    coverInvalid: 'Die Abnahme umfasst Einträge, die es in dieser Aufgabe oder diesem Projekt nicht gibt.',
+    signedBy: (name: string, date: string) => `Abgenommen von ${name} am ${date}`,
+  },
   /** Change-log actions the server writes itself (the username stands before them). */
   log: {
     created: (template: string) => `hat das Projekt aus der Vorlage „${template}“ erstellt.`,
@@ -73,6 +86,9 @@ export const projectMessages = {
       `hat die Spalte „${title}“ mit ${cards === 1 ? 'einer Aufgabe' : `${cards} Aufgaben`} gelöscht.`,
     materialEdited: (material: string, card: string) =>
       `hat das Material „${material}“ der Aufgabe „${card}“ geändert.`,
+    signoffAdded: (signer: string, what: string) => `hat die Abnahme durch den Kunden (${signer}) für ${what} erfasst.`,
+    signoffRevoked: (signer: string, what: string) =>
+      `hat die Abnahme durch den Kunden (${signer}) für ${what} widerrufen.`,
   },
   /** How the change log names an entity. */
   entity: {
@@ -82,5 +98,7 @@ export const projectMessages = {
     materialEntry: (name: string) => `den Materialeintrag „${name}“`,
     appointment: (title: string) => `den Termin „${title}“`,
     note: (title: string) => `die Notiz „${title}“`,
+    signoff: (signer: string) => `die Abnahme von ${signer}`,
+    wholeProject: 'das ganze Projekt',
   },
 } as const;

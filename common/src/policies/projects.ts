@@ -123,3 +123,23 @@ export function canDeleteColumn(
 ): boolean {
   return canChangeColumns(actor) && column.cards.every((card) => canDeleteCard(actor, card));
 }
+
+/**
+ * Revoking a customer's sign-off (deleting it) unseals its entries: only who may edit the
+ * project, the right that also clears a card holding other people's hours.
+ */
+export function canRevokeSignoff(actor: BoardActor): boolean {
+  return actor.mayEditProject;
+}
+
+/** The ids of the time and material entries that the given sign-offs seal. */
+export function sealedEntryIds(
+  signoffs: Iterable<{ coveredTimeEntryIds: readonly string[]; coveredMaterialEntryIds: readonly string[] }>,
+): Set<string> {
+  const sealed = new Set<string>();
+  for (const signoff of signoffs) {
+    for (const id of signoff.coveredTimeEntryIds) sealed.add(id);
+    for (const id of signoff.coveredMaterialEntryIds) sealed.add(id);
+  }
+  return sealed;
+}

@@ -7,6 +7,7 @@ import {
   type NoteDto,
   PROJECT_FIELD_KEYS,
   type ProjectFieldsDto,
+  type SignoffDto,
   type TimeEntryDto,
 } from '@werkboard/common';
 
@@ -15,7 +16,7 @@ import {
  * the store writes and the history keeps them. `content` is what a client may change
  * (compared as canonical JSON); `owned` is what only the server sets (authors, times).
  */
-export type EntityKind = 'column' | 'card' | 'timeEntry' | 'materialEntry' | 'appointment' | 'note';
+export type EntityKind = 'column' | 'card' | 'timeEntry' | 'materialEntry' | 'appointment' | 'note' | 'signoff';
 
 export interface ColumnContent {
   position: string;
@@ -64,6 +65,19 @@ export interface NoteOwned {
   timestamp: string;
 }
 
+export interface SignoffContent {
+  cardId: string | null;
+  signerName: string;
+  signedAt: string;
+  signature: string;
+  coveredTimeEntryIds: string[];
+  coveredMaterialEntryIds: string[];
+}
+export interface SignoffOwned {
+  collectedById: string | null;
+  collectedByName: string;
+}
+
 interface EntityOf<K extends EntityKind, C, O = null> {
   kind: K;
   id: string;
@@ -78,7 +92,8 @@ export type Entity =
   | EntityOf<'timeEntry', TimeEntryContent, TimeEntryOwned>
   | EntityOf<'materialEntry', MaterialEntryContent>
   | EntityOf<'appointment', AppointmentContent>
-  | EntityOf<'note', NoteContent, NoteOwned>;
+  | EntityOf<'note', NoteContent, NoteOwned>
+  | EntityOf<'signoff', SignoffContent, SignoffOwned>;
 
 export type EntityMap = Map<string, Entity>;
 
@@ -89,6 +104,8 @@ export function parentOf(entity: Entity): string | null {
       return entity.content.columnId;
     case 'timeEntry':
     case 'materialEntry':
+      return entity.content.cardId;
+    case 'signoff':
       return entity.content.cardId;
     default:
       return null;
@@ -134,6 +151,7 @@ export interface FlatDocumentParts {
   columns: readonly ColumnDto[];
   appointments: readonly AppointmentDto[];
   notes: readonly NoteDto[];
+  signoffs: readonly SignoffDto[];
 }
 
 export function flattenDocument(document: FlatDocumentParts): EntityMap {
@@ -189,6 +207,21 @@ export function flattenDocument(document: FlatDocumentParts): EntityMap {
         timestamp: note.timestamp ?? '',
       },
     });
+  for (const signoff of document.signoffs)
+    add({
+      kind: 'signoff',
+      id: signoff.id,
+      rev: signoff.rev,
+      content: {
+        cardId: signoff.cardId,
+        signerName: signoff.signerName,
+        signedAt: signoff.signedAt,
+        signature: signoff.signature,
+        coveredTimeEntryIds: signoff.coveredTimeEntryIds,
+        coveredMaterialEntryIds: signoff.coveredMaterialEntryIds,
+      },
+      owned: { collectedById: signoff.collectedById ?? null, collectedByName: signoff.collectedByName ?? '' },
+    });
   return entities;
 }
 
@@ -216,6 +249,7 @@ export function nestEntities(entities: Iterable<Entity>): {
   columns: ColumnDto[];
   appointments: AppointmentDto[];
   notes: NoteDto[];
+  signoffs: SignoffDto[];
 } {
   const columns = new Map<string, ColumnDto>();
   const cards = new Map<string, CardDto & { columnId: string }>();
@@ -223,6 +257,7 @@ export function nestEntities(entities: Iterable<Entity>): {
   const materialEntries: (MaterialEntryDto & { cardId: string })[] = [];
   const appointments: AppointmentDto[] = [];
   const notes: NoteDto[] = [];
+  const signoffs: SignoffDto[] = [];
   for (const entity of entities) {
     switch (entity.kind) {
       case 'column':
@@ -249,6 +284,9 @@ export function nestEntities(entities: Iterable<Entity>): {
       case 'note':
         notes.push({ id: entity.id, rev: entity.rev, ...entity.content, ...entity.owned });
         break;
+      case 'signoff':
+        signoffs.push({ id: entity.id, rev: entity.rev, ...entity.content, ...entity.owned });
+        break;
     }
   }
   for (const { cardId, ...entry } of timeEntries) cards.get(cardId)?.timeEntries.push(entry);
@@ -261,5 +299,6 @@ export function nestEntities(entities: Iterable<Entity>): {
   for (const column of ordered) column.cards.sort(compareByPosition);
   appointments.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   notes.sort((a, b) => (a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : 0));
-  return { columns: ordered, appointments, notes };
+  signoffs.sort((a, b) => (a.signedAt < b.signedAt ? -1 : a.signedAt > b.signedAt ? 1 : a.id < b.id ? -1 : 1));
+  return { columns: ordered, appointments, notes, signoffs };
 }

@@ -23,7 +23,7 @@ function initialProject(): ClientCopy {
     cards: [],
   }));
   columns[0]!.cards = keysAfter(null, 4).map((position, index) => newCard(`Aufgabe ${index + 1}`, position));
-  return { ...emptyFields(), revision: 0, columns, appointments: [], notes: [], changeLog: [] };
+  return { ...emptyFields(), revision: 0, columns, appointments: [], notes: [], signoffs: [], changeLog: [] };
 }
 
 const findCard = (copy: ClientCopy, title: string) =>

@@ -11,6 +11,7 @@ import * as sessions from '../../migrations/20261129000000-sessions';
 import * as messages from '../../migrations/20261130000000-messages';
 import * as secondFactor from '../../migrations/20261130000000-second-factor';
 import * as notifications from '../../migrations/20261201000000-notifications';
+import * as customerSignoffs from '../../migrations/20261202000000-customer-signoffs';
 
 interface MigrationModule {
   up(params: { context: QueryInterface }): Promise<void>;
@@ -33,6 +34,7 @@ const MIGRATIONS: readonly [string, MigrationModule][] = [
   ['20261130000000-messages', messages],
   ['20261130000000-second-factor', secondFactor],
   ['20261201000000-notifications', notifications],
+  ['20261202000000-customer-signoffs', customerSignoffs],
 ];
 
 export function createMigrator(sequelize: Sequelize): Umzug<QueryInterface> {

@@ -4,6 +4,7 @@ import {
   type ColumnDto,
   type AppointmentDto,
   type NoteDto,
+  type SignoffDto,
   type ProjectFieldsDto,
 } from '@werkboard/common';
 import { newId } from '@werkboard/common';
@@ -22,6 +23,7 @@ export interface ClientCopy extends ProjectFieldsDto {
   columns: ColumnDto[];
   appointments: AppointmentDto[];
   notes: NoteDto[];
+  signoffs: SignoffDto[];
   changeLog: ChangeLogEntryDto[];
 }
 
