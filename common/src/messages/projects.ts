@@ -62,6 +62,8 @@ export const projectMessages = {
     immutable: 'Eine Abnahme kann nicht geändert werden.',
     sealed:
       'Dieser Eintrag ist durch die Abnahme des Kunden versiegelt und kann nicht geändert oder gelöscht werden. Erfassen Sie eine Korrektur als neuen Eintrag.',
+    cardSealed:
+      'Diese Aufgabe wurde vom Kunden abgenommen und kann nicht gelöscht werden, solange die Abnahme besteht.',
     revokeForbidden: 'Nur wer das Projekt bearbeiten darf, kann eine Abnahme widerrufen.',
     coverInvalid: 'Die Abnahme umfasst Einträge, die es in dieser Aufgabe oder diesem Projekt nicht gibt.',
     signedBy: (name: string, date: string) => `Abgenommen von ${name} am ${date}`,

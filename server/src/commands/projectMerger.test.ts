@@ -1,4 +1,4 @@
-import { type ColumnDto, de, keyBetween, keysAfter, newId } from '@werkboard/common';
+import { type ColumnDto, de, keyBetween, keysAfter, newId, type SignoffDto } from '@werkboard/common';
 import { type ClientCopy, emptyFields, MemoryProjectServer, newCard } from '../test/projectMergeHarness';
 import { type BoardState, randomWrite, RuleLedger, seeded, writersOfEveryRole } from '../test/projectMergeRandom';
 import type { SessionActor } from '../auth/sessionActor';
@@ -44,6 +44,146 @@ function addTime(copy: ClientCopy, cardId: string, hours: number, who: SessionAc
   const target = copy.columns.flatMap((column) => column.cards).find((item) => item.id === cardId)!;
   target.timeEntries.push({ id: newId(), rev: 0, userId: who.id, username: who.username, date: '2026-11-20', hours });
 }
+
+function addMaterial(copy: ClientCopy, cardId: string, name: string) {
+  const target = copy.columns.flatMap((column) => column.cards).find((item) => item.id === cardId)!;
+  target.materialEntries.push({ id: newId(), rev: 0, quantity: 2, unit: 'm', name });
+}
+
+/** A sign-off of the card over all its entries, as the dialog writes it. */
+function signCard(copy: ClientCopy, cardId: string, signerName = 'Frau Kundin'): SignoffDto {
+  const target = copy.columns.flatMap((column) => column.cards).find((item) => item.id === cardId)!;
+  const signoff: SignoffDto = {
+    ...{ id: newId(), rev: 0, cardId, signerName, signedAt: '2026-11-20T10:00:00.000Z', signature: 'M10 10 L80 40' },
+    coveredTimeEntryIds: target.timeEntries.map((entry) => entry.id),
+    coveredMaterialEntryIds: target.materialEntries.map((entry) => entry.id),
+    ...{ collectedById: null, collectedByName: '' },
+  };
+  copy.signoffs.push(signoff);
+  return signoff;
+}
+
+describe('customer sign-off in the merge', () => {
+  let server: MemoryProjectServer;
+  let cardId: string;
+  beforeEach(() => {
+    server = new MemoryProjectServer(initialProject());
+    const copy = server.read();
+    cardId = findCard(copy, 'Aufgabe 1').id;
+    addTime(copy, cardId, 2, anna);
+    addMaterial(copy, cardId, 'Kabel');
+    server.put(copy, anna);
+    const signing = server.read();
+    signCard(signing, cardId);
+    server.put(signing, anna, false);
+  });
+
+  it('is collected by the writer, whatever the client claims, and logged', () => {
+    const result = server.read();
+    expect(result.signoffs).toEqual([
+      expect.objectContaining({ signerName: 'Frau Kundin', cardId, collectedById: anna.id, collectedByName: 'anna' }),
+    ]);
+    expect(result.changeLog[0]!.action).toBe(
+      de.projects.log.signoffAdded('Frau Kundin', de.projects.entity.card('Aufgabe 1')),
+    );
+  });
+
+  it('seals the covered entries: no change, no deletion, also not with the card or its column', () => {
+    const sealed = de.projects.signoff.sealed;
+    const changing = server.read();
+    findCard(changing, 'Aufgabe 1').materialEntries[0]!.quantity = 5;
+    expect(() => server.put(changing, anna)).toThrow(new MergeRefused(400, sealed));
+    const deleting = server.read();
+    findCard(deleting, 'Aufgabe 1').timeEntries = [];
+    expect(() => server.put(deleting, anna)).toThrow(new MergeRefused(400, sealed));
+    const withCard = server.read();
+    withCard.columns[0]!.cards = withCard.columns[0]!.cards.filter((item) => item.id !== cardId);
+    const cardSealed = new MergeRefused(400, de.projects.signoff.cardSealed);
+    expect(() => server.put(withCard, anna)).toThrow(cardSealed);
+    const withColumn = server.read();
+    withColumn.columns = withColumn.columns.slice(1);
+    expect(() => server.put(withColumn, anna)).toThrow(cardSealed);
+    const projectWide = server.read();
+    const second = findCard(projectWide, 'Aufgabe 2').id;
+    addMaterial(projectWide, second, 'Dose');
+    server.put(projectWide, anna);
+    const signing = server.read();
+    signing.signoffs.push({
+      ...signing.signoffs[0]!,
+      ...{ id: newId(), cardId: null, coveredTimeEntryIds: [] },
+      coveredMaterialEntryIds: findCard(signing, 'Aufgabe 2').materialEntries.map((entry) => entry.id),
+    });
+    server.put(signing, ben, false);
+    const otherCard = server.read();
+    otherCard.columns[0]!.cards = otherCard.columns[0]!.cards.filter((item) => item.id !== second);
+    expect(() => server.put(otherCard, anna)).toThrow(new MergeRefused(400, sealed));
+  });
+
+  it('lets a correction be a new entry on the sealed card', () => {
+    const copy = server.read();
+    addTime(copy, cardId, 0.5, anna);
+    const result = server.put(copy, anna, false);
+    expect(findCard(result, 'Aufgabe 1').timeEntries).toHaveLength(2);
+  });
+
+  it('never changes a sign-off', () => {
+    const copy = server.read();
+    copy.signoffs[0]!.signerName = 'Jemand anderes';
+    expect(() => server.put(copy, anna)).toThrow(new MergeRefused(400, de.projects.signoff.immutable));
+    const uncovering = server.read();
+    uncovering.signoffs[0]!.coveredMaterialEntryIds = [];
+    expect(() => server.put(uncovering, anna)).toThrow(new MergeRefused(400, de.projects.signoff.immutable));
+  });
+
+  it('is revoked only by who may edit the project, with a log line; then the entries are free again', () => {
+    const copy = server.read();
+    copy.signoffs = [];
+    expect(() => server.put(copy, ben, false)).toThrow(new MergeRefused(403, de.projects.signoff.revokeForbidden));
+    // Revoking and deleting the card in one write: the card goes.
+    copy.columns[0]!.cards = copy.columns[0]!.cards.filter((item) => item.id !== cardId);
+    const result = server.put(copy, ben, true);
+    expect(result.signoffs).toEqual([]);
+    expect(result.changeLog.map((entry) => entry.action)).toContain(
+      de.projects.log.signoffRevoked('Frau Kundin', de.projects.entity.card('Aufgabe 1')),
+    );
+  });
+
+  it('refuses a sign-off over entries of another card or entries that do not exist', () => {
+    const copy = server.read();
+    const other = findCard(copy, 'Aufgabe 2').id;
+    const foreign = signCard(copy, other);
+    foreign.coveredTimeEntryIds = [findCard(copy, 'Aufgabe 1').timeEntries[0]!.id];
+    expect(() => server.put(copy, ben)).toThrow(new MergeRefused(400, de.projects.signoff.coverInvalid));
+    const missing = server.read();
+    signCard(missing, other).coveredMaterialEntryIds = [newId()];
+    expect(() => server.put(missing, ben)).toThrow(new MergeRefused(400, de.projects.signoff.coverInvalid));
+  });
+
+  it('refuses a deletion that raced the sign-off: the seal wins over a stale copy', () => {
+    // Ben read before the sign-off came in; his copy deletes the entry it covers now.
+    server = new MemoryProjectServer(initialProject());
+    const start = server.read();
+    const card = findCard(start, 'Aufgabe 1').id;
+    addTime(start, card, 3, ben);
+    server.put(start, ben);
+    const stale = server.read();
+    const signing = server.read();
+    signCard(signing, card);
+    server.put(signing, anna, false);
+    findCard(stale, 'Aufgabe 1').timeEntries = [];
+    expect(() => server.put(stale, ben)).toThrow(new MergeRefused(400, de.projects.signoff.sealed));
+  });
+
+  it('keeps a revoked sign-off deleted when an old copy still has it', () => {
+    const old = server.read();
+    const revoking = server.read();
+    revoking.signoffs = [];
+    server.put(revoking, anna, true);
+    findCard(old, 'Aufgabe 3').title = 'Etwas anderes';
+    const result = server.put(old, ben, false);
+    expect(result.signoffs).toEqual([]);
+  });
+});
 
 describe('mergeProject', () => {
   let server: MemoryProjectServer;

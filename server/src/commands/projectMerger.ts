@@ -200,6 +200,8 @@ export function mergeProject(input: MergeInput): MergeResult {
   for (const current of stored.entities.values())
     if (!incoming.entities.has(current.id) && current.rev <= base) deletions.add(current.id);
 
+  checkSignedDeletions(deletions, rules);
+
   // Children of deleted parents go with them; a parent stays while a child must stay.
   const childrenOf = new Map<string, string[]>();
   for (const entity of final.values()) {
@@ -333,6 +335,20 @@ function signoffsIn(entities: EntityMap): Map<string, SignoffContent> {
   const signoffs = new Map<string, SignoffContent>();
   for (const entity of entities.values()) if (entity.kind === 'signoff') signoffs.set(entity.id, entity.content);
   return signoffs;
+}
+
+/**
+ * What the writer left out of a sign-off that stays (one it does not revoke in this write):
+ * its card or an entry it seals. Refused instead of kept, so the writer learns why.
+ */
+function checkSignedDeletions(deletions: ReadonlySet<string>, rules: Rules): void {
+  for (const [id, signoff] of rules.signoffs) {
+    if (deletions.has(id)) continue;
+    if (signoff.cardId !== null && deletions.has(signoff.cardId))
+      throw new MergeRefused(400, de.projects.signoff.cardSealed);
+    if ([...signoff.coveredTimeEntryIds, ...signoff.coveredMaterialEntryIds].some((entry) => deletions.has(entry)))
+      throw new MergeRefused(400, de.projects.signoff.sealed);
+  }
 }
 
 /**
