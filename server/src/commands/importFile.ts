@@ -276,6 +276,15 @@ function readProject(reader: Reader, raw: unknown, isTemplate: boolean, where: s
         authorId: reader.optionalGlobalId(note.authorId),
         timestamp: reader.timestamp(note.timestamp),
       })),
+    // Sign-offs are restored as they are (an Admin's restore); their references are our own UUIDs.
+    signoffs: asArray(raw.signoffs)
+      .filter(isRecord)
+      .map((signoff) => ({
+        ...signoff,
+        id: reader.entityId(id, signoff.id),
+        rev: 0,
+        collectedById: reader.optionalGlobalId(signoff.collectedById),
+      })),
     changeLog: asArray(raw.changeLog)
       .filter(isRecord)
       .map((entry) => ({

@@ -172,7 +172,9 @@ export function describeChanges(
   for (const signoff of added('signoff'))
     actions.push(de.projects.log.signoffAdded(signoff.content.signerName, signedWhat(after, signoff.content.cardId)));
   for (const signoff of removed('signoff'))
-    actions.push(de.projects.log.signoffRevoked(signoff.content.signerName, signedWhat(before, signoff.content.cardId)));
+    actions.push(
+      de.projects.log.signoffRevoked(signoff.content.signerName, signedWhat(before, signoff.content.cardId)),
+    );
   return actions;
 }
 

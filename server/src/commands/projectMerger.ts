@@ -14,14 +14,7 @@ import {
 } from '@werkboard/common';
 import { describeChanges, describeEntity, type LogNames } from './projectChangeLog';
 import type { SessionActor } from '../auth/sessionActor';
-import {
-  type Entity,
-  type EntityMap,
-  parentOf,
-  sameContent,
-  sameValue,
-  type SignoffContent,
-} from './projectEntities';
+import { type Entity, type EntityMap, parentOf, sameContent, sameValue, type SignoffContent } from './projectEntities';
 
 /**
  * The merge of a whole-project PUT (architecture decision 4), without I/O.

@@ -369,7 +369,9 @@ function bringBack(copy: ClientCopy, rand: Random, earlier: readonly ClientCopy[
     if (!taken.has(appointment.id)) candidates.push(() => copy.appointments.push({ ...appointment }));
   for (const signoff of source.signoffs)
     if (!taken.has(signoff.id))
-      candidates.push(() => copy.signoffs.push({ ...signoff, signerName: change ? 'Jemand anderes' : signoff.signerName }));
+      candidates.push(() =>
+        copy.signoffs.push({ ...signoff, signerName: change ? 'Jemand anderes' : signoff.signerName }),
+      );
   pick(rand, candidates)?.();
 }
 
@@ -425,7 +427,8 @@ export class RuleLedger {
     for (const id of sealed) {
       const was = before.entities.get(id);
       const now = after.entities.get(id);
-      if (was && (!now || !sameValue(was.content, now.content))) fail('a sealed entry is neither changed nor deleted', was);
+      if (was && (!now || !sameValue(was.content, now.content)))
+        fail('a sealed entry is neither changed nor deleted', was);
     }
 
     for (const entity of after.entities.values()) {
@@ -449,7 +452,8 @@ export class RuleLedger {
       if (entity.kind === 'signoff') {
         if (first && !sameValue(first.content, entity.content)) fail('a sign-off never changes', entity);
         if (!old && last) fail('a revoked sign-off never comes back', entity);
-        if (!first && entity.owned.collectedById !== writer.id) fail('a new sign-off is collected by its writer', entity);
+        if (!first && entity.owned.collectedById !== writer.id)
+          fail('a new sign-off is collected by its writer', entity);
         const { cardId } = entity.content;
         const covers = (id: string, kind: string) => {
           const entry = after.entities.get(id);
