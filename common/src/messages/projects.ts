@@ -67,6 +67,19 @@ export const projectMessages = {
     revokeForbidden: 'Nur wer das Projekt bearbeiten darf, kann eine Abnahme widerrufen.',
     coverInvalid: 'Die Abnahme umfasst Einträge, die es in dieser Aufgabe oder diesem Projekt nicht gibt.',
     signedBy: (name: string, date: string) => `Abgenommen von ${name} am ${date}`,
+    coverageLabel: 'Die Abnahme umfasst',
+    coversNothing: 'Keine offenen Zeit- oder Materialeinträge. Die Abnahme bestätigt die Arbeit ohne Einträge.',
+    coveredTime: (day: string, user: string, hours: string, card: string) => `${day}: ${hours} h von ${user} (${card})`,
+    coveredMaterial: (quantity: string, name: string, card: string) => `${quantity} ${name} (${card})`,
+    signerLabel: 'Name des Unterzeichners',
+    padHint: 'Bitte hier mit dem Finger oder der Maus unterschreiben:',
+    padLabel: 'Unterschriftsfeld',
+    clear: 'Löschen',
+    sign: 'Unterschreiben',
+    sealedTitle: 'Durch die Abnahme des Kunden versiegelt',
+    pdfHeading: 'Abnahme durch den Kunden',
+    pdfCovers: (times: number, materials: number) =>
+      `Umfasst ${times === 1 ? 'einen Zeiteintrag' : `${times} Zeiteinträge`} und ${materials === 1 ? 'einen Materialeintrag' : `${materials} Materialeinträge`}.`,
   },
   /** Change-log actions the server writes itself (the username stands before them). */
   log: {

@@ -32,7 +32,10 @@ export type HeaderDialog =
   | 'kwpExport'
   | 'pdfExport'
   | 'totals'
-  | 'saveAsTemplate';
+  | 'saveAsTemplate'
+  | 'signoff';
+
+import { SignoffLines } from './signoff/SignoffLines';
 
 const MAX_AVATARS = 3;
 const h = de.board.header;
@@ -151,6 +154,7 @@ function BoardHeader({ onOpen }: { onOpen: (dialog: HeaderDialog) => void }) {
     { dialog: 'kwpExport', label: b.kwpExport, shown: kwpEnabled },
     { dialog: 'pdfExport', label: b.pdfExport, shown: true },
     { dialog: 'totals', label: de.reports.totals.button, shown: true },
+    { dialog: 'signoff', label: de.projects.signoff.title, shown: !readOnly && !document.isTemplate },
     {
       dialog: 'saveAsTemplate',
       label: de.templatesScreen.saveAsTemplate.button,
@@ -202,6 +206,7 @@ function BoardHeader({ onOpen }: { onOpen: (dialog: HeaderDialog) => void }) {
           </div>
         )}
       </dl>
+      <SignoffLines cardId={null} />
 
       <TagChips tags={tags} />
 
