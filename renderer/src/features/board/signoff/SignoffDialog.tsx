@@ -28,7 +28,10 @@ export function SignoffDialog({ cardId, onClose }: { cardId: string | null; onCl
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const next = { name: name.trim() ? undefined : m.signerRequired, signature: signature ? undefined : m.signatureRequired };
+    const next = {
+      name: name.trim() ? undefined : m.signerRequired,
+      signature: signature ? undefined : m.signatureRequired,
+    };
     setErrors(next);
     if (next.name || next.signature) return;
     const input = { cardId, signerName: name, signature, signedAt: new Date() };
