@@ -60,11 +60,12 @@ export const projectMessages = {
     signatureRequired: 'Bitte unterschreiben Sie im Feld.',
     signatureTooLong: 'Die Unterschrift ist zu groß. Bitte löschen und kürzer unterschreiben.',
     immutable: 'Eine Abnahme kann nicht geändert werden.',
+    inTemplate: 'Eine Vorlage kann keine Abnahme durch den Kunden enthalten.',
     sealed:
       'Dieser Eintrag ist durch die Abnahme des Kunden versiegelt und kann nicht geändert oder gelöscht werden. Erfassen Sie eine Korrektur als neuen Eintrag.',
     cardSealed:
       'Diese Aufgabe wurde vom Kunden abgenommen und kann nicht gelöscht werden, solange die Abnahme besteht.',
-    revokeForbidden: 'Nur wer das Projekt bearbeiten darf, kann eine Abnahme widerrufen.',
+    revokeForbidden: 'Nur Projektleiter, Vertretung, Admin und Firmenleiter können eine Abnahme widerrufen.',
     coverInvalid: 'Die Abnahme umfasst Einträge, die es in dieser Aufgabe oder diesem Projekt nicht gibt.',
     signedBy: (name: string, date: string) => `Abgenommen von ${name} am ${date}`,
     coverageLabel: 'Die Abnahme umfasst',

@@ -125,11 +125,15 @@ export function canDeleteColumn(
 }
 
 /**
- * Revoking a customer's sign-off (deleting it) unseals its entries: only who may edit the
- * project, the right that also clears a card holding other people's hours.
+ * Revoking a customer's sign-off (deleting it) unseals its entries: only who answers for the
+ * project (its Projektleiter and Vertretung) or the company (Admin, Firmenleiter), whatever the
+ * permission matrix grants otherwise.
  */
-export function canRevokeSignoff(actor: BoardActor): boolean {
-  return actor.mayEditProject;
+export function canRevokeSignoff(
+  actor: Pick<Actor, 'id' | 'role'>,
+  project: Pick<ProjectAccessFacts, 'ownerId' | 'deputyOwnerId'>,
+): boolean {
+  return isManagementRole(actor.role) || isProjectOwner(actor, project) || project.deputyOwnerId === actor.id;
 }
 
 /** The ids of the time and material entries that the given sign-offs seal. */

@@ -299,6 +299,7 @@ function readProject(reader: Reader, raw: unknown, isTemplate: boolean, where: s
     if (who === null) delete prepared.groupAssignments[group];
   const result = validate(projectDocumentSchema, prepared);
   if (!result.ok) throw refused(format, where, result.message);
+  if (isTemplate && result.value.signoffs.length > 0) throw refused(format, where, de.projects.signoff.inTemplate);
   const status = PROJECT_STATUSES.includes(raw.status as ProjectStatus) ? (raw.status as ProjectStatus) : 'active';
   return {
     id,

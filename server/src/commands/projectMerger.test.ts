@@ -135,13 +135,19 @@ describe('customer sign-off in the merge', () => {
     expect(() => server.put(uncovering, anna)).toThrow(new MergeRefused(400, de.projects.signoff.immutable));
   });
 
-  it('is revoked only by who may edit the project, with a log line; then the entries are free again', () => {
+  it('is revoked only by who may revoke (owner, deputy, Admin, Firmenleiter), with a log line; then the entries are free again', () => {
     const copy = server.read();
     copy.signoffs = [];
-    expect(() => server.put(copy, ben, false)).toThrow(new MergeRefused(403, de.projects.signoff.revokeForbidden));
+    expect(() => server.put(copy, ben, false, false)).toThrow(
+      new MergeRefused(403, de.projects.signoff.revokeForbidden),
+    );
+    // Editing the project is not enough.
+    expect(() => server.put(copy, ben, true, false)).toThrow(
+      new MergeRefused(403, de.projects.signoff.revokeForbidden),
+    );
     // Revoking and deleting the card in one write: the card goes.
     copy.columns[0]!.cards = copy.columns[0]!.cards.filter((item) => item.id !== cardId);
-    const result = server.put(copy, ben, true);
+    const result = server.put(copy, ben, true, true);
     expect(result.signoffs).toEqual([]);
     expect(result.changeLog.map((entry) => entry.action)).toContain(
       de.projects.log.signoffRevoked('Frau Kundin', de.projects.entity.card('Aufgabe 1')),
@@ -545,7 +551,7 @@ describe('mergeProject with random writers of every role (issue 13)', () => {
         const before = stateOf(server);
         const from = Date.now();
         try {
-          const answer = server.put(copy, writer, writer.mayEditProject);
+          const answer = server.put(copy, writer, writer.mayEditProject, writer.mayRevokeSignoffs);
           copies.set(writer.id, answer);
           earlier.push(answer);
           applied++;

@@ -4,7 +4,6 @@ import {
   canChangeNote,
   canDeleteCard,
   canDeleteTimeEntry,
-  canRevokeSignoff,
   type ChangeLogEntryDto,
   de,
   PROJECT_FIELD_KEYS,
@@ -110,6 +109,8 @@ export interface MergeInput {
    * template): its fields, its columns, and cards holding other people's time entries.
    */
   mayEditProject: boolean;
+  /** The writer may revoke customer sign-offs (`canRevokeSignoff`: owner, deputy, Admin, Firmenleiter). */
+  mayRevokeSignoffs: boolean;
   /** Names the change log needs (assignees, the thumbnail image). */
   names: LogNames;
   now: Date;
@@ -122,6 +123,7 @@ export function mergeProject(input: MergeInput): MergeResult {
     id: actor.id,
     role: actor.role,
     mayEditProject: input.mayEditProject,
+    mayRevokeSignoffs: input.mayRevokeSignoffs,
     signoffs: signoffsIn(stored.entities),
     sealed: sealedEntryIds(signoffsIn(stored.entities).values()),
   };
@@ -319,6 +321,7 @@ function mergeFields(input: MergeInput, base: number, notes: string[]): ProjectF
 
 /** The writer, and the entries that the stored sign-offs seal. */
 interface Rules extends BoardActor {
+  mayRevokeSignoffs: boolean;
   /** The stored sign-offs by id. */
   signoffs: ReadonlyMap<string, SignoffContent>;
   sealed: ReadonlySet<string>;
@@ -383,7 +386,7 @@ function checkChange(entity: Entity, rules: Rules): void {
  */
 function checkDeletions(removed: readonly Entity[], rules: Rules): void {
   const revoked = removed.filter((entity) => entity.kind === 'signoff');
-  if (revoked.length > 0 && !canRevokeSignoff(rules)) throw new MergeRefused(403, de.projects.signoff.revokeForbidden);
+  if (revoked.length > 0 && !rules.mayRevokeSignoffs) throw new MergeRefused(403, de.projects.signoff.revokeForbidden);
   // An entry stays sealed unless the same write revokes every sign-off that covers it.
   const revokedIds = new Set(revoked.map((entity) => entity.id));
   const stillSealed = sealedEntryIds(

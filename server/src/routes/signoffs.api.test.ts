@@ -25,7 +25,7 @@ interface Person {
   token: string;
 }
 
-async function person(role: 'Monteur' | 'Auszubildender'): Promise<Person> {
+async function person(role: 'Monteur' | 'Auszubildender' | 'Projektleiter'): Promise<Person> {
   const { user, token } = await signedIn(t, role);
   return { id: user.id, name: user.username, token };
 }
@@ -181,11 +181,18 @@ describe('customer sign-off (issue 15)', () => {
     expect(now.body.signoffs).toHaveLength(1);
   });
 
-  it('is revoked only by who may edit the project, with a log line', async () => {
+  it('is revoked only by owner, deputy, Admin or Firmenleiter, with a log line', async () => {
     const { olga, azubi, signed } = await signedProject();
+    // A Projektleiter on the team, who may edit the project, is not enough.
+    const lead = await person('Projektleiter');
+    await User.sequelize!.query('INSERT INTO project_members (project_id, user_id) VALUES (:p, :u)', {
+      replacements: { p: signed.id, u: lead.id },
+    });
     const revoking = edited(signed, (copy) => (copy.signoffs = []));
-    const refused = await put(azubi, revoking);
-    expect([refused.status, refused.body.message]).toEqual([403, de.projects.signoff.revokeForbidden]);
+    for (const who of [azubi, lead]) {
+      const refused = await put(who, revoking);
+      expect([refused.status, refused.body.message]).toEqual([403, de.projects.signoff.revokeForbidden]);
+    }
     const revoked = await saved(olga, revoking);
     expect(revoked.signoffs).toEqual([]);
     expect(revoked.changeLog[0]!.action).toBe(
@@ -222,5 +229,48 @@ describe('customer sign-off (issue 15)', () => {
       edited(restored.body, (copy) => (cardOf(copy).timeEntries = [])),
     );
     expect([response.status, response.body.message]).toEqual([400, de.projects.signoff.sealed]);
+  });
+
+  it('never lives in a template: refused on its PUT and import, and a project from a template starts unsigned', async () => {
+    const { olga, signed } = await signedProject();
+    const admin = (await t.login(TEST_ADMIN.username, TEST_ADMIN.password)).token;
+    // A global template made from the signed project by the Admin.
+    const created = await t.request<{ id: string }>('POST', '/api/templates/save-from-project', {
+      token: admin,
+      body: { project: signed.id, name: `Vorlage ${newId().slice(0, 8)}`, ownerId: null },
+    });
+    expect(created.status).toBe(201);
+    const templateUrl = `/api/templates/${created.body.id}`;
+    const template = (await t.request<ProjectDocument>('GET', templateUrl, { token: admin })).body;
+    expect(template.signoffs).toEqual([]);
+
+    const signing = edited(template, (copy) =>
+      copy.signoffs.push({ ...signoffOf(copy), coveredTimeEntryIds: [], coveredMaterialEntryIds: [] }),
+    );
+    const refused = await t.request<{ message: string }>('PUT', templateUrl, { token: admin, body: signing });
+    expect([refused.status, refused.body.message]).toEqual([400, de.projects.signoff.inTemplate]);
+    expect((await t.request<ProjectDocument>('GET', templateUrl, { token: admin })).body.signoffs).toEqual([]);
+
+    const imported = await t.request<{ message: string }>('POST', '/api/templates/import', {
+      token: admin,
+      body: { data: [signing], mode: 'merge' },
+    });
+    expect(imported.status).toBe(400);
+    expect(imported.body.message).toContain(de.projects.signoff.inTemplate);
+
+    // Even a sign-off row put into a template behind the server's back is not copied.
+    await User.sequelize!.query(
+      `INSERT INTO project_signoffs (id, project_id, card_id, signer_name, signed_at, signature,
+         covered_time_entry_ids, covered_material_entry_ids, collected_by_id, collected_by_name, rev)
+       VALUES (:id, :template, :card, 'Kunde', now(), 'M1 1 L2 2', '[]', '[]', NULL, 'x', 1)`,
+      { replacements: { id: newId(), template: template.id, card: cardOf(template).id } },
+    );
+    const project = await t.request<ProjectDocument>('POST', '/api/projects', {
+      token: olga.token,
+      body: { name: `Aus Vorlage ${newId().slice(0, 8)}`, templateId: template.id },
+    });
+    expect(project.status).toBe(201);
+    expect(cardOf(project.body).title).toBe('Zählerschrank');
+    expect(project.body.signoffs).toEqual([]);
   });
 });

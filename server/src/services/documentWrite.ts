@@ -1,4 +1,5 @@
 import {
+  canRevokeSignoff,
   de,
   EXTERNAL_ASSIGNEE_PREFIX,
   type ProjectDocument,
@@ -42,6 +43,9 @@ export async function writeDocument(
   document: ProjectDocumentInput,
   rules: WriteRules,
 ): Promise<ProjectDocument> {
+  // A customer signs a project's work; a template has none (projects made from it start unsigned).
+  if (row.isTemplate && document.signoffs.length > 0)
+    throw new ApiError(400, de.projects.signoff.inTemplate, 'validation');
   const loaded = { row, ...(await loadEntities(sequelize, row.id, transaction)) };
   const stored = storedProject(row, loaded.entities);
   // The document's change log is the client's copy of the server's: never taken (the merge writes the log).
@@ -58,6 +62,7 @@ export async function writeDocument(
       history: await loadHistory(sequelize, historyNeeded(stored, incoming), transaction),
       actor,
       mayEditProject: rules.canEditFields,
+      mayRevokeSignoffs: canRevokeSignoff(actor, row),
       names: await logNames(sequelize, row.id, stored.fields, incoming.fields, transaction),
       now: new Date(),
       newId: randomUUID,

@@ -64,8 +64,11 @@ export class MemoryProjectServer {
     });
   }
 
-  /** A PUT of `copy`; `mayEditProject` as the route decides it (can_edit_projects). Throws MergeRefused. */
-  put(copy: ClientCopy, actor: SessionActor, mayEditProject = true): ClientCopy {
+  /**
+   * A PUT of `copy`; `mayEditProject` as the route decides it (can_edit_projects),
+   * `mayRevokeSignoffs` as `canRevokeSignoff` would. Throws MergeRefused.
+   */
+  put(copy: ClientCopy, actor: SessionActor, mayEditProject = true, mayRevokeSignoffs = mayEditProject): ClientCopy {
     const stored: StoredProject = {
       id: this.id,
       revision: this.revision,
@@ -85,6 +88,7 @@ export class MemoryProjectServer {
       history,
       actor,
       mayEditProject,
+      mayRevokeSignoffs,
       names: { assignee: (id) => `Name ${id}`, image: (id) => `Bild ${id}` },
       now: new Date(),
       newId: randomUUID,

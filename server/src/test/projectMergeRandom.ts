@@ -1,4 +1,5 @@
 import {
+  isManagementRole,
   type Actor,
   APPOINTMENT_STATUSES,
   type BoardActor,
@@ -43,13 +44,15 @@ export function seeded(seed: number): Random {
 /** A user writing the board: the actor, its name, and the project right the route grants. */
 export interface Writer extends Actor, BoardActor {
   username: string;
+  mayRevokeSignoffs: boolean;
 }
 
 /** One writer per role, with the role's seeded permissions (docs/permissions.md). */
 export function writersOfEveryRole(ids: (role: Role) => { id: string; username: string }): Writer[] {
   return ROLES.map((role) => {
     const actor = { ...ids(role), role, permissions: DEFAULT_ROLE_PERMISSIONS[role] };
-    return { ...actor, mayEditProject: can(actor, 'can_edit_projects') };
+    // The random project's owner and deputy are nobody of these: only Admin and Firmenleiter revoke.
+    return { ...actor, mayEditProject: can(actor, 'can_edit_projects'), mayRevokeSignoffs: isManagementRole(role) };
   });
 }
 
@@ -485,7 +488,8 @@ export class RuleLedger {
       if (entity.kind === 'note' && !canChangeNote(writer, entity.owned))
         fail('a note is deleted only by its author, Admin or Firmenleiter', entity);
       if (entity.kind === 'column' && !mayEdit) fail('only who may edit the project deletes columns', entity);
-      if (entity.kind === 'signoff' && !mayEdit) fail('only who may edit the project revokes a sign-off', entity);
+      if (entity.kind === 'signoff' && !writer.mayRevokeSignoffs)
+        fail('only owner, deputy, Admin and Firmenleiter revoke a sign-off', entity);
     }
     if (!sameValue(before.fields, after.fields) && !mayEdit) fail('only who may edit the project changes its fields');
 
