@@ -1,7 +1,7 @@
 import { de } from '../messages';
 import { signoffSchema } from '../schemas/projects';
 import { reportProject } from '../test/reportFixture';
-import { addSignoff, openCoverage, signaturePath, signedByText } from './signoffs';
+import { addSignoff, isCardSigned, openCoverage, signaturePath, signedByText } from './signoffs';
 
 describe('customer sign-off on the client', () => {
   it('covers the open entries of the card, then none of them again', () => {
@@ -25,6 +25,20 @@ describe('customer sign-off on the client', () => {
     // The project's sign-off covers the other cards' entries still open.
     const rest = openCoverage(document, null);
     expect(rest.timeEntries.every(({ card: other }) => other.id !== card.id)).toBe(true);
+  });
+
+  it('knows a card as signed when it has its own sign-off or holds an entry the project’s seals', () => {
+    const document = reportProject();
+    const cards = document.columns.flatMap((column) => column.cards);
+    const [first, second] = cards.filter((item) => item.timeEntries.length > 0);
+    const empty = cards.find((item) => item.timeEntries.length === 0 && item.materialEntries.length === 0)!;
+    expect(cards.some((item) => isCardSigned(document, item))).toBe(false);
+    const input = { signerName: 'Erika Kundin', signature: 'M1 1 L2 2', signedAt: new Date() };
+    addSignoff(document, { ...input, cardId: empty.id }, '0b9e2f4c-8f36-4c1e-9a51-4d2f1e0c7a21');
+    expect(isCardSigned(document, empty)).toBe(true);
+    expect(isCardSigned(document, first!)).toBe(false);
+    addSignoff(document, { ...input, cardId: null }, '0b9e2f4c-8f36-4c1e-9a51-4d2f1e0c7a22');
+    expect([isCardSigned(document, first!), isCardSigned(document, second!)]).toEqual([true, true]);
   });
 
   it('adds nothing without a name or a signature', () => {

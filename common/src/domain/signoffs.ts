@@ -60,6 +60,16 @@ export function addSignoff(document: ProjectDocument, input: SignoffInput, id: s
   return m.log.signoffAdded(name, card ? m.entity.card(card.title) : m.entity.wholeProject);
 }
 
+/**
+ * A card the server will not delete while its sign-offs stand: signed itself, or holding an
+ * entry that a sign-off of the whole project seals.
+ */
+export function isCardSigned(document: Pick<ProjectDocument, 'signoffs'>, card: CardDto): boolean {
+  if (document.signoffs.some((signoff) => signoff.cardId === card.id)) return true;
+  const sealed = sealedEntryIds(document.signoffs);
+  return [...card.timeEntries, ...card.materialEntries].some((entry) => sealed.has(entry.id));
+}
+
 /** The sign-offs of a card, or (null) of the whole project. */
 export function signoffsOf(document: Pick<ProjectDocument, 'signoffs'>, cardId: string | null): SignoffDto[] {
   return document.signoffs.filter((signoff) => signoff.cardId === cardId);

@@ -19,6 +19,7 @@ import { useHasPendingInvitations } from './useHasPendingInvitations';
 import { useBoardUi } from './boardUi';
 import { selectTagsById } from '../../api/endpoints/tags';
 import { selectDocument, selectFromArchive, selectProgress } from '../../entities/project/projectSlice';
+import { SignoffLines } from './signoff/SignoffLines';
 
 export type HeaderDialog =
   | 'edit'
@@ -34,8 +35,6 @@ export type HeaderDialog =
   | 'totals'
   | 'saveAsTemplate'
   | 'signoff';
-
-import { SignoffLines } from './signoff/SignoffLines';
 
 const MAX_AVATARS = 3;
 const h = de.board.header;

@@ -7,7 +7,7 @@ import type { Feedback } from '../../components/FormFeedback';
 import { FeedbackMessage } from '../../components/FormFeedback';
 import { FormField } from '../../components/FormField';
 import type { CardFields } from '@werkboard/common';
-import { deleteCard, updateCard } from '@werkboard/common';
+import { deleteCard, isCardSigned, updateCard } from '@werkboard/common';
 import { useBoardUi } from './boardUi';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectTags } from '../../api/endpoints/tags';
@@ -32,6 +32,8 @@ export function TaskDetails({ card, columnId }: { card: CardDto; columnId: strin
   const allTags = useAppSelector(selectTags);
   const externalUsers = useAppSelector(selectExternalUsers);
   const names = useAppSelector(selectAssigneeNames);
+  // The server refuses deleting a signed card; the button is not offered.
+  const signed = isCardSigned(document, card);
   const columnTitle = document.columns.find((column) => column.id === columnId)?.title ?? '';
 
   // What the form started from: only fields the user changed are saved, so a change someone
@@ -193,10 +195,13 @@ export function TaskDetails({ card, columnId }: { card: CardDto; columnId: strin
         )}
       </fieldset>
       <FeedbackMessage feedback={feedback} />
+      {signed && <p className="muted">{de.projects.signoff.cardSealed}</p>}
       <div className="task-details__actions">
-        <button type="button" className="button button--danger-outline" onClick={() => setConfirmDelete(true)}>
-          {m.deleteTask}
-        </button>
+        {!signed && (
+          <button type="button" className="button button--danger-outline" onClick={() => setConfirmDelete(true)}>
+            {m.deleteTask}
+          </button>
+        )}
         <button type="submit" className="button button--primary">
           {m.save}
         </button>
