@@ -75,6 +75,19 @@ describe('customer sign-off on the client', () => {
       signature: path,
     };
     expect(signoffSchema.safeParse(signoff).success).toBe(true);
+    // A point without coordinates is left out rather than written as 'NaN'.
+    expect(
+      signaturePath(
+        [
+          [
+            { x: Number.NaN, y: 5 },
+            { x: 30, y: 10 },
+          ],
+        ],
+        600,
+        200,
+      ),
+    ).toBe('M30 10 L31 10');
   });
 
   it('names signer and German time', () => {

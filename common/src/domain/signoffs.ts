@@ -103,7 +103,9 @@ export function signaturePath(strokes: readonly (readonly Point[])[], width: num
   const scaleY = SIGNATURE_BOX.height / height;
   const number = (value: number, max: number) => String(Math.round(Math.min(max, Math.max(0, value)) * 10) / 10);
   const parts: string[] = [];
-  for (const stroke of strokes) {
+  for (const drawn of strokes) {
+    // A point without coordinates (a pointer event that had none) would be 'NaN' in the path.
+    const stroke = drawn.filter((point) => Number.isFinite(point.x) && Number.isFinite(point.y));
     if (stroke.length === 0) continue;
     // A tap is a dot: a line of no length would not show.
     const points = stroke.length === 1 ? [stroke[0]!, { x: stroke[0]!.x + 1, y: stroke[0]!.y }] : stroke;

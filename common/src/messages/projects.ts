@@ -79,6 +79,8 @@ export const projectMessages = {
     sign: 'Unterschreiben',
     sealedTitle: 'Durch die Abnahme des Kunden versiegelt',
     pdfHeading: 'Abnahme durch den Kunden',
+    pdfOfCard: (title: string) => `Aufgabe „${title}“`,
+    pdfOfProject: 'Ganzes Projekt',
     pdfCovers: (times: number, materials: number) =>
       `Umfasst ${times === 1 ? 'einen Zeiteintrag' : `${times} Zeiteinträge`} und ${materials === 1 ? 'einen Materialeintrag' : `${materials} Materialeinträge`}.`,
   },

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { Lock } from 'lucide-react';
 import { de, sealedEntryIds } from '@werkboard/common';
 import { useAppSelector } from '../../../store/hooks';
 
@@ -13,7 +14,7 @@ export function SealedLock() {
   const title = de.projects.signoff.sealedTitle;
   return (
     <span className="entry-table__sealed" title={title}>
-      <span aria-hidden="true">🔒</span>
+      <Lock className="icon-glyph" aria-hidden="true" focusable="false" />
       <span className="visually-hidden">{title}</span>
     </span>
   );

@@ -1,20 +1,13 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { de, signoffSchema } from '@werkboard/common';
+import { render, screen } from '@testing-library/react';
+import { de } from '@werkboard/common';
+import { drawStroke, hover, layOut } from '../../../test/pointer';
 import { SignaturePad } from './SignaturePad';
 
-/** The pad laid out at 300x100 CSS pixels (jsdom has no layout): half the 600x200 box. */
+/** The pad laid out at 300x100 CSS pixels: half the 600x200 box. */
 function pad() {
   const canvas = screen.getByRole('img', { name: de.projects.signoff.padLabel });
-  canvas.getBoundingClientRect = () => DOMRect.fromRect({ x: 10, y: 20, width: 300, height: 100 });
+  layOut(canvas, 300, 100, 10, 20);
   return canvas;
-}
-
-/** One stroke through the given points (client coordinates), as a finger or mouse draws it. */
-function stroke(canvas: HTMLElement, points: [number, number][], pointerType = 'touch') {
-  const [first, ...rest] = points;
-  fireEvent.pointerDown(canvas, { pointerId: 1, pointerType, clientX: first![0], clientY: first![1] });
-  for (const [clientX, clientY] of rest) fireEvent.pointerMove(canvas, { pointerId: 1, pointerType, clientX, clientY });
-  fireEvent.pointerUp(canvas, { pointerId: 1, pointerType });
 }
 
 describe('SignaturePad', () => {
@@ -22,36 +15,25 @@ describe('SignaturePad', () => {
     const onChange = jest.fn<void, [string]>();
     render(<SignaturePad onChange={onChange} clearKey={0} />);
     const canvas = pad();
-    stroke(canvas, [
+    drawStroke(canvas, [
       [40, 70],
       [160, 40],
       [280, 110],
     ]);
     expect(onChange).toHaveBeenLastCalledWith('M60 100 L300 40 L540 180');
     // A second stroke (with the mouse) adds to the first; a tap is a dot.
-    stroke(canvas, [[110, 45]], 'mouse');
-    const path = onChange.mock.calls.at(-1)![0];
-    expect(path).toBe('M60 100 L300 40 L540 180 M200 50 L201 50');
-    // What the pad reports is what the server's schema accepts.
-    const signoff = {
-      id: '0b9e2f4c-8f36-4c1e-9a51-4d2f1e0c7a11',
-      cardId: null,
-      signerName: 'Erika Kundin',
-      signedAt: '2026-11-23T15:04:00.000Z',
-      signature: path,
-    };
-    expect(signoffSchema.safeParse(signoff).success).toBe(true);
+    drawStroke(canvas, [[110, 45]], 'mouse');
+    expect(onChange).toHaveBeenLastCalledWith('M60 100 L300 40 L540 180 M200 50 L201 50');
   });
 
   it('ignores moves without a pressed pointer and keeps points inside the box', () => {
     const onChange = jest.fn<void, [string]>();
     render(<SignaturePad onChange={onChange} clearKey={0} />);
     const canvas = pad();
-    fireEvent.pointerMove(canvas, { pointerId: 1, clientX: 50, clientY: 50 });
-    fireEvent.pointerUp(canvas, { pointerId: 1 });
+    hover(canvas, [50, 50]);
     expect(onChange).not.toHaveBeenCalled();
     // Dragged out past the right and bottom edges (the pointer is captured).
-    stroke(canvas, [
+    drawStroke(canvas, [
       [300, 110],
       [400, 200],
     ]);
@@ -61,12 +43,12 @@ describe('SignaturePad', () => {
   it('starts over when the clear key changes', () => {
     const onChange = jest.fn<void, [string]>();
     const { rerender } = render(<SignaturePad onChange={onChange} clearKey={0} />);
-    stroke(pad(), [
+    drawStroke(pad(), [
       [40, 70],
       [160, 40],
     ]);
     rerender(<SignaturePad onChange={onChange} clearKey={1} />);
-    stroke(pad(), [
+    drawStroke(pad(), [
       [60, 30],
       [70, 40],
     ]);

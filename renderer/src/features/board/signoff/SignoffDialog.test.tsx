@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ProjectDocument } from '@werkboard/common';
 import { de } from '@werkboard/common';
 import { networkFailure } from '../../../test/fakeFetch';
+import { drawStroke, layOut } from '../../../test/pointer';
 import { renderApp } from '../../../test/renderApp';
 import {
   API_PATH,
@@ -40,16 +41,17 @@ async function openSignoff(routes: Parameters<typeof projectServer>[1] = {}) {
 }
 
 /** The customer's signature: one stroke with the finger across the pad (300x100 CSS pixels). */
-function sign(dialog: ReturnType<typeof within>) {
+function sign(dialog: Pick<typeof screen, 'getByRole'>) {
   const canvas = dialog.getByRole('img', { name: m.padLabel });
-  canvas.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 0, width: 300, height: 100 });
-  fireEvent.pointerDown(canvas, { pointerId: 7, pointerType: 'touch', clientX: 20, clientY: 80 });
-  fireEvent.pointerMove(canvas, { pointerId: 7, pointerType: 'touch', clientX: 150, clientY: 20 });
-  fireEvent.pointerMove(canvas, { pointerId: 7, pointerType: 'touch', clientX: 280, clientY: 70 });
-  fireEvent.pointerUp(canvas, { pointerId: 7, pointerType: 'touch' });
+  layOut(canvas, 300, 100);
+  drawStroke(canvas, [
+    [20, 80],
+    [150, 20],
+    [280, 70],
+  ]);
 }
 
-function sealedTable(task: ReturnType<typeof within>, tab: string, table: string) {
+function sealedTable(task: Pick<typeof screen, 'getByRole'>, tab: string, table: string) {
   fireEvent.click(task.getByRole('tab', { name: tab }));
   return within(task.getByRole('table', { name: table }));
 }
@@ -123,7 +125,7 @@ describe('Abnahme durch den Kunden (card)', () => {
     await waitFor(() => expect(store.getState().sync.pending).toBe(1));
     const { pending } = await extra.sync.loaded().then((local) => local.loadQueue());
     expect(pending).toHaveLength(1);
-    expect(pending[0]).toMatchObject({ method: 'PUT', path: API_PATH, userId: owner.id });
+    expect(pending[0]).toMatchObject({ method: 'PUT', path: API_PATH.replace(/^\/api/, ''), userId: owner.id });
     const queued = pending[0]!.body as ProjectDocument;
     expect(queued.signoffs).toEqual([
       expect.objectContaining({ signerName: 'Erika Kundin', coveredTimeEntryIds: [TIME_ID] }),

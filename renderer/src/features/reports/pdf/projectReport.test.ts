@@ -4,7 +4,7 @@
 // pdfkit's Node build under Node: the same layout code as the browser's lazy chunk, read back
 // with poppler's pdftotext.
 import { inflateSync } from 'node:zlib';
-import { defaultProjectReportOptions } from '@werkboard/common';
+import { de, defaultProjectReportOptions } from '@werkboard/common';
 import type { ProjectReportInput } from './projectReport';
 import { buildProjectReportPdf } from './projectReport';
 import { names, pdfText, PROJECT_ID, reportTestProject, testFonts } from '../testReports';
@@ -122,7 +122,7 @@ describe('buildProjectReportPdf', () => {
     const text = pdfText(bytes);
     expect(text).toContain('Abnahme durch den Kunden');
     expect(text).toContain('Abgenommen von Erika Kundin am 23.11.2026, 16:04');
-    expect(text).toContain(`die Aufgabe „${card.title}“`);
+    expect(text).toContain(de.projects.signoff.pdfOfCard(card.title));
     expect(text).toContain(
       card.timeEntries.length === 1 ? 'Umfasst einen Zeiteintrag' : `Umfasst ${card.timeEntries.length} Zeiteinträge`,
     );

@@ -316,7 +316,7 @@ function writeSignoffs(doc: PdfDoc, project: ProjectDocument): void {
   sectionHeading(doc, s.pdfHeading, 140);
   for (const signoff of project.signoffs) {
     const card = signoff.cardId === null ? undefined : cards.get(signoff.cardId);
-    subHeading(doc, card ? de.projects.entity.card(card.title) : de.projects.entity.wholeProject);
+    subHeading(doc, card ? s.pdfOfCard(card.title) : s.pdfOfProject);
     paragraph(doc, signedByText(signoff), { size: 10 });
     paragraph(doc, s.pdfCovers(signoff.coveredTimeEntryIds.length, signoff.coveredMaterialEntryIds.length), {
       size: 8.5,
