@@ -3,7 +3,8 @@
  */
 // pdfkit's Node build under Node: the same layout code as the browser's lazy chunk, read back
 // with poppler's pdftotext.
-import { defaultProjectReportOptions } from '@werkboard/common';
+import { inflateSync } from 'node:zlib';
+import { de, defaultProjectReportOptions } from '@werkboard/common';
 import type { ProjectReportInput } from './projectReport';
 import { buildProjectReportPdf } from './projectReport';
 import { names, pdfText, PROJECT_ID, reportTestProject, testFonts } from '../testReports';
@@ -23,6 +24,25 @@ function input(overrides: Partial<ProjectReportInput> = {}): ProjectReportInput 
     createdAt: new Date('2026-03-04T10:00:00Z'),
     ...overrides,
   };
+}
+
+/** The PDF's content streams, inflated: what is drawn, as operators. */
+function pageContents(bytes: Uint8Array): string {
+  const raw = Buffer.from(bytes);
+  const parts: string[] = [];
+  let from = 0;
+  for (;;) {
+    const start = raw.indexOf('stream\n', from);
+    if (start < 0) break;
+    const end = raw.indexOf('\nendstream', start);
+    try {
+      parts.push(inflateSync(raw.subarray(start + 'stream\n'.length, end)).toString('latin1'));
+    } catch {
+      // Not deflated (fonts, images): not drawing operators.
+    }
+    from = end + 1;
+  }
+  return parts.join('\n');
 }
 
 const pages = (text: string) => text.split('\f').filter((page) => page.trim() !== '');
@@ -84,6 +104,30 @@ describe('buildProjectReportPdf', () => {
     // Without the entries a card still shows its sum of hours.
     expect(text).toContain('Summe: 1,75 Std.');
     expect(text).toContain('Schlüssel liegt beim Nachbarn.');
+  });
+
+  it('shows each customer sign-off with signer, time, what it covers and the signature as a path', async () => {
+    const project = reportTestProject(8);
+    const card = project.columns.flatMap((column) => column.cards).find((item) => item.timeEntries.length > 0)!;
+    project.signoffs = [
+      {
+        ...{ id: 'a1b2c3d4-0000-4000-8000-000000000001', rev: 1, cardId: card.id, signerName: 'Erika Kundin' },
+        ...{ signedAt: '2026-11-23T15:04:00.000Z', signature: 'M10 150 L60 40 L110 160 L170 30' },
+        coveredTimeEntryIds: card.timeEntries.map((entry) => entry.id),
+        coveredMaterialEntryIds: [],
+        ...{ collectedById: null, collectedByName: 'paula' },
+      },
+    ];
+    const bytes = await buildProjectReportPdf(input({ project }), fonts);
+    const text = pdfText(bytes);
+    expect(text).toContain('Abnahme durch den Kunden');
+    expect(text).toContain('Abgenommen von Erika Kundin am 23.11.2026, 16:04');
+    expect(text).toContain(de.projects.signoff.pdfOfCard(card.title));
+    expect(text).toContain(
+      card.timeEntries.length === 1 ? 'Umfasst einen Zeiteintrag' : `Umfasst ${card.timeEntries.length} Zeiteinträge`,
+    );
+    // The signature is a vector path in the page's content: its moves and lines, scaled.
+    expect(pageContents(bytes)).toMatch(/10 150 m\s+60 40 l\s+110 160 l\s+170 30 l/);
   });
 
   it('keeps umlauts, ß and German quotes as text', async () => {
