@@ -626,13 +626,11 @@ describe('the delta save (PATCH) with random writers of every role (issue 17)', 
     return copy;
   }
 
-
   function outcome(write: () => ClientCopy): ClientCopy | 'refused' {
     try {
       return write();
     } catch (error) {
       if (!(error instanceof MergeRefused)) throw error;
-      if (process.env.DBG) console.log('REFUSED', error.message);
       return 'refused';
     }
   }
@@ -652,7 +650,6 @@ describe('the delta save (PATCH) with random writers of every role (issue 17)', 
         const twin = whole.clone();
         const before = stateOf(whole);
         const from = Date.now();
-        if (process.env.DBG) console.log('STEP', step, JSON.stringify(documentDelta(asDocument(base), asDocument(copy))), JSON.stringify([...whole.entities.values()].map((e) => [e.kind, e.id.slice(0, 4), e.rev, 'columnId' in e.content ? e.content.columnId.slice(0, 4) : 'cardId' in e.content ? e.content.cardId?.slice(0, 4) : '', e.kind === 'signoff' ? [...e.content.coveredTimeEntryIds, ...e.content.coveredMaterialEntryIds].map((x) => x.slice(0, 4)) : ''])), JSON.stringify(copy.columns.map((c) => [c.id.slice(0, 4), c.rev, c.cards.map((k) => [k.id.slice(0, 4), k.rev, k.timeEntries.map((t) => t.id.slice(0, 4)), k.materialEntries.map((t) => t.id.slice(0, 4))])])), JSON.stringify(copy.signoffs.map((x) => x.id.slice(0, 4))));
         const put = outcome(() => whole.put(copy, writer, writer.mayEditProject, writer.mayRevokeSignoffs));
         const patch = outcome(() =>
           twin.patch(
