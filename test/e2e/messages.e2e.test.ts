@@ -54,6 +54,13 @@ async function device(
   const context = await browser.newContext({ locale: 'de-DE', viewport });
   const page = await context.newPage();
   const sent: string[] = [];
+  // What the page reports of its own failures (e.g. a message key that could not be unlocked)
+  // goes into the test's log: a composer that stays disabled in CI is then explained there.
+  page.on('console', (message) => {
+    if (['warning', 'error'].includes(message.type()) && !message.text().startsWith('Failed to load resource'))
+      console.log(`[${user.username}] ${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => console.log(`[${user.username}] page error: ${error.message}`));
   page.on('request', (request) => {
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/messages')
       sent.push(request.postData() ?? '');

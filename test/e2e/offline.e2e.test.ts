@@ -84,7 +84,8 @@ async function renameCardAndAddNote(page: Page, cardTitle: string, newTitle: str
   const task = page.getByRole('dialog', { name: cardTitle });
   await task.getByLabel('Titel', { exact: true }).fill(newTitle);
   await task.getByRole('button', { name: 'Speichern', exact: true }).click();
-  await page.getByRole('dialog', { name: newTitle }).getByRole('button', { name: 'Schließen' }).first().click();
+  // 'Speichern' closes the task dialog (issue 19).
+  await task.waitFor({ state: 'detached' });
   await boardCard(page, 'To Do', newTitle).waitFor();
 
   await page.getByRole('button', { name: 'Notizen & Informationen' }).click();

@@ -128,15 +128,11 @@ describe('people and permissions', () => {
     const footer = admin.getByRole('contentinfo');
     await expect(footer.getByText('Lizenz: Free').count()).resolves.toBe(1);
     await openUsers(admin);
-    await submitNewUser(admin, 'siebter', 'geheim-Lager-7', 'Helfer');
-    const limit = admin.getByRole('dialog', { name: 'Benutzerlimit erreicht' });
-    await limit.waitFor();
-    await expect(limit.textContent()).resolves.toContain('Lifetime-Lizenz');
-    await limit.getByRole('button', { name: 'OK' }).click();
-    await admin
-      .getByRole('dialog', { name: 'Neuen Benutzer hinzufügen' })
-      .getByRole('button', { name: 'Abbrechen' })
-      .click();
+    // At 6/6 the create button says why before any form is filled (issue 19).
+    const create = admin.getByRole('button', { name: 'Neuen Benutzer hinzufügen' });
+    await expect(create.getAttribute('aria-disabled')).resolves.toBe('true');
+    await expect(create.getAttribute('title')).resolves.toContain('Benutzerlimit erreicht (6/6)');
+    await expect(create.getAttribute('title')).resolves.toContain('Lifetime-Lizenz');
     await expect(admin.getByRole('listitem', { name: 'siebter' }).count()).resolves.toBe(0);
 
     // The Admin activates a Lifetime key in the settings dialog.

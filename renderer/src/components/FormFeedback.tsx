@@ -40,3 +40,13 @@ export function FormFooter({ feedback, saving, label }: { feedback: Feedback; sa
     </>
   );
 }
+
+/** A panel's last action: its success notice and its error, each shown when set. */
+export function ActionOutcome({ notice, error }: { notice: string | null; error: string | null }) {
+  return (
+    <>
+      <FeedbackMessage feedback={notice ? { kind: 'success', text: notice } : null} />
+      <FeedbackMessage feedback={error ? { kind: 'error', text: error } : null} />
+    </>
+  );
+}

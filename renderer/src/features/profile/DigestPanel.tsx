@@ -4,6 +4,7 @@ import { fetchMessageDigest, putMessageDigest } from '../../api/endpoints/push';
 import { serverMessageOr } from '../../api/errors';
 import { useSubmit } from '../../components/useSubmit';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { ActionOutcome } from '../../components/FormFeedback';
 
 const m = de.mail;
 
@@ -67,16 +68,7 @@ export function DigestPanel() {
           <p className="muted">{hasEmail ? m.digestHint(setting.hour) : m.digestNoEmail}</p>
         </>
       )}
-      {notice && (
-        <p role="status" className="message message--success">
-          {notice}
-        </p>
-      )}
-      {submit.error && (
-        <p role="alert" className="message message--error">
-          {submit.error}
-        </p>
-      )}
+      <ActionOutcome notice={notice} error={submit.error} />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { useSubmit } from '../../components/useSubmit';
 import { useAppDispatch } from '../../store/hooks';
 import { confirmSecondFactor, disableSecondFactor, fetchSecondFactor, startSecondFactor } from './secondFactorThunks';
 import { LoadFailed } from '../../components/LoadFailed';
+import { ActionOutcome } from '../../components/FormFeedback';
 
 const f = de.secondFactor;
 
@@ -208,16 +209,7 @@ export function SecondFactorPanel() {
         </form>
       )}
 
-      {notice && (
-        <p role="status" className="message message--success">
-          {notice}
-        </p>
-      )}
-      {submit.error && (
-        <p role="alert" className="message message--error">
-          {submit.error}
-        </p>
-      )}
+      <ActionOutcome notice={notice} error={submit.error} />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { useSubmit } from '../../components/useSubmit';
 import { useAppDispatch } from '../../store/hooks';
 import { formatDateTime } from '../../utils/format';
 import { LoadFailed } from '../../components/LoadFailed';
+import { ActionOutcome } from '../../components/FormFeedback';
 
 const s = de.sessions;
 
@@ -54,16 +55,7 @@ export function SessionsPanel() {
         </ul>
       )}
       {list.isSuccess && others.length === 0 && <p className="muted">{s.noOthers}</p>}
-      {notice && (
-        <p role="status" className="message message--success">
-          {notice}
-        </p>
-      )}
-      {submit.error && (
-        <p role="alert" className="message message--error">
-          {submit.error}
-        </p>
-      )}
+      <ActionOutcome notice={notice} error={submit.error} />
       {others.length > 0 && (
         <div className="form__actions">
           <button
