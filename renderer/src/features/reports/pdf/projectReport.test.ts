@@ -26,21 +26,29 @@ function input(overrides: Partial<ProjectReportInput> = {}): ProjectReportInput 
   };
 }
 
-/** The PDF's content streams, inflated: what is drawn, as operators. */
+const STREAM = '\nstream\n';
+const END_STREAM = '\nendstream';
+
+/**
+ * The PDF's content streams, inflated: what is drawn, as operators. The search moves past each
+ * stream's end: a search from inside 'endstream' found 'stream' again and, once no end
+ * followed, started over at the file's beginning forever (the out-of-memory of this file).
+ */
 function pageContents(bytes: Uint8Array): string {
   const raw = Buffer.from(bytes);
   const parts: string[] = [];
   let from = 0;
   for (;;) {
-    const start = raw.indexOf('stream\n', from);
+    const start = raw.indexOf(STREAM, from);
     if (start < 0) break;
-    const end = raw.indexOf('\nendstream', start);
+    const end = raw.indexOf(END_STREAM, start + STREAM.length);
+    if (end < 0) break;
     try {
-      parts.push(inflateSync(raw.subarray(start + 'stream\n'.length, end)).toString('latin1'));
+      parts.push(inflateSync(raw.subarray(start + STREAM.length, end)).toString('latin1'));
     } catch {
       // Not deflated (fonts, images): not drawing operators.
     }
-    from = end + 1;
+    from = end + END_STREAM.length;
   }
   return parts.join('\n');
 }
@@ -128,6 +136,24 @@ describe('buildProjectReportPdf', () => {
     );
     // The signature is a vector path in the page's content: its moves and lines, scaled.
     expect(pageContents(bytes)).toMatch(/10 150 m\s+60 40 l\s+110 160 l\s+170 30 l/);
+  });
+
+  it('splits a header row taller than a page (a team of 1500) instead of asking for pages forever', async () => {
+    const base = reportTestProject(2);
+    const team = Array.from({ length: 1500 }, (_, index) => ({
+      ...base.team[1]!,
+      id: `7a000000-0000-4000-8000-1${String(index).padStart(11, '0')}`,
+      username: `Monteur ${index + 1}`,
+      teamRole: 'member' as const,
+    }));
+    const project = { ...base, team: [base.team[0]!, ...team] };
+    const text = pdfText(await buildProjectReportPdf(input({ project }), fonts));
+    expect(text).toContain('Monteur 1,');
+    expect(text).toContain('Monteur 1500');
+    expect(text).toContain('Aufgabe 2: Steckdosen im Raum 2 setzen');
+    const all = pages(text);
+    expect(all.length).toBeLessThan(15);
+    all.forEach((page, index) => expect(page).toContain(`Seite ${index + 1} von ${all.length}`));
   });
 
   it('keeps umlauts, ß and German quotes as text', async () => {

@@ -39,6 +39,7 @@ import {
   MARGIN,
   paragraph,
   pdfBytes,
+  placeBlock,
   progressBar,
   sectionHeading,
   setFont,
@@ -355,13 +356,14 @@ function coveredRows(signoff: SignoffDto, cards: ReadonlyMap<string, CardDto>): 
 }
 
 function drawSignature(doc: PdfDoc, path: string): void {
-  const scale = SIGNATURE_WIDTH / SIGNATURE_BOX.width;
+  const fit = placeBlock(doc, (SIGNATURE_WIDTH / SIGNATURE_BOX.width) * SIGNATURE_BOX.height + 12);
+  const width = SIGNATURE_WIDTH * fit;
+  const scale = width / SIGNATURE_BOX.width;
   const height = SIGNATURE_BOX.height * scale;
-  ensureSpace(doc, height + 12);
   const x = MARGIN.left;
   const y = doc.y + 4;
   doc.save();
-  doc.rect(x, y, SIGNATURE_WIDTH, height).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
+  doc.rect(x, y, width, height).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
   // The path's numbers are the box's; scaled as a whole, the line width scales with it.
   doc
     .translate(x, y)
