@@ -1,7 +1,7 @@
 import { de } from '../messages';
 import { signoffSchema } from '../schemas/projects';
 import { reportProject } from '../test/reportFixture';
-import { addSignoff, isCardSigned, openCoverage, signaturePath, signedByText } from './signoffs';
+import { addSignoff, isCardSigned, openCoverage, revokeSignoff, signaturePath, signedByText } from './signoffs';
 
 describe('customer sign-off on the client', () => {
   it('covers the open entries of the card, then none of them again', () => {
@@ -25,6 +25,21 @@ describe('customer sign-off on the client', () => {
     // The project's sign-off covers the other cards' entries still open.
     const rest = openCoverage(document, null);
     expect(rest.timeEntries.every(({ card: other }) => other.id !== card.id)).toBe(true);
+  });
+
+  it('revokes a sign-off: its entries are open again, the log names signer and card', () => {
+    const document = reportProject();
+    const card = document.columns.flatMap((column) => column.cards).find((item) => item.timeEntries.length > 0)!;
+    const input = { cardId: card.id, signerName: 'Erika Kundin', signature: 'M1 1 L2 2', signedAt: new Date() };
+    addSignoff(document, input, '0b9e2f4c-8f36-4c1e-9a51-4d2f1e0c7a31');
+    addSignoff(document, { ...input, cardId: null }, '0b9e2f4c-8f36-4c1e-9a51-4d2f1e0c7a32');
+    expect(revokeSignoff(document, '0b9e2f4c-8f36-4c1e-9a51-4d2f1e0c7a39')).toBeNull();
+    expect(revokeSignoff(document, '0b9e2f4c-8f36-4c1e-9a51-4d2f1e0c7a31')).toBe(
+      de.projects.log.signoffRevoked('Erika Kundin', de.projects.entity.card(card.title)),
+    );
+    expect(document.signoffs.map((signoff) => signoff.id)).toEqual(['0b9e2f4c-8f36-4c1e-9a51-4d2f1e0c7a32']);
+    expect(isCardSigned(document, card)).toBe(false);
+    expect(openCoverage(document, card.id).timeEntries).toHaveLength(card.timeEntries.length);
   });
 
   it('knows a card as signed when it has its own sign-off or holds an entry the project’s seals', () => {

@@ -61,6 +61,19 @@ export function addSignoff(document: ProjectDocument, input: SignoffInput, id: s
 }
 
 /**
+ * Revokes (deletes) a sign-off: the entries it covered are open again. The server lets only
+ * owner, deputy, Admin and Firmenleiter do it (canRevokeSignoff). Returns the log line.
+ */
+export function revokeSignoff(document: ProjectDocument, id: string): string | null {
+  const signoff = document.signoffs.find((item) => item.id === id);
+  if (!signoff) return null;
+  const { cardId, signerName } = signoff;
+  document.signoffs = document.signoffs.filter((item) => item.id !== id);
+  const card = document.columns.flatMap((column) => column.cards).find((item) => item.id === cardId);
+  return m.log.signoffRevoked(signerName, cardId === null ? m.entity.wholeProject : m.entity.card(card?.title ?? ''));
+}
+
+/**
  * A card the server will not delete while its sign-offs stand: signed itself, or holding an
  * entry that a sign-off of the whole project seals.
  */

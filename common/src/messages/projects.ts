@@ -66,6 +66,13 @@ export const projectMessages = {
     cardSealed:
       'Diese Aufgabe wurde vom Kunden abgenommen und kann nicht gelöscht werden, solange die Abnahme besteht.',
     revokeForbidden: 'Nur Projektleiter, Vertretung, Admin und Firmenleiter können eine Abnahme widerrufen.',
+    revoke: 'Widerrufen',
+    revokeLabel: (signer: string) => `Abnahme von ${signer} widerrufen`,
+    revokeTitle: 'Abnahme widerrufen',
+    revokeQuestion: (signedBy: string) =>
+      `${signedBy}: Diese Abnahme widerrufen? Die Einträge, die sie umfasst, können danach wieder geändert und gelöscht werden.`,
+    columnSealed:
+      'Die Spalte enthält vom Kunden abgenommene Aufgaben und kann nicht gelöscht werden, solange die Abnahme besteht.',
     coverInvalid: 'Die Abnahme umfasst Einträge, die es in dieser Aufgabe oder diesem Projekt nicht gibt.',
     signedBy: (name: string, date: string) => `Abgenommen von ${name} am ${date}`,
     coverageLabel: 'Die Abnahme umfasst',

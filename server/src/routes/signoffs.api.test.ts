@@ -1,4 +1,6 @@
-import { de, keyBetween, newId, type ProjectDocument, type SignoffDto } from '@werkboard/common';
+import { de, documentDelta, keyBetween, newId, type ProjectDocument, type SignoffDto } from '@werkboard/common';
+import { writeDelta } from '../services/documentWrite';
+import { findProjectRow } from '../services/projectStore';
 import { newCard } from '../test/projectMergeHarness';
 import { User } from '../models';
 import { signedIn } from '../test/factories';
@@ -231,7 +233,7 @@ describe('customer sign-off (issue 15)', () => {
     expect([response.status, response.body.message]).toEqual([400, de.projects.signoff.sealed]);
   });
 
-  it('never lives in a template: refused on its PUT and import, and a project from a template starts unsigned', async () => {
+  it('never lives in a template: refused on its PUT, PATCH and import, and a project from a template starts unsigned', async () => {
     const { olga, signed } = await signedProject();
     const admin = (await t.login(TEST_ADMIN.username, TEST_ADMIN.password)).token;
     // A global template made from the signed project by the Admin.
@@ -257,6 +259,26 @@ describe('customer sign-off (issue 15)', () => {
     });
     expect(imported.status).toBe(400);
     expect(imported.body.message).toContain(de.projects.signoff.inTemplate);
+
+    // The delta path: PATCH reaches no template (a template is no project there), and the
+    // delta write itself refuses a sign-off in a template, should a route ever lead one to it.
+    const patched = await t.request<{ message: string }>('PATCH', `/api/projects/${template.id}`, {
+      token: admin,
+      body: documentDelta(template, signing),
+    });
+    expect([patched.status, patched.body.message]).toEqual([404, de.projects.notFound]);
+    const row = (await findProjectRow(User.sequelize!, template.id))!;
+    const adminActor = { id: row.ownerId ?? newId(), username: 'admin', role: 'Admin' as const, permissions: [] };
+    await expect(
+      User.sequelize!.transaction((transaction) =>
+        writeDelta(User.sequelize!, transaction, adminActor, row, documentDelta(template, signing), {
+          canEditFields: true,
+          canChangeAnything: true,
+        }),
+      ),
+    ).rejects.toMatchObject({ status: 400, message: de.projects.signoff.inTemplate });
+    const unchanged = (await t.request<ProjectDocument>('GET', templateUrl, { token: admin })).body;
+    expect([unchanged.revision, unchanged.signoffs]).toEqual([template.revision, []]);
 
     // Even a sign-off row put into a template behind the server's back is not copied.
     await User.sequelize!.query(
