@@ -5,13 +5,25 @@ import {
   keyBetween,
   keysAfter,
   newId,
+  type ProjectDeltaInput,
+  type ProjectDeltaRequest,
+  projectDeltaSchema,
   type ProjectDocument,
   type SignoffDto,
+  validate,
 } from '@werkboard/common';
 import { type ClientCopy, emptyFields, MemoryProjectServer, newCard } from '../test/projectMergeHarness';
 import { type BoardState, randomWrite, RuleLedger, seeded, writersOfEveryRole } from '../test/projectMergeRandom';
 import type { SessionActor } from '../auth/sessionActor';
+import { composeDelta } from './projectDelta';
 import { MergeRefused } from './projectMerger';
+
+/** A delta as the route takes it, after its schema. */
+function validateDelta(delta: ProjectDeltaRequest): ProjectDeltaInput {
+  const checked = validate(projectDeltaSchema, delta);
+  if (!checked.ok) throw new Error(checked.message);
+  return checked.value;
+}
 
 const actor = (username: string, role: SessionActor['role'] = 'Monteur'): SessionActor => ({
   id: newId(),
@@ -210,6 +222,48 @@ describe('customer sign-off in the merge', () => {
     expect(result.signoffs).toEqual(copy.signoffs);
     // Revoking and deleting the card in one delta, by who may.
     expect(server.patch(patch([signoff, cardId]), anna, true, true).signoffs).toEqual([]);
+  });
+
+  // Behaviour change (docs/decisions.md, customer sign-off): the seal refuses only what would really be deleted.
+  it('refuses a sealed entry only where it would really be deleted: a stale copy without a card someone changed since goes through, card and entries stay', () => {
+    const stale = server.read();
+    const renaming = server.read();
+    findCard(renaming, 'Aufgabe 1').title = 'Zählerschrank';
+    server.put(renaming, ben, false);
+    // Anna's copy predates the rename and deletes the card with its sealed entries.
+    stale.columns[0]!.cards = stale.columns[0]!.cards.filter((item) => item.id !== cardId);
+    findCard(stale, 'Aufgabe 2').title = 'Dosen setzen';
+    const result = server.put(stale, anna);
+    const kept = findCard(result, 'Zählerschrank');
+    expect([kept.id, kept.timeEntries.length, kept.materialEntries.length]).toEqual([cardId, 1, 1]);
+    expect(result.signoffs.map((signoff) => signoff.cardId)).toEqual([cardId]);
+    expect(findCard(result, 'Dosen setzen')).toBeTruthy();
+  });
+
+  // Behaviour change (docs/decisions.md, customer sign-off): composeDelta keeps what someone moved after the writer's base.
+  it('composeDelta does not delete a card only because the writer deleted the column someone moved it into after the base', () => {
+    const base = server.read();
+    const moving = server.read();
+    moveCard(moving, cardId, 2);
+    server.put(moving, ben, false);
+    // Anna deletes the column 'Erledigt', empty in her copy; the signed card sits in it now.
+    const deleting = structuredClone(base);
+    deleting.columns = deleting.columns.filter((column) => column.title !== 'Erledigt');
+    const delta = documentDelta(asDocument(base), asDocument(deleting));
+    const composed = composeDelta(server, validateDelta(delta));
+    const card = findCard(base, 'Aufgabe 1');
+    for (const id of [cardId, card.timeEntries[0]!.id, card.materialEntries[0]!.id])
+      expect(composed.entities.has(id)).toBe(true);
+    expect(composed.entities.has(base.columns[2]!.id)).toBe(false);
+
+    // The merge then decides as for Anna's whole document: the column stays for the card, nothing refused.
+    const viaPut = server.clone().put(deleting, anna);
+    const viaPatch = server.patch(delta, anna);
+    expect(columnOf(viaPatch, cardId).title).toBe('Erledigt');
+    expect(findCard(viaPatch, 'Aufgabe 1').timeEntries).toHaveLength(1);
+    expect(viaPatch.signoffs).toHaveLength(1);
+    const shape = (copy: ClientCopy) => ({ columns: copy.columns, signoffs: copy.signoffs });
+    expect(shape(viaPatch)).toEqual(shape(viaPut));
   });
 
   it('keeps a revoked sign-off deleted when an old copy still has it', () => {
