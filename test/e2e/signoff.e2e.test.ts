@@ -169,4 +169,32 @@ describe('customer sign-off in Chromium', () => {
     if (SHOTS) fs.copyFileSync(png, path.join(SHOTS, 'signoff-pdf-page.png'));
     expect(await inkPixels(png)).toBeGreaterThan(150);
   });
+  it('lets the owner revoke it after a confirmation; until then the column offers no delete', async () => {
+    while ((await page.getByRole('dialog').count()) > 0) await page.keyboard.press('Escape');
+    const column = project.columns[0]!.title;
+    await page.getByRole('button', { name: `Menü der Spalte „${column}“` }).click();
+    const menu = page.getByRole('menu', { name: `Menü der Spalte „${column}“` });
+    expect(await menu.getByRole('menuitem', { name: 'Löschen' }).isDisabled()).toBe(true);
+    await menu.getByText('vom Kunden abgenommene Aufgaben').waitFor();
+    await shot('signoff-column-menu');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('article', { name: CARD_TITLE }).click();
+    const task = page.getByRole('dialog', { name: CARD_TITLE });
+    await task.getByRole('button', { name: 'Abnahme von Erika Kundin widerrufen' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Abnahme widerrufen' });
+    await shot('signoff-revoke-confirm');
+    await confirm.getByRole('button', { name: 'Widerrufen' }).click();
+    await task.getByRole('button', { name: 'Aufgabe löschen' }).waitFor();
+    expect(await task.getByText(/Abgenommen von/).count()).toBe(0);
+
+    let stored = (await api<ProjectDocument>('GET', `/projects/${project.id}`)).body;
+    for (let tries = 0; stored.signoffs.length > 0 && tries < 50; tries++) {
+      await page.waitForTimeout(200);
+      stored = (await api<ProjectDocument>('GET', `/projects/${project.id}`)).body;
+    }
+    expect(stored.signoffs).toEqual([]);
+    expect(stored.changeLog[0]!.action).toContain('hat die Abnahme durch den Kunden (Erika Kundin)');
+    expect(stored.changeLog[0]!.action).toContain('widerrufen');
+  });
 });
