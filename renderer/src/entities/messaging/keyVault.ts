@@ -72,11 +72,13 @@ export async function keptKey(userId: string): Promise<UnlockedKey | null> {
         'readonly',
         (store) => store.get('current') as IDBRequest<KeptKey | undefined>,
       )) ?? null;
+    // Kept while this read waited (the unlock at login finished): that key is the newer truth.
+    if (inMemory?.userId === userId) return inMemory;
     if (stored?.userId !== userId) return null;
     inMemory = stored;
     return stored;
   } catch {
-    return null;
+    return inMemory?.userId === userId ? inMemory : null;
   }
 }
 

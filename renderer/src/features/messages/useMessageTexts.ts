@@ -18,10 +18,14 @@ export function useMessageKey(): KeyState {
   useEffect(() => {
     if (!messageCryptoAvailable()) return;
     let current = true;
-    const read = () =>
+    // Only the latest read may set the state: an older one can answer later with what was true before.
+    let latest = 0;
+    const read = () => {
+      const mine = ++latest;
       void dispatch(unlockedKey()).then((key) => {
-        if (current) setState(key ? { status: 'ready', key } : { status: 'locked' });
+        if (current && mine === latest) setState(key ? { status: 'ready', key } : { status: 'locked' });
       });
+    };
     read();
     // Right after login the key is still being unlocked: it arrives here when kept.
     const unsubscribe = onKeyChange(read);

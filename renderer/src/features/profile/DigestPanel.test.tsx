@@ -52,4 +52,18 @@ describe('/profile: daily e-mail digest', () => {
     expect((await section.findByRole('alert')).textContent).toBe(m.digestSaveFailed);
     expect(section.getByRole<HTMLInputElement>('checkbox', { name: m.digestToggle }).checked).toBe(false);
   });
+
+  it("says when the setting could not be loaded and loads it again on 'Erneut versuchen'", async () => {
+    let fail = true;
+    const { fake, section } = setup('erik@example.de', {
+      'GET /api/message-digest': () =>
+        fail ? Promise.reject(new TypeError('Failed to fetch')) : { body: { enabled: true, hour: 6 } },
+    });
+    expect((await section.findByRole('alert')).textContent).toContain(de.app.pageLoadFailed);
+    fail = false;
+    fireEvent.click(section.getByRole('button', { name: de.actions.retry }));
+    expect((await section.findByRole<HTMLInputElement>('checkbox', { name: m.digestToggle })).checked).toBe(true);
+    expect(section.queryByRole('alert')).toBeNull();
+    expect(fake.calls('GET /api/message-digest')).toHaveLength(2);
+  });
 });

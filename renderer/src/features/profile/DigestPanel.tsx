@@ -5,6 +5,7 @@ import { serverMessageOr } from '../../api/errors';
 import { useSubmit } from '../../components/useSubmit';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ActionOutcome } from '../../components/FormFeedback';
+import { LoadFailed } from '../../components/LoadFailed';
 
 const m = de.mail;
 
@@ -19,6 +20,7 @@ export function DigestPanel() {
   const [setting, setSetting] = useState<MessageDigestDto | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -29,7 +31,7 @@ export function DigestPanel() {
     return () => {
       live = false;
     };
-  }, [dispatch]);
+  }, [dispatch, attempt]);
 
   const change = (enabled: boolean) => {
     setNotice(null);
@@ -49,9 +51,13 @@ export function DigestPanel() {
         {m.digestSectionTitle}
       </h2>
       {loadError && (
-        <p role="alert" className="message message--error">
-          {loadError}
-        </p>
+        <LoadFailed
+          message={loadError}
+          onRetry={() => {
+            setLoadError(null);
+            setAttempt((count) => count + 1);
+          }}
+        />
       )}
       {!setting && !loadError && <p className="muted">{de.actions.loading}</p>}
       {setting && (
