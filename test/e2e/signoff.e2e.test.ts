@@ -175,7 +175,7 @@ describe('customer sign-off in Chromium', () => {
     await page.getByRole('button', { name: `Menü der Spalte „${column}“` }).click();
     const menu = page.getByRole('menu', { name: `Menü der Spalte „${column}“` });
     expect(await menu.getByRole('menuitem', { name: 'Löschen' }).isDisabled()).toBe(true);
-    await menu.getByText('vom Kunden abgenommene Aufgaben').waitFor();
+    await menu.getByText('Nicht möglich, solange die Spalte vom Kunden abgenommene Aufgaben enthält.').waitFor();
     await shot('signoff-column-menu');
     await page.keyboard.press('Escape');
 

@@ -71,8 +71,7 @@ export const projectMessages = {
     revokeTitle: 'Abnahme widerrufen',
     revokeQuestion: (signedBy: string) =>
       `${signedBy}: Diese Abnahme widerrufen? Die Einträge, die sie umfasst, können danach wieder geändert und gelöscht werden.`,
-    columnSealed:
-      'Die Spalte enthält vom Kunden abgenommene Aufgaben und kann nicht gelöscht werden, solange die Abnahme besteht.',
+    columnSealed: 'Nicht möglich, solange die Spalte vom Kunden abgenommene Aufgaben enthält.',
     coverInvalid: 'Die Abnahme umfasst Einträge, die es in dieser Aufgabe oder diesem Projekt nicht gibt.',
     signedBy: (name: string, date: string) => `Abgenommen von ${name} am ${date}`,
     coverageLabel: 'Die Abnahme umfasst',

@@ -27,6 +27,8 @@ export function ColumnMenu({ columnTitle, canMoveLeft, canMoveRight, deleteBlock
   useEffect(() => {
     if (!open) return;
     rootRef.current?.querySelector<HTMLButtonElement>('[role="menuitem"]:not(:disabled)')?.focus();
+    // The board scrolls; a menu with a reason under 'Löschen' may reach below a short column.
+    if (deleteBlocked) rootRef.current?.querySelector('.column-menu__reason')?.scrollIntoView?.({ block: 'nearest' });
     const onPointerDown = (event: Event) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -36,7 +38,7 @@ export function ColumnMenu({ columnTitle, canMoveLeft, canMoveRight, deleteBlock
       document.removeEventListener('mousedown', onPointerDown);
       document.removeEventListener('touchstart', onPointerDown);
     };
-  }, [open]);
+  }, [open, deleteBlocked]);
 
   const choose = (action: ColumnMenuAction) => {
     setOpen(false);
