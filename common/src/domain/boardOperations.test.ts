@@ -66,6 +66,7 @@ function buildDoc(overrides: Partial<ProjectDocument> = {}): ProjectDocument {
     ],
     appointments: [],
     notes: [],
+    signoffs: [],
     changeLog: [],
     lastModified: '2026-01-01T00:00:00.000Z',
     createdAt: '2026-01-01T00:00:00.000Z',

@@ -10,6 +10,7 @@ import {
   type ProjectDocument,
   type ProjectEntitiesDelta,
   type ProjectFieldsDto,
+  type SignoffDto,
 } from '../dto/projects';
 import { PROJECT_LIMITS } from '../schemas/projects';
 import { compareByPosition } from './sortKey';
@@ -24,16 +25,17 @@ import { compareByPosition } from './sortKey';
 export type FlatEntities = Omit<ProjectEntitiesDelta, 'deleted'>;
 type FlatEntity = { kind: keyof FlatEntities; parent: string | null; value: { id: string } };
 
-const FLAT_KINDS = ['columns', 'cards', 'timeEntries', 'materialEntries', 'appointments', 'notes'] as const;
+const FLAT_KINDS = ['columns', 'cards', 'timeEntries', 'materialEntries', 'appointments', 'notes', 'signoffs'] as const;
 
 function emptyFlat(): FlatEntities {
-  return { columns: [], cards: [], timeEntries: [], materialEntries: [], appointments: [], notes: [] };
+  return { columns: [], cards: [], timeEntries: [], materialEntries: [], appointments: [], notes: [], signoffs: [] };
 }
 
+/** The parts of a document that hold entities. */
+type EntityParts = Pick<ProjectDocument, 'columns' | 'appointments' | 'notes' | 'signoffs'>;
+
 /** Every nested entity of a document, flat, in document order, each child naming its parent. */
-export function flatProjectEntities(
-  document: Pick<ProjectDocument, 'columns' | 'appointments' | 'notes'>,
-): FlatEntities {
+export function flatProjectEntities(document: EntityParts): FlatEntities {
   const flat = emptyFlat();
   for (const { cards, ...column } of document.columns) {
     flat.columns.push(column);
@@ -45,11 +47,12 @@ export function flatProjectEntities(
   }
   flat.appointments.push(...document.appointments);
   flat.notes.push(...document.notes);
+  flat.signoffs.push(...document.signoffs);
   return flat;
 }
 
 /** The flat entities by id, with their parents. */
-function flatten(document: Pick<ProjectDocument, 'columns' | 'appointments' | 'notes'>): Map<string, FlatEntity> {
+function flatten(document: EntityParts): Map<string, FlatEntity> {
   const flat = flatProjectEntities(document);
   const byId = new Map<string, FlatEntity>();
   for (const kind of FLAT_KINDS)
@@ -99,8 +102,8 @@ export function isEmptyDelta(delta: ProjectDeltaRequest): boolean {
   return delta.fields === undefined && delta.deleted.length === 0 && FLAT_KINDS.every((kind) => !delta[kind].length);
 }
 
-/** Builds the nested parts of a document from flat entities (board order, entries by day, appointments by date, notes newest first). */
-export function nestProjectEntities(flat: FlatEntities): Pick<ProjectDocument, 'columns' | 'appointments' | 'notes'> {
+/** Builds the nested parts of a document from flat entities (board order, entries by day, appointments by date, notes newest first, sign-offs oldest first). */
+export function nestProjectEntities(flat: FlatEntities): EntityParts {
   const columns = new Map<string, ColumnDto>();
   const cards = new Map<string, CardDto>();
   for (const column of flat.columns) columns.set(column.id, { ...column, cards: [] });
@@ -123,7 +126,10 @@ export function nestProjectEntities(flat: FlatEntities): Pick<ProjectDocument, '
   const notes: NoteDto[] = [...flat.notes].sort((a, b) =>
     a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : 0,
   );
-  return { columns: ordered, appointments, notes };
+  const signoffs: SignoffDto[] = [...flat.signoffs].sort((a, b) =>
+    a.signedAt < b.signedAt ? -1 : a.signedAt > b.signedAt ? 1 : a.id < b.id ? -1 : 1,
+  );
+  return { columns: ordered, appointments, notes, signoffs };
 }
 
 /** Newest first, then by id: the order of the server's log. */
@@ -145,7 +151,16 @@ export function applyProjectDelta(document: ProjectDocument, delta: ProjectDelta
   const entities = emptyFlat();
   for (const entity of flat.values()) push(entities, entity);
   const { kind: _kind, since: _since, deleted: _deleted, changeLog, ...rest } = delta;
-  const { columns: _c, cards: _k, timeEntries: _t, materialEntries: _m, appointments: _a, notes: _n, ...header } = rest;
+  const {
+    columns: _c,
+    cards: _k,
+    timeEntries: _t,
+    materialEntries: _m,
+    appointments: _a,
+    notes: _n,
+    signoffs: _s,
+    ...header
+  } = rest;
   const known = new Set(changeLog.map((entry) => entry.id));
   const log = [...changeLog, ...document.changeLog.filter((entry) => !known.has(entry.id))]
     .sort(newestFirst)

@@ -129,6 +129,31 @@ export interface NoteDto {
   timestamp: string;
 }
 
+/**
+ * The customer's sign-off ('Abnahme durch den Kunden') of a card (`cardId`) or of the whole
+ * project (`cardId` null). It seals the entries it covers: they can no longer be changed or
+ * deleted (server-enforced in the merge); a correction is a new entry. It cannot be edited;
+ * revoking deletes it.
+ */
+export interface SignoffDto {
+  id: string;
+  rev: number;
+  cardId: string | null;
+  signerName: string;
+  /** ISO time of the signature, on the device that collected it (maybe offline). */
+  signedAt: string;
+  /** The signature as SVG path data ('M x y L x y …') in a SIGNATURE_BOX-sized box. */
+  signature: string;
+  coveredTimeEntryIds: string[];
+  coveredMaterialEntryIds: string[];
+  /** Who collected it; set by the server from the writer. */
+  collectedById: string | null;
+  collectedByName: string;
+}
+
+/** The drawing box of a signature's path data (the pad scales into it, the PDF out of it). */
+export const SIGNATURE_BOX = { width: 600, height: 200 } as const;
+
 export interface ChangeLogEntryDto {
   id: string;
   timestamp: string;
@@ -191,6 +216,8 @@ export interface ProjectDocument extends ProjectFieldsDto {
   columns: ColumnDto[];
   appointments: AppointmentDto[];
   notes: NoteDto[];
+  /** Customer sign-offs, oldest first. */
+  signoffs: SignoffDto[];
   /** Newest first. Only the owner, Admin and Firmenleiter receive it; others get []. */
   changeLog: ChangeLogEntryDto[];
   /** ISO time of the last change (the newest change-log entry, else the last write). */
@@ -249,12 +276,14 @@ export interface ProjectEntitiesDelta {
   materialEntries: MaterialEntryDeltaDto[];
   appointments: AppointmentDto[];
   notes: NoteDto[];
+  /** Customer sign-offs; `cardId` is the card signed (not a parent: a sign-off is not nested in its card). */
+  signoffs: SignoffDto[];
   /** Ids of deleted entities (of any kind). */
   deleted: string[];
 }
 
 /** The document's header: everything but the nested entities and the change log. */
-export type ProjectHeaderDto = Omit<ProjectDocument, 'columns' | 'appointments' | 'notes' | 'changeLog'>;
+export type ProjectHeaderDto = Omit<ProjectDocument, 'columns' | 'appointments' | 'notes' | 'signoffs' | 'changeLog'>;
 
 /**
  * What changed in a project since revision `since` (GET /api/projects/{id}?since=N, and the

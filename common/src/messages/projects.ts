@@ -53,6 +53,43 @@ export const projectMessages = {
   deletedPermanently: 'Projekt wurde endgültig gelöscht.',
   templateRestored: 'Vorlage wurde wiederhergestellt.',
   templateDeletedPermanently: 'Vorlage wurde endgültig gelöscht.',
+  signoff: {
+    title: 'Abnahme durch den Kunden',
+    invalid: 'Die Abnahme ist ungültig.',
+    signerRequired: 'Bitte geben Sie den Namen des Unterzeichners ein.',
+    signatureRequired: 'Bitte unterschreiben Sie im Feld.',
+    signatureTooLong: 'Die Unterschrift ist zu groß. Bitte löschen und kürzer unterschreiben.',
+    immutable: 'Eine Abnahme kann nicht geändert werden.',
+    inTemplate: 'Eine Vorlage kann keine Abnahme durch den Kunden enthalten.',
+    sealed:
+      'Dieser Eintrag ist durch die Abnahme des Kunden versiegelt und kann nicht geändert oder gelöscht werden. Erfassen Sie eine Korrektur als neuen Eintrag.',
+    cardSealed:
+      'Diese Aufgabe wurde vom Kunden abgenommen und kann nicht gelöscht werden, solange die Abnahme besteht.',
+    revokeForbidden: 'Nur Projektleiter, Vertretung, Admin und Firmenleiter können eine Abnahme widerrufen.',
+    revoke: 'Widerrufen',
+    revokeLabel: (signer: string) => `Abnahme von ${signer} widerrufen`,
+    revokeTitle: 'Abnahme widerrufen',
+    revokeQuestion: (signedBy: string) =>
+      `${signedBy}: Diese Abnahme widerrufen? Die Einträge, die sie umfasst, können danach wieder geändert und gelöscht werden.`,
+    columnSealed: 'Nicht möglich, solange die Spalte vom Kunden abgenommene Aufgaben enthält.',
+    coverInvalid: 'Die Abnahme umfasst Einträge, die es in dieser Aufgabe oder diesem Projekt nicht gibt.',
+    signedBy: (name: string, date: string) => `Abgenommen von ${name} am ${date}`,
+    coverageLabel: 'Die Abnahme umfasst',
+    coversNothing: 'Keine offenen Zeit- oder Materialeinträge. Die Abnahme bestätigt die Arbeit ohne Einträge.',
+    coveredTime: (day: string, user: string, hours: string, card: string) => `${day}: ${hours} h von ${user} (${card})`,
+    coveredMaterial: (quantity: string, name: string, card: string) => `${quantity} ${name} (${card})`,
+    signerLabel: 'Name des Unterzeichners',
+    padHint: 'Bitte hier mit dem Finger oder der Maus unterschreiben:',
+    padLabel: 'Unterschriftsfeld',
+    clear: 'Löschen',
+    sign: 'Unterschreiben',
+    sealedTitle: 'Durch die Abnahme des Kunden versiegelt',
+    pdfHeading: 'Abnahme durch den Kunden',
+    pdfOfCard: (title: string) => `Aufgabe „${title}“`,
+    pdfOfProject: 'Ganzes Projekt',
+    pdfCovers: (times: number, materials: number) =>
+      `Umfasst ${times === 1 ? 'einen Zeiteintrag' : `${times} Zeiteinträge`} und ${materials === 1 ? 'einen Materialeintrag' : `${materials} Materialeinträge`}.`,
+  },
   /** Change-log actions the server writes itself (the username stands before them). */
   log: {
     created: (template: string) => `hat das Projekt aus der Vorlage „${template}“ erstellt.`,
@@ -73,6 +110,9 @@ export const projectMessages = {
       `hat die Spalte „${title}“ mit ${cards === 1 ? 'einer Aufgabe' : `${cards} Aufgaben`} gelöscht.`,
     materialEdited: (material: string, card: string) =>
       `hat das Material „${material}“ der Aufgabe „${card}“ geändert.`,
+    signoffAdded: (signer: string, what: string) => `hat die Abnahme durch den Kunden (${signer}) für ${what} erfasst.`,
+    signoffRevoked: (signer: string, what: string) =>
+      `hat die Abnahme durch den Kunden (${signer}) für ${what} widerrufen.`,
   },
   /** How the change log names an entity. */
   entity: {
@@ -82,5 +122,7 @@ export const projectMessages = {
     materialEntry: (name: string) => `den Materialeintrag „${name}“`,
     appointment: (title: string) => `den Termin „${title}“`,
     note: (title: string) => `die Notiz „${title}“`,
+    signoff: (signer: string) => `die Abnahme von ${signer}`,
+    wholeProject: 'das ganze Projekt',
   },
 } as const;

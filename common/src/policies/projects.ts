@@ -123,3 +123,27 @@ export function canDeleteColumn(
 ): boolean {
   return canChangeColumns(actor) && column.cards.every((card) => canDeleteCard(actor, card));
 }
+
+/**
+ * Revoking a customer's sign-off (deleting it) unseals its entries: only who answers for the
+ * project (its Projektleiter and Vertretung) or the company (Admin, Firmenleiter), whatever the
+ * permission matrix grants otherwise.
+ */
+export function canRevokeSignoff(
+  actor: Pick<Actor, 'id' | 'role'>,
+  project: Pick<ProjectAccessFacts, 'ownerId' | 'deputyOwnerId'>,
+): boolean {
+  return isManagementRole(actor.role) || isProjectOwner(actor, project) || project.deputyOwnerId === actor.id;
+}
+
+/** The ids of the time and material entries that the given sign-offs seal. */
+export function sealedEntryIds(
+  signoffs: Iterable<{ coveredTimeEntryIds: readonly string[]; coveredMaterialEntryIds: readonly string[] }>,
+): Set<string> {
+  const sealed = new Set<string>();
+  for (const signoff of signoffs) {
+    for (const id of signoff.coveredTimeEntryIds) sealed.add(id);
+    for (const id of signoff.coveredMaterialEntryIds) sealed.add(id);
+  }
+  return sealed;
+}

@@ -8,6 +8,7 @@ import {
   EXTERNAL_ASSIGNEE_PREFIX,
   PROJECT_ICONS,
   type ProjectIcon,
+  SIGNATURE_BOX,
 } from '../dto/projects';
 import { projectMessages as m } from '../messages/projects';
 import { placeInArrayOrder, SORT_KEY_MAX_LENGTH, SORT_KEY_PATTERN } from '../domain/sortKey';
@@ -36,6 +37,10 @@ export const PROJECT_LIMITS = {
   tags: 100,
   /** A project's change log keeps its newest 1,000 entries (the server trims older ones). */
   changeLog: 1000,
+  signoffs: 500,
+  signerName: 200,
+  /** SVG path data of one signature: about 4,000 points. */
+  signature: 50_000,
   hours: 24,
   quantity: 1_000_000,
 } as const;
@@ -225,6 +230,47 @@ export const noteSchema = z.object({
   timestamp: emptyText,
 });
 
+/** Absolute moves and lines only, in numbers: nothing a PDF or SVG renderer could run. */
+const SIGNATURE_PATH = /^(?:[ML] ?-?\d+(?:\.\d+)? -?\d+(?:\.\d+)? ?)+$/;
+
+/** Every point of the path inside SIGNATURE_BOX. */
+function insideSignatureBox(path: string): boolean {
+  const numbers = path.match(/-?\d+(?:\.\d+)?/g) ?? [];
+  return numbers.every((value, index) => {
+    const number = Number(value);
+    return number >= 0 && number <= (index % 2 === 0 ? SIGNATURE_BOX.width : SIGNATURE_BOX.height);
+  });
+}
+
+const coveredIds = (label: string) =>
+  z
+    .array(uuidSchema, { error: m.signoff.invalid })
+    .max(PROJECT_LIMITS.entriesPerCard * 10, { error: m.tooMany(label, PROJECT_LIMITS.entriesPerCard * 10) })
+    .default([])
+    .transform((ids) => [...new Set(ids)]);
+
+export const signoffSchema = z.object({
+  id: uuidSchema,
+  rev: rev.default(0),
+  cardId: uuidSchema.nullish().transform((value) => value ?? null),
+  signerName: requiredText(m.signoff.signerRequired, 'Der Name des Unterzeichners', PROJECT_LIMITS.signerName, 'name'),
+  signedAt: z
+    .string({ error: m.signoff.invalid })
+    .max(40, { error: m.signoff.invalid })
+    .refine((value) => !Number.isNaN(Date.parse(value)), { error: m.signoff.invalid })
+    .transform((value) => new Date(value).toISOString()),
+  signature: z
+    .string({ error: m.signoff.signatureRequired })
+    .min(1, { error: m.signoff.signatureRequired })
+    .max(PROJECT_LIMITS.signature, { error: m.signoff.signatureTooLong })
+    .regex(SIGNATURE_PATH, { error: m.signoff.invalid })
+    .refine(insideSignatureBox, { error: m.signoff.invalid }),
+  coveredTimeEntryIds: coveredIds('Zeiteinträge'),
+  coveredMaterialEntryIds: coveredIds('Materialeinträge'),
+  collectedById: nullableText,
+  collectedByName: emptyText,
+});
+
 export const changeLogEntrySchema = z.object({
   id: uuidSchema,
   timestamp: textField('line', m.changeLogInvalid).refine((value) => !Number.isNaN(Date.parse(value)), {
@@ -287,6 +333,10 @@ const noteList = z
   .array(noteSchema, { error: m.documentInvalid })
   .max(PROJECT_LIMITS.notes, { error: m.tooMany('Notizen', PROJECT_LIMITS.notes) })
   .default([]);
+const signoffList = z
+  .array(signoffSchema, { error: m.documentInvalid })
+  .max(PROJECT_LIMITS.signoffs, { error: m.tooMany('Abnahmen', PROJECT_LIMITS.signoffs) })
+  .default([]);
 
 /** The project revision a write is based on. */
 const baseRevision = z
@@ -309,6 +359,7 @@ export const projectDocumentSchema = z
         .max(PROJECT_LIMITS.columns, { error: m.tooMany('Spalten', PROJECT_LIMITS.columns) }),
       appointments: appointmentList,
       notes: noteList,
+      signoffs: signoffList,
       changeLog: z.array(changeLogEntrySchema, { error: m.documentInvalid }).default([]),
     },
     BODY_ERROR,
@@ -333,6 +384,7 @@ export const projectDocumentSchema = z
     });
     document.appointments.forEach((appointment, index) => seen(appointment.id, ['appointments', index, 'id']));
     document.notes.forEach((note, index) => seen(note.id, ['notes', index, 'id']));
+    document.signoffs.forEach((signoff, index) => seen(signoff.id, ['signoffs', index, 'id']));
     document.changeLog.forEach((entry, index) => seen(entry.id, ['changeLog', index, 'id']));
   })
   // Columns and cards without a sort key (an older client, the existing product's files) are placed by array order.
@@ -389,6 +441,7 @@ export const projectDeltaSchema = z
         .default([]),
       appointments: appointmentList,
       notes: noteList,
+      signoffs: signoffList,
       deleted: z
         .array(uuidSchema, { error: m.documentInvalid })
         .max(PROJECT_LIMITS.cards * 2, { error: m.documentInvalid })
@@ -399,7 +452,15 @@ export const projectDeltaSchema = z
   .refine(
     (delta) =>
       uniqueIds(
-        [delta.columns, delta.cards, delta.timeEntries, delta.materialEntries, delta.appointments, delta.notes],
+        [
+          delta.columns,
+          delta.cards,
+          delta.timeEntries,
+          delta.materialEntries,
+          delta.appointments,
+          delta.notes,
+          delta.signoffs,
+        ],
         delta.deleted,
       ),
     { error: m.duplicateId },

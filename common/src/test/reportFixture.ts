@@ -115,6 +115,7 @@ export function reportProject(overrides: Partial<ProjectDocument> = {}): Project
         timestamp: '2026-03-01T08:15:00.000Z',
       },
     ],
+    signoffs: [],
     changeLog: [],
     lastModified: '2026-03-03T16:00:00.000Z',
     createdAt: '2026-02-20T10:00:00.000Z',

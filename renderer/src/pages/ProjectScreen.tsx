@@ -12,6 +12,7 @@ import { useOpenProject } from '../entities/project/useOpenProject';
 import { Board } from '../features/board/Board';
 import { ProjectBanners } from '../features/board/ProjectBanners';
 import type { HeaderDialog } from '../features/board/ProjectHeader';
+import { SignoffDialog } from '../features/board/signoff/SignoffDialog';
 import { ProjectHeader } from '../features/board/ProjectHeader';
 import { TaskDialog } from '../features/board/TaskDialog';
 import { SortableProvider } from '../features/board/useSortable';
@@ -145,6 +146,8 @@ function HeaderDialogView({ dialog, onClose }: { dialog: HeaderDialog; onClose: 
       return <ReportDialogFromBoard dialog={dialog} onClose={onClose} />;
     case 'saveAsTemplate':
       return <SaveAsTemplateFromBoard onClose={onClose} />;
+    case 'signoff':
+      return <SignoffDialog cardId={null} onClose={onClose} />;
   }
 }
 

@@ -91,6 +91,7 @@ export function buildDocument(overrides: Partial<ProjectDocument> = {}): Project
     ],
     appointments: [],
     notes: [],
+    signoffs: [],
     changeLog: [],
     lastModified: '2026-03-01T09:00:00.000Z',
     createdAt: '2026-01-01T09:00:00.000Z',

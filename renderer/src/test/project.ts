@@ -76,6 +76,7 @@ export function buildProject(overrides: Partial<ProjectDocument> = {}): ProjectD
     ],
     appointments: [],
     notes: [],
+    signoffs: [],
     changeLog: [],
     lastModified: '2026-03-01T09:00:00.000Z',
     createdAt: '2026-01-01T09:00:00.000Z',

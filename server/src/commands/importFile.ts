@@ -276,6 +276,15 @@ function readProject(reader: Reader, raw: unknown, isTemplate: boolean, where: s
         authorId: reader.optionalGlobalId(note.authorId),
         timestamp: reader.timestamp(note.timestamp),
       })),
+    // Sign-offs are restored as they are (an Admin's restore); their references are our own UUIDs.
+    signoffs: asArray(raw.signoffs)
+      .filter(isRecord)
+      .map((signoff) => ({
+        ...signoff,
+        id: reader.entityId(id, signoff.id),
+        rev: 0,
+        collectedById: reader.optionalGlobalId(signoff.collectedById),
+      })),
     changeLog: asArray(raw.changeLog)
       .filter(isRecord)
       .map((entry) => ({
@@ -290,6 +299,7 @@ function readProject(reader: Reader, raw: unknown, isTemplate: boolean, where: s
     if (who === null) delete prepared.groupAssignments[group];
   const result = validate(projectDocumentSchema, prepared);
   if (!result.ok) throw refused(format, where, result.message);
+  if (isTemplate && result.value.signoffs.length > 0) throw refused(format, where, de.projects.signoff.inTemplate);
   const status = PROJECT_STATUSES.includes(raw.status as ProjectStatus) ? (raw.status as ProjectStatus) : 'active';
   return {
     id,

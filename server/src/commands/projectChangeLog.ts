@@ -46,6 +46,8 @@ export function describeEntity(entity: Entity): string {
       return e.note(entity.content.title);
     case 'timeEntry':
       return `${formatHours(entity.content.hours)} h`;
+    case 'signoff':
+      return e.signoff(entity.content.signerName);
   }
 }
 
@@ -165,6 +167,14 @@ export function describeChanges(
       actions.push(board.materialDeleted(describeMaterial(entry.content), titleIn(after, entry.content.cardId)));
   for (const appointment of removed('appointment')) actions.push(panels.appointmentDeleted(appointment.content.title));
   for (const note of removed('note')) actions.push(panels.noteDeleted(note.content.title));
+  const signedWhat = (state: ProjectState, cardId: string | null) =>
+    cardId === null ? de.projects.entity.wholeProject : de.projects.entity.card(titleIn(state, cardId));
+  for (const signoff of added('signoff'))
+    actions.push(de.projects.log.signoffAdded(signoff.content.signerName, signedWhat(after, signoff.content.cardId)));
+  for (const signoff of removed('signoff'))
+    actions.push(
+      de.projects.log.signoffRevoked(signoff.content.signerName, signedWhat(before, signoff.content.cardId)),
+    );
   return actions;
 }
 

@@ -10,9 +10,19 @@ const PARENT_KIND: Partial<Record<EntityKind, EntityKind>> = {
 };
 
 /**
+ * The parent a whole document nests an entity in. A sign-off names its card but sits in the
+ * document's own list: a document without the card still holds it (the merge then refuses
+ * the card's deletion unless the sign-off is revoked too), and the merge checks its card.
+ */
+function nestedIn(entity: Entity): string | null {
+  return entity.kind === 'signoff' ? null : parentOf(entity);
+}
+
+/**
  * A delta save as the whole document the merge takes (issue 17; docs/decisions.md "Deltas"):
  * what is stored, with the delta's deletions (and the children that go with them, as a whole
- * document without a parent holds none of its children) and its changed entities on top.
+ * document without a parent holds none of its children, unless someone else changed the child
+ * or a parent in between, after the writer's base) and its changed entities on top.
  * Everything the delta does not name equals what is stored, which the merge leaves as it is,
  * so the one merge decides as it would for the writer's whole document: the same rules, the
  * same conflicts, the same log.
@@ -24,7 +34,10 @@ export function composeDelta(stored: StoredProject, delta: ProjectDeltaInput): I
   const goesWithDeleted = (entity: Entity): boolean => {
     for (let at: Entity | undefined = entity; at;) {
       if (deleted.has(at.id)) return true;
-      const parent = parentOf(at);
+      // Changed by someone else after the writer's base: its parent now may not be where the
+      // writer's copy holds it. The merge keeps it (and what it holds) as for a whole document.
+      if (!changed.has(at.id) && at.rev > delta.revision) return false;
+      const parent = nestedIn(at);
       at = parent === null ? undefined : current(parent);
     }
     return false;
@@ -35,7 +48,7 @@ export function composeDelta(stored: StoredProject, delta: ProjectDeltaInput): I
   for (const entity of changed.values()) entities.set(entity.id, entity);
   // A child names a parent of its kind that the document holds (the writer sends a changed child's parents).
   for (const entity of changed.values()) {
-    const parent = parentOf(entity);
+    const parent = nestedIn(entity);
     if (parent !== null && entities.get(parent)?.kind !== PARENT_KIND[entity.kind])
       throw new MergeRefused(400, de.projects.idInvalid);
   }
@@ -63,6 +76,7 @@ function checkLimits(entities: EntityMap, changed: EntityMap): void {
     ['card', PROJECT_LIMITS.cards, 'Aufgaben'],
     ['appointment', PROJECT_LIMITS.appointments, 'Termine'],
     ['note', PROJECT_LIMITS.notes, 'Notizen'],
+    ['signoff', PROJECT_LIMITS.signoffs, 'Abnahmen'],
   ];
   for (const [kind, limit, label] of over)
     if ((counts.get(kind) ?? 0) > limit) throw new MergeRefused(400, m.tooMany(label, limit));

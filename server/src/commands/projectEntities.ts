@@ -14,7 +14,7 @@ import {
  * the store writes and the history keeps them. `content` is what a client may change
  * (compared as canonical JSON); `owned` is what only the server sets (authors, times).
  */
-export type EntityKind = 'column' | 'card' | 'timeEntry' | 'materialEntry' | 'appointment' | 'note';
+export type EntityKind = 'column' | 'card' | 'timeEntry' | 'materialEntry' | 'appointment' | 'note' | 'signoff';
 
 export interface ColumnContent {
   position: string;
@@ -63,6 +63,19 @@ export interface NoteOwned {
   timestamp: string;
 }
 
+export interface SignoffContent {
+  cardId: string | null;
+  signerName: string;
+  signedAt: string;
+  signature: string;
+  coveredTimeEntryIds: string[];
+  coveredMaterialEntryIds: string[];
+}
+export interface SignoffOwned {
+  collectedById: string | null;
+  collectedByName: string;
+}
+
 interface EntityOf<K extends EntityKind, C, O = null> {
   kind: K;
   id: string;
@@ -77,7 +90,8 @@ export type Entity =
   | EntityOf<'timeEntry', TimeEntryContent, TimeEntryOwned>
   | EntityOf<'materialEntry', MaterialEntryContent>
   | EntityOf<'appointment', AppointmentContent>
-  | EntityOf<'note', NoteContent, NoteOwned>;
+  | EntityOf<'note', NoteContent, NoteOwned>
+  | EntityOf<'signoff', SignoffContent, SignoffOwned>;
 
 export type EntityMap = Map<string, Entity>;
 
@@ -88,6 +102,8 @@ export function parentOf(entity: Entity): string | null {
       return entity.content.columnId;
     case 'timeEntry':
     case 'materialEntry':
+      return entity.content.cardId;
+    case 'signoff':
       return entity.content.cardId;
     default:
       return null;
@@ -129,7 +145,7 @@ export function fieldsOf(source: ProjectFieldsDto): ProjectFieldsDto {
 }
 
 /** What a project document holds, flattened. */
-export type FlatDocumentParts = Pick<ProjectDocument, 'columns' | 'appointments' | 'notes'>;
+export type FlatDocumentParts = Pick<ProjectDocument, 'columns' | 'appointments' | 'notes' | 'signoffs'>;
 
 export function flattenDocument(document: FlatDocumentParts): EntityMap {
   return entitiesOf(flatProjectEntities(document));
@@ -207,11 +223,28 @@ export function entitiesOf(flat: FlatEntities): EntityMap {
         timestamp: note.timestamp ?? '',
       },
     });
+  for (const signoff of flat.signoffs)
+    add({
+      kind: 'signoff',
+      id: signoff.id,
+      rev: signoff.rev,
+      content: {
+        cardId: signoff.cardId,
+        signerName: signoff.signerName,
+        signedAt: signoff.signedAt,
+        signature: signoff.signature,
+        coveredTimeEntryIds: signoff.coveredTimeEntryIds,
+        coveredMaterialEntryIds: signoff.coveredMaterialEntryIds,
+      },
+      owned: { collectedById: signoff.collectedById ?? null, collectedByName: signoff.collectedByName ?? '' },
+    });
   return entities;
 }
 
 /** Builds the nested parts of the document again from entities (ordered by sort key / date). */
-export function nestEntities(entities: Iterable<Entity>): Pick<ProjectDocument, 'columns' | 'appointments' | 'notes'> {
+export function nestEntities(
+  entities: Iterable<Entity>,
+): Pick<ProjectDocument, 'columns' | 'appointments' | 'notes' | 'signoffs'> {
   return nestProjectEntities(flatEntities(entities));
 }
 
@@ -224,6 +257,7 @@ export function flatEntities(entities: Iterable<Entity>): Omit<ProjectEntitiesDe
     materialEntries: [],
     appointments: [],
     notes: [],
+    signoffs: [],
   };
   for (const entity of entities) {
     const base = { id: entity.id, rev: entity.rev };
@@ -245,6 +279,9 @@ export function flatEntities(entities: Iterable<Entity>): Omit<ProjectEntitiesDe
         break;
       case 'note':
         flat.notes.push({ ...base, ...entity.content, ...entity.owned });
+        break;
+      case 'signoff':
+        flat.signoffs.push({ ...base, ...entity.content, ...entity.owned });
         break;
     }
   }

@@ -5,12 +5,25 @@ import {
   keyBetween,
   keysAfter,
   newId,
+  type ProjectDeltaInput,
+  type ProjectDeltaRequest,
+  projectDeltaSchema,
   type ProjectDocument,
+  type SignoffDto,
+  validate,
 } from '@werkboard/common';
 import { type ClientCopy, emptyFields, MemoryProjectServer, newCard } from '../test/projectMergeHarness';
 import { type BoardState, randomWrite, RuleLedger, seeded, writersOfEveryRole } from '../test/projectMergeRandom';
 import type { SessionActor } from '../auth/sessionActor';
+import { composeDelta } from './projectDelta';
 import { MergeRefused } from './projectMerger';
+
+/** A delta as the route takes it, after its schema. */
+function validateDelta(delta: ProjectDeltaRequest): ProjectDeltaInput {
+  const checked = validate(projectDeltaSchema, delta);
+  if (!checked.ok) throw new Error(checked.message);
+  return checked.value;
+}
 
 const actor = (username: string, role: SessionActor['role'] = 'Monteur'): SessionActor => ({
   id: newId(),
@@ -31,7 +44,7 @@ function initialProject(): ClientCopy {
     cards: [],
   }));
   columns[0]!.cards = keysAfter(null, 4).map((position, index) => newCard(`Aufgabe ${index + 1}`, position));
-  return { ...emptyFields(), revision: 0, columns, appointments: [], notes: [], changeLog: [] };
+  return { ...emptyFields(), revision: 0, columns, appointments: [], notes: [], signoffs: [], changeLog: [] };
 }
 
 const findCard = (copy: ClientCopy, title: string) =>
@@ -52,6 +65,217 @@ function addTime(copy: ClientCopy, cardId: string, hours: number, who: SessionAc
   const target = copy.columns.flatMap((column) => column.cards).find((item) => item.id === cardId)!;
   target.timeEntries.push({ id: newId(), rev: 0, userId: who.id, username: who.username, date: '2026-11-20', hours });
 }
+
+function addMaterial(copy: ClientCopy, cardId: string, name: string) {
+  const target = copy.columns.flatMap((column) => column.cards).find((item) => item.id === cardId)!;
+  target.materialEntries.push({ id: newId(), rev: 0, quantity: 2, unit: 'm', name });
+}
+
+/** The fields of a document a delta does not look at are not needed. */
+const asDocument = (copy: ClientCopy) => copy as unknown as ProjectDocument;
+
+/** A sign-off of the card over all its entries, as the dialog writes it. */
+function signCard(copy: ClientCopy, cardId: string, signerName = 'Frau Kundin'): SignoffDto {
+  const target = copy.columns.flatMap((column) => column.cards).find((item) => item.id === cardId)!;
+  const signoff: SignoffDto = {
+    ...{ id: newId(), rev: 0, cardId, signerName, signedAt: '2026-11-20T10:00:00.000Z', signature: 'M10 10 L80 40' },
+    coveredTimeEntryIds: target.timeEntries.map((entry) => entry.id),
+    coveredMaterialEntryIds: target.materialEntries.map((entry) => entry.id),
+    ...{ collectedById: null, collectedByName: '' },
+  };
+  copy.signoffs.push(signoff);
+  return signoff;
+}
+
+describe('customer sign-off in the merge', () => {
+  let server: MemoryProjectServer;
+  let cardId: string;
+  beforeEach(() => {
+    server = new MemoryProjectServer(initialProject());
+    const copy = server.read();
+    cardId = findCard(copy, 'Aufgabe 1').id;
+    addTime(copy, cardId, 2, anna);
+    addMaterial(copy, cardId, 'Kabel');
+    server.put(copy, anna);
+    const signing = server.read();
+    signCard(signing, cardId);
+    server.put(signing, anna, false);
+  });
+
+  it('is collected by the writer, whatever the client claims, and logged', () => {
+    const result = server.read();
+    expect(result.signoffs).toEqual([
+      expect.objectContaining({ signerName: 'Frau Kundin', cardId, collectedById: anna.id, collectedByName: 'anna' }),
+    ]);
+    expect(result.changeLog[0]!.action).toBe(
+      de.projects.log.signoffAdded('Frau Kundin', de.projects.entity.card('Aufgabe 1')),
+    );
+  });
+
+  it('seals the covered entries: no change, no deletion, also not with the card or its column', () => {
+    const sealed = de.projects.signoff.sealed;
+    const changing = server.read();
+    findCard(changing, 'Aufgabe 1').materialEntries[0]!.quantity = 5;
+    expect(() => server.put(changing, anna)).toThrow(new MergeRefused(400, sealed));
+    const deleting = server.read();
+    findCard(deleting, 'Aufgabe 1').timeEntries = [];
+    expect(() => server.put(deleting, anna)).toThrow(new MergeRefused(400, sealed));
+    const withCard = server.read();
+    withCard.columns[0]!.cards = withCard.columns[0]!.cards.filter((item) => item.id !== cardId);
+    const cardSealed = new MergeRefused(400, de.projects.signoff.cardSealed);
+    expect(() => server.put(withCard, anna)).toThrow(cardSealed);
+    const withColumn = server.read();
+    withColumn.columns = withColumn.columns.slice(1);
+    expect(() => server.put(withColumn, anna)).toThrow(cardSealed);
+    const projectWide = server.read();
+    const second = findCard(projectWide, 'Aufgabe 2').id;
+    addMaterial(projectWide, second, 'Dose');
+    server.put(projectWide, anna);
+    const signing = server.read();
+    signing.signoffs.push({
+      ...signing.signoffs[0]!,
+      ...{ id: newId(), cardId: null, coveredTimeEntryIds: [] },
+      coveredMaterialEntryIds: findCard(signing, 'Aufgabe 2').materialEntries.map((entry) => entry.id),
+    });
+    server.put(signing, ben, false);
+    const otherCard = server.read();
+    otherCard.columns[0]!.cards = otherCard.columns[0]!.cards.filter((item) => item.id !== second);
+    expect(() => server.put(otherCard, anna)).toThrow(new MergeRefused(400, sealed));
+  });
+
+  it('lets a correction be a new entry on the sealed card', () => {
+    const copy = server.read();
+    addTime(copy, cardId, 0.5, anna);
+    const result = server.put(copy, anna, false);
+    expect(findCard(result, 'Aufgabe 1').timeEntries).toHaveLength(2);
+  });
+
+  it('never changes a sign-off', () => {
+    const copy = server.read();
+    copy.signoffs[0]!.signerName = 'Jemand anderes';
+    expect(() => server.put(copy, anna)).toThrow(new MergeRefused(400, de.projects.signoff.immutable));
+    const uncovering = server.read();
+    uncovering.signoffs[0]!.coveredMaterialEntryIds = [];
+    expect(() => server.put(uncovering, anna)).toThrow(new MergeRefused(400, de.projects.signoff.immutable));
+  });
+
+  it('is revoked only by who may revoke (owner, deputy, Admin, Firmenleiter), with a log line; then the entries are free again', () => {
+    const copy = server.read();
+    copy.signoffs = [];
+    expect(() => server.put(copy, ben, false, false)).toThrow(
+      new MergeRefused(403, de.projects.signoff.revokeForbidden),
+    );
+    // Editing the project is not enough.
+    expect(() => server.put(copy, ben, true, false)).toThrow(
+      new MergeRefused(403, de.projects.signoff.revokeForbidden),
+    );
+    // Revoking and deleting the card in one write: the card goes.
+    copy.columns[0]!.cards = copy.columns[0]!.cards.filter((item) => item.id !== cardId);
+    const result = server.put(copy, ben, true, true);
+    expect(result.signoffs).toEqual([]);
+    expect(result.changeLog.map((entry) => entry.action)).toContain(
+      de.projects.log.signoffRevoked('Frau Kundin', de.projects.entity.card('Aufgabe 1')),
+    );
+  });
+
+  it('refuses a sign-off over entries of another card or entries that do not exist', () => {
+    const copy = server.read();
+    const other = findCard(copy, 'Aufgabe 2').id;
+    const foreign = signCard(copy, other);
+    foreign.coveredTimeEntryIds = [findCard(copy, 'Aufgabe 1').timeEntries[0]!.id];
+    expect(() => server.put(copy, ben)).toThrow(new MergeRefused(400, de.projects.signoff.coverInvalid));
+    const missing = server.read();
+    signCard(missing, other).coveredMaterialEntryIds = [newId()];
+    expect(() => server.put(missing, ben)).toThrow(new MergeRefused(400, de.projects.signoff.coverInvalid));
+  });
+
+  it('refuses a deletion that raced the sign-off: the seal wins over a stale copy', () => {
+    // Ben read before the sign-off came in; his copy deletes the entry it covers now.
+    server = new MemoryProjectServer(initialProject());
+    const start = server.read();
+    const card = findCard(start, 'Aufgabe 1').id;
+    addTime(start, card, 3, ben);
+    server.put(start, ben);
+    const stale = server.read();
+    const signing = server.read();
+    signCard(signing, card);
+    server.put(signing, anna, false);
+    findCard(stale, 'Aufgabe 1').timeEntries = [];
+    expect(() => server.put(stale, ben)).toThrow(new MergeRefused(400, de.projects.signoff.sealed));
+  });
+
+  it('holds on the delta save (PATCH) too: the stored sign-offs stay, a sealed entry or a signed card is not deleted, only who may revokes', () => {
+    const copy = server.read();
+    const entry = findCard(copy, 'Aufgabe 1').timeEntries[0]!.id;
+    const signoff = copy.signoffs[0]!.id;
+    const patch = (deleted: string[]) => ({ ...documentDelta(asDocument(copy), asDocument(copy)), deleted });
+    const sealed = new MergeRefused(400, de.projects.signoff.sealed);
+    expect(() => server.patch(patch([entry]), anna)).toThrow(sealed);
+    expect(() => server.patch(patch([cardId]), anna)).toThrow(new MergeRefused(400, de.projects.signoff.cardSealed));
+    expect(() => server.patch(patch([signoff]), ben, true, false)).toThrow(
+      new MergeRefused(403, de.projects.signoff.revokeForbidden),
+    );
+    // An unrelated delta keeps the stored sign-off as it is.
+    const renamed = server.read();
+    findCard(renamed, 'Aufgabe 2').title = 'Umbenannt';
+    const result = server.patch(documentDelta(asDocument(copy), asDocument(renamed)), ben, false, false);
+    expect(result.signoffs).toEqual(copy.signoffs);
+    // Revoking and deleting the card in one delta, by who may.
+    expect(server.patch(patch([signoff, cardId]), anna, true, true).signoffs).toEqual([]);
+  });
+
+  // Behaviour change (docs/decisions.md, customer sign-off): the seal refuses only what would really be deleted.
+  it('refuses a sealed entry only where it would really be deleted: a stale copy without a card someone changed since goes through, card and entries stay', () => {
+    const stale = server.read();
+    const renaming = server.read();
+    findCard(renaming, 'Aufgabe 1').title = 'Zählerschrank';
+    server.put(renaming, ben, false);
+    // Anna's copy predates the rename and deletes the card with its sealed entries.
+    stale.columns[0]!.cards = stale.columns[0]!.cards.filter((item) => item.id !== cardId);
+    findCard(stale, 'Aufgabe 2').title = 'Dosen setzen';
+    const result = server.put(stale, anna);
+    const kept = findCard(result, 'Zählerschrank');
+    expect([kept.id, kept.timeEntries.length, kept.materialEntries.length]).toEqual([cardId, 1, 1]);
+    expect(result.signoffs.map((signoff) => signoff.cardId)).toEqual([cardId]);
+    expect(findCard(result, 'Dosen setzen')).toBeTruthy();
+  });
+
+  // Behaviour change (docs/decisions.md, customer sign-off): composeDelta keeps what someone moved after the writer's base.
+  it('composeDelta does not delete a card only because the writer deleted the column someone moved it into after the base', () => {
+    const base = server.read();
+    const moving = server.read();
+    moveCard(moving, cardId, 2);
+    server.put(moving, ben, false);
+    // Anna deletes the column 'Erledigt', empty in her copy; the signed card sits in it now.
+    const deleting = structuredClone(base);
+    deleting.columns = deleting.columns.filter((column) => column.title !== 'Erledigt');
+    const delta = documentDelta(asDocument(base), asDocument(deleting));
+    const composed = composeDelta(server, validateDelta(delta));
+    const card = findCard(base, 'Aufgabe 1');
+    for (const id of [cardId, card.timeEntries[0]!.id, card.materialEntries[0]!.id])
+      expect(composed.entities.has(id)).toBe(true);
+    expect(composed.entities.has(base.columns[2]!.id)).toBe(false);
+
+    // The merge then decides as for Anna's whole document: the column stays for the card, nothing refused.
+    const viaPut = server.clone().put(deleting, anna);
+    const viaPatch = server.patch(delta, anna);
+    expect(columnOf(viaPatch, cardId).title).toBe('Erledigt');
+    expect(findCard(viaPatch, 'Aufgabe 1').timeEntries).toHaveLength(1);
+    expect(viaPatch.signoffs).toHaveLength(1);
+    const shape = (copy: ClientCopy) => ({ columns: copy.columns, signoffs: copy.signoffs });
+    expect(shape(viaPatch)).toEqual(shape(viaPut));
+  });
+
+  it('keeps a revoked sign-off deleted when an old copy still has it', () => {
+    const old = server.read();
+    const revoking = server.read();
+    revoking.signoffs = [];
+    server.put(revoking, anna, true);
+    findCard(old, 'Aufgabe 3').title = 'Etwas anderes';
+    const result = server.put(old, ben, false);
+    expect(result.signoffs).toEqual([]);
+  });
+});
 
 describe('mergeProject', () => {
   let server: MemoryProjectServer;
@@ -414,7 +638,7 @@ describe('mergeProject with random writers of every role (issue 13)', () => {
         const before = stateOf(server);
         const from = Date.now();
         try {
-          const answer = server.put(copy, writer, writer.mayEditProject);
+          const answer = server.put(copy, writer, writer.mayEditProject, writer.mayRevokeSignoffs);
           copies.set(writer.id, answer);
           earlier.push(answer);
           applied++;
@@ -456,9 +680,6 @@ describe('the delta save (PATCH) with random writers of every role (issue 17)', 
     return copy;
   }
 
-  /** The fields of a document a delta does not look at are not needed. */
-  const asDocument = (copy: ClientCopy) => copy as unknown as ProjectDocument;
-
   function outcome(write: () => ClientCopy): ClientCopy | 'refused' {
     try {
       return write();
@@ -483,9 +704,14 @@ describe('the delta save (PATCH) with random writers of every role (issue 17)', 
         const twin = whole.clone();
         const before = stateOf(whole);
         const from = Date.now();
-        const put = outcome(() => whole.put(copy, writer, writer.mayEditProject));
+        const put = outcome(() => whole.put(copy, writer, writer.mayEditProject, writer.mayRevokeSignoffs));
         const patch = outcome(() =>
-          twin.patch(documentDelta(asDocument(base), asDocument(copy)), writer, writer.mayEditProject),
+          twin.patch(
+            documentDelta(asDocument(base), asDocument(copy)),
+            writer,
+            writer.mayEditProject,
+            writer.mayRevokeSignoffs,
+          ),
         );
         const to = Date.now();
         if (operations.includes('forgeBase')) {

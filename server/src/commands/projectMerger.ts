@@ -9,10 +9,11 @@ import {
   PROJECT_FIELD_KEYS,
   PROJECT_LIMITS,
   type ProjectFieldsDto,
+  sealedEntryIds,
 } from '@werkboard/common';
 import { describeChanges, describeEntity, type LogNames } from './projectChangeLog';
 import type { SessionActor } from '../auth/sessionActor';
-import { type Entity, type EntityMap, parentOf, sameContent, sameValue } from './projectEntities';
+import { type Entity, type EntityMap, parentOf, sameContent, sameValue, type SignoffContent } from './projectEntities';
 
 /**
  * The merge of a whole-project PUT (architecture decision 4), without I/O.
@@ -32,6 +33,10 @@ import { type Entity, type EntityMap, parentOf, sameContent, sameValue } from '.
  * deleted it, and restored as the parent of a surviving child. `owned` fields are the
  * server's. The change log is the server's too: written from what the merge did, in the
  * writer's name at the server's time; entries a client sends are not taken.
+ *
+ * A customer's sign-off seals the time and material entries it covers: on every one of those
+ * paths a sealed entry can be neither changed nor deleted (also not with its card or column),
+ * a sign-off can never be changed, and only who may edit the project revokes (deletes) one.
  */
 
 export interface VersionRecord {
@@ -104,6 +109,8 @@ export interface MergeInput {
    * template): its fields, its columns, and cards holding other people's time entries.
    */
   mayEditProject: boolean;
+  /** The writer may revoke customer sign-offs (`canRevokeSignoff`: owner, deputy, Admin, Firmenleiter). */
+  mayRevokeSignoffs: boolean;
   /** Names the change log needs (assignees, the thumbnail image). */
   names: LogNames;
   now: Date;
@@ -112,7 +119,14 @@ export interface MergeInput {
 
 export function mergeProject(input: MergeInput): MergeResult {
   const { stored, incoming, history, actor } = input;
-  const rules: BoardActor = { id: actor.id, role: actor.role, mayEditProject: input.mayEditProject };
+  const rules: Rules = {
+    id: actor.id,
+    role: actor.role,
+    mayEditProject: input.mayEditProject,
+    mayRevokeSignoffs: input.mayRevokeSignoffs,
+    signoffs: signoffsIn(stored.entities),
+    sealed: sealedEntryIds(signoffsIn(stored.entities).values()),
+  };
   const base = Math.min(incoming.base, stored.revision);
   const revision = stored.revision + 1;
   /** The merge's own notes for the change log. */
@@ -181,6 +195,8 @@ export function mergeProject(input: MergeInput): MergeResult {
   for (const current of stored.entities.values())
     if (!incoming.entities.has(current.id) && current.rev <= base) deletions.add(current.id);
 
+  checkSignedDeletions(deletions, rules);
+
   // Children of deleted parents go with them; a parent stays while a child must stay.
   const childrenOf = new Map<string, string[]>();
   for (const entity of final.values()) {
@@ -235,6 +251,7 @@ export function mergeProject(input: MergeInput): MergeResult {
     restoreParent(restored);
   };
   for (const entity of [...final.values()]) restoreParent(entity);
+  checkNewSignoffs([...upserts.values()], stored.entities, final);
 
   const fields = mergeFields(input, base, notes);
   const fieldsChanged = !sameValue(fields, stored.fields);
@@ -302,8 +319,58 @@ function mergeFields(input: MergeInput, base: number, notes: string[]): ProjectF
   return merged as unknown as ProjectFieldsDto;
 }
 
+/** The writer, and the entries that the stored sign-offs seal. */
+interface Rules extends BoardActor {
+  mayRevokeSignoffs: boolean;
+  /** The stored sign-offs by id. */
+  signoffs: ReadonlyMap<string, SignoffContent>;
+  sealed: ReadonlySet<string>;
+}
+
+function signoffsIn(entities: EntityMap): Map<string, SignoffContent> {
+  const signoffs = new Map<string, SignoffContent>();
+  for (const entity of entities.values()) if (entity.kind === 'signoff') signoffs.set(entity.id, entity.content);
+  return signoffs;
+}
+
+/**
+ * The card of a sign-off that stays (one the writer does not revoke in this write) left out:
+ * refused instead of kept as the parent of its sign-off, so the writer learns why. A sealed
+ * entry is refused where it would really go (`checkDeletions`); one left out only with a card
+ * that stays anyway (someone else changed or moved it since) stays, as any entry would.
+ */
+function checkSignedDeletions(deletions: ReadonlySet<string>, rules: Rules): void {
+  for (const [id, signoff] of rules.signoffs)
+    if (!deletions.has(id) && signoff.cardId !== null && deletions.has(signoff.cardId))
+      throw new MergeRefused(400, de.projects.signoff.cardSealed);
+}
+
+/**
+ * A new sign-off covers entries that exist after the write: of its card when it has one
+ * (and the card exists), else of the whole project.
+ */
+function checkNewSignoffs(upserts: readonly Entity[], stored: EntityMap, final: EntityMap): void {
+  for (const entity of upserts) {
+    if (entity.kind !== 'signoff' || stored.has(entity.id)) continue;
+    const { cardId, coveredTimeEntryIds, coveredMaterialEntryIds } = entity.content;
+    if (cardId !== null && final.get(cardId)?.kind !== 'card')
+      throw new MergeRefused(400, de.projects.signoff.coverInvalid);
+    const covers = (id: string, kind: 'timeEntry' | 'materialEntry') => {
+      const entry = final.get(id);
+      return entry?.kind === kind && (cardId === null || entry.content.cardId === cardId);
+    };
+    if (
+      !coveredTimeEntryIds.every((id) => covers(id, 'timeEntry')) ||
+      !coveredMaterialEntryIds.every((id) => covers(id, 'materialEntry'))
+    )
+      throw new MergeRefused(400, de.projects.signoff.coverInvalid);
+  }
+}
+
 /** The rules of a direct change, for an entity as it is stored (or was, when brought back). */
-function checkChange(entity: Entity, rules: BoardActor): void {
+function checkChange(entity: Entity, rules: Rules): void {
+  if (entity.kind === 'signoff') throw new MergeRefused(400, de.projects.signoff.immutable);
+  if (rules.sealed.has(entity.id)) throw new MergeRefused(400, de.projects.signoff.sealed);
   if (entity.kind === 'timeEntry') throw new MergeRefused(400, de.projects.timeEntryImmutable);
   if (entity.kind === 'note' && !canChangeNote(rules, entity.owned))
     throw new MergeRefused(403, de.projects.noteForbidden);
@@ -315,7 +382,15 @@ function checkChange(entity: Entity, rules: BoardActor): void {
  * right, a card the right to delete the time entries that go with it, a time entry removed
  * from its card its author, a note its author or Admin/Firmenleiter.
  */
-function checkDeletions(removed: readonly Entity[], rules: BoardActor): void {
+function checkDeletions(removed: readonly Entity[], rules: Rules): void {
+  const revoked = removed.filter((entity) => entity.kind === 'signoff');
+  if (revoked.length > 0 && !rules.mayRevokeSignoffs) throw new MergeRefused(403, de.projects.signoff.revokeForbidden);
+  // An entry stays sealed unless the same write revokes every sign-off that covers it.
+  const revokedIds = new Set(revoked.map((entity) => entity.id));
+  const stillSealed = sealedEntryIds(
+    [...rules.signoffs].filter(([id]) => !revokedIds.has(id)).map(([, signoff]) => signoff),
+  );
+  if (removed.some((entity) => stillSealed.has(entity.id))) throw new MergeRefused(400, de.projects.signoff.sealed);
   if (removed.some((entity) => entity.kind === 'column') && !canChangeColumns(rules))
     throw new MergeRefused(403, de.projects.columnsForbidden);
   const removedIds = new Set(removed.map((entity) => entity.id));
@@ -340,9 +415,11 @@ function checkDeletions(removed: readonly Entity[], rules: BoardActor): void {
   }
 }
 
-/** New time entries and notes belong to the writer, at the server's time, whatever the client sent. */
+/** New time entries, notes and sign-offs belong to the writer (notes at the server's time), whatever the client sent. */
 function withOwner(entity: Entity, actor: SessionActor, now: Date): Entity {
   if (entity.kind === 'timeEntry') return { ...entity, owned: { userId: actor.id, username: actor.username } };
+  if (entity.kind === 'signoff')
+    return { ...entity, owned: { collectedById: actor.id, collectedByName: actor.username } };
   if (entity.kind === 'note')
     return {
       ...entity,

@@ -13,6 +13,7 @@ import * as secondFactor from '../../migrations/20261130000000-second-factor';
 import * as notifications from '../../migrations/20261201000000-notifications';
 import * as messageDigest from '../../migrations/20261202000000-message-digest';
 import * as deltaReads from '../../migrations/20261202100000-delta-reads';
+import * as customerSignoffs from '../../migrations/20261202200000-customer-signoffs';
 
 interface MigrationModule {
   up(params: { context: QueryInterface }): Promise<void>;
@@ -37,6 +38,7 @@ const MIGRATIONS: readonly [string, MigrationModule][] = [
   ['20261201000000-notifications', notifications],
   ['20261202000000-message-digest', messageDigest],
   ['20261202100000-delta-reads', deltaReads],
+  ['20261202200000-customer-signoffs', customerSignoffs],
 ];
 
 export function createMigrator(sequelize: Sequelize): Umzug<QueryInterface> {

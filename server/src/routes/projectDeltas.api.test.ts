@@ -320,3 +320,60 @@ describe('PATCH /api/projects/{id}', () => {
     });
   });
 });
+
+describe('customer sign-offs in deltas (issue 15)', () => {
+  /** `document` with a sign-off of its fourth card (the one with a time entry) over that entry. */
+  function signed(document: ProjectDocument): ProjectDocument {
+    const next = structuredClone(document);
+    const card = cardsOf(next)[3]!;
+    next.signoffs.push({
+      ...{ id: newId(), rev: 0, cardId: card.id, signerName: 'Frau Kundin', signedAt: '2026-11-20T10:00:00.000Z' },
+      ...{ signature: 'M10 10 L80 40', coveredTimeEntryIds: [card.timeEntries[0]!.id], coveredMaterialEntryIds: [] },
+      ...{ collectedById: null, collectedByName: '' },
+    });
+    return next;
+  }
+
+  it('carries a new sign-off in the PATCH and in the delta read; the copy brought forward equals a fresh read', async () => {
+    const { owner, member, document: before } = await setUp();
+    const saved = asDelta((await patch(member, before, signed(before))).body);
+    expect(saved.signoffs).toEqual([
+      expect.objectContaining({ signerName: 'Frau Kundin', collectedById: member.id, rev: before.revision + 1 }),
+    ]);
+    const delta = asDelta(await changes(owner, before.id, before.revision));
+    expect(delta.signoffs.map((signoff) => signoff.id)).toEqual(saved.signoffs.map((signoff) => signoff.id));
+    const fresh = await read(owner, before.id);
+    expect(fresh.signoffs).toHaveLength(1);
+    expect(applyProjectDelta(before, delta)).toEqual(fresh);
+  });
+
+  it('keeps the seal on the PATCH: no deleting a sealed entry or the signed card, revoking only by who may; a revocation reads as deleted', async () => {
+    const { owner, member, document: before } = await setUp();
+    await patch(member, before, signed(before));
+    const sealedDoc = await read(owner, before.id);
+    const withoutEntry = structuredClone(sealedDoc);
+    cardsOf(withoutEntry)[3]!.timeEntries = [];
+    expect(await patch(owner, sealedDoc, withoutEntry)).toMatchObject({
+      status: 400,
+      body: { message: de.projects.signoff.sealed },
+    });
+    const withoutCard = structuredClone(sealedDoc);
+    withoutCard.columns[0]!.cards = withoutCard.columns[0]!.cards.slice(0, 3);
+    expect(await patch(owner, sealedDoc, withoutCard)).toMatchObject({
+      status: 400,
+      body: { message: de.projects.signoff.cardSealed },
+    });
+    const revoked = { ...structuredClone(sealedDoc), signoffs: [] };
+    expect(await patch(member, sealedDoc, revoked)).toMatchObject({
+      status: 403,
+      body: { message: de.projects.signoff.revokeForbidden },
+    });
+    expect((await read(owner, before.id)).revision).toBe(sealedDoc.revision);
+
+    const answer = asDelta((await patch(owner, sealedDoc, revoked)).body);
+    expect(answer.deleted).toEqual([sealedDoc.signoffs[0]!.id]);
+    const delta = asDelta(await changes(owner, before.id, sealedDoc.revision));
+    expect(applyProjectDelta(sealedDoc, delta)).toEqual(await read(owner, before.id));
+    expect(applyProjectDelta(sealedDoc, delta).signoffs).toEqual([]);
+  });
+});

@@ -222,6 +222,7 @@ function remapUsers(project: ImportedProject, users: Map<string, string>): void 
       for (const entry of card.timeEntries) entry.userId = map(entry.userId);
     }
   for (const note of document.notes) note.authorId = map(note.authorId);
+  for (const signoff of document.signoffs) signoff.collectedById = map(signoff.collectedById);
   for (const entry of document.changeLog) entry.userId = map(entry.userId);
 }
 
@@ -272,6 +273,13 @@ async function rekeyForeignEntities(context: ImportContext, projects: readonly I
     }
     for (const appointment of document.appointments) appointment.id = next(appointment.id);
     for (const note of document.notes) note.id = next(note.id);
+    for (const signoff of document.signoffs) {
+      // A sign-off follows the new ids of its card and of the entries it seals.
+      signoff.id = next(signoff.id);
+      signoff.cardId = signoff.cardId === null ? null : next(signoff.cardId);
+      signoff.coveredTimeEntryIds = signoff.coveredTimeEntryIds.map(next);
+      signoff.coveredMaterialEntryIds = signoff.coveredMaterialEntryIds.map(next);
+    }
     for (const entry of document.changeLog) entry.id = next(entry.id);
   }
   return fresh.size;
@@ -359,7 +367,14 @@ async function writeProject(
   await withUniqueName(async () => {
     if (stored) {
       // The project's parts are the file's now; its images stay (a backup brings its own by id).
-      for (const table of ['project_columns', 'appointments', 'project_notes', 'change_log_entries', 'project_members'])
+      for (const table of [
+        'project_columns',
+        'appointments',
+        'project_notes',
+        'project_signoffs',
+        'change_log_entries',
+        'project_members',
+      ])
         await run(context, `DELETE FROM ${table} WHERE project_id = :id`, { id: project.id });
       await run(
         context,

@@ -1,4 +1,5 @@
 import {
+  canRevokeSignoff,
   de,
   EXTERNAL_ASSIGNEE_PREFIX,
   type ProjectChangesDto,
@@ -100,12 +101,16 @@ async function mergeAndWrite(
   let result;
   try {
     const incoming = incomingOf(stored);
+    // A customer signs a project's work; a template has none (projects made from it start unsigned).
+    if (row.isTemplate && [...incoming.entities.values()].some((entity) => entity.kind === 'signoff'))
+      throw new ApiError(400, de.projects.signoff.inTemplate, 'validation');
     result = mergeProject({
       stored,
       incoming,
       history: await loadHistory(sequelize, historyNeeded(stored, incoming), transaction),
       actor,
       mayEditProject: rules.canEditFields,
+      mayRevokeSignoffs: canRevokeSignoff(actor, row),
       names: await logNames(sequelize, row.id, stored.fields, incoming.fields, transaction),
       now: new Date(),
       newId: randomUUID,

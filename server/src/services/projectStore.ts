@@ -134,6 +134,18 @@ interface NoteRow {
   timestamp: Date;
   rev: number;
 }
+interface SignoffRow {
+  id: string;
+  cardId: string | null;
+  signerName: string;
+  signedAt: Date;
+  signature: string;
+  coveredTimeEntryIds: string[];
+  coveredMaterialEntryIds: string[];
+  collectedById: string | null;
+  collectedByName: string;
+  rev: number;
+}
 interface LogRow {
   id: string;
   timestamp: Date;
@@ -155,7 +167,7 @@ export async function loadEntities(
   const by = { projectId, since };
   const changed = since === undefined ? '' : ' AND rev > :since';
   const logged = since === undefined ? '' : ' AND revision > :since';
-  const [columns, cards, times, materials, appointments, notes, log] = await Promise.all([
+  const [columns, cards, times, materials, appointments, notes, signoffs, log] = await Promise.all([
     select<ColumnRow>(
       sequelize,
       `SELECT id, position, title, rev FROM project_columns WHERE project_id = :projectId${changed}`,
@@ -193,6 +205,15 @@ export async function loadEntities(
       sequelize,
       `SELECT id, title, content, author_id AS "authorId", author_username AS "authorUsername", written_at AS timestamp, rev
          FROM project_notes WHERE project_id = :projectId${changed}`,
+      by,
+      transaction,
+    ),
+    select<SignoffRow>(
+      sequelize,
+      `SELECT id, card_id AS "cardId", signer_name AS "signerName", signed_at AS "signedAt", signature,
+              covered_time_entry_ids AS "coveredTimeEntryIds", covered_material_entry_ids AS "coveredMaterialEntryIds",
+              collected_by_id AS "collectedById", collected_by_name AS "collectedByName", rev
+         FROM project_signoffs WHERE project_id = :projectId${changed}`,
       by,
       transaction,
     ),
@@ -262,6 +283,21 @@ export async function loadEntities(
       rev: row.rev,
       content: { title: row.title, content: row.content },
       owned: { authorId: row.authorId, authorUsername: row.authorUsername, timestamp: row.timestamp.toISOString() },
+    });
+  for (const row of signoffs)
+    entities.set(row.id, {
+      kind: 'signoff',
+      id: row.id,
+      rev: row.rev,
+      content: {
+        cardId: row.cardId,
+        signerName: row.signerName,
+        signedAt: row.signedAt.toISOString(),
+        signature: row.signature,
+        coveredTimeEntryIds: row.coveredTimeEntryIds,
+        coveredMaterialEntryIds: row.coveredMaterialEntryIds,
+      },
+      owned: { collectedById: row.collectedById, collectedByName: row.collectedByName },
     });
   const changeLog = log.map((row) => ({ ...row, timestamp: row.timestamp.toISOString() }));
   return { entities, changeLog };
@@ -430,6 +466,7 @@ export async function writeEntitiesOf(
     materialEntry: [] as Value[][],
     appointment: [] as Value[][],
     note: [] as Value[][],
+    signoff: [] as Value[][],
   };
   for (const { projectId, entities } of projects)
     for (const entity of entities) {
@@ -498,6 +535,23 @@ export async function writeEntitiesOf(
             entity.rev,
           ]);
           break;
+        case 'signoff': {
+          const c = entity.content;
+          rows.signoff.push([
+            entity.id,
+            projectId,
+            c.cardId,
+            c.signerName,
+            c.signedAt,
+            c.signature,
+            json(c.coveredTimeEntryIds),
+            json(c.coveredMaterialEntryIds),
+            entity.owned.collectedById,
+            entity.owned.collectedByName,
+            entity.rev,
+          ]);
+          break;
+        }
       }
     }
   const upsert = upsertRows.bind(null, sequelize, transaction);
@@ -547,6 +601,24 @@ export async function writeEntitiesOf(
       written_at: 'timestamptz',
     },
   );
+  await upsert(
+    'project_signoffs',
+    [
+      'id',
+      'project_id',
+      'card_id',
+      'signer_name',
+      'signed_at',
+      'signature',
+      'covered_time_entry_ids',
+      'covered_material_entry_ids',
+      'collected_by_id',
+      'collected_by_name',
+      'rev',
+    ],
+    rows.signoff,
+    { signed_at: 'timestamptz', covered_time_entry_ids: 'jsonb', covered_material_entry_ids: 'jsonb' },
+  );
   await recordVersionsOf(
     sequelize,
     transaction,
@@ -570,6 +642,7 @@ const TABLES: Record<Entity['kind'], string> = {
   materialEntry: 'material_entries',
   appointment: 'appointments',
   note: 'project_notes',
+  signoff: 'project_signoffs',
 };
 
 export interface EntityVersion {
@@ -678,7 +751,7 @@ export async function applyMerge(
   const byKind = new Map<Entity['kind'], string[]>();
   for (const entity of result.deletes) byKind.set(entity.kind, [...(byKind.get(entity.kind) ?? []), entity.id]);
   // Children before parents, so that the cascade does not take entities the merge kept.
-  for (const kind of ['timeEntry', 'materialEntry', 'note', 'appointment', 'card', 'column'] as const) {
+  for (const kind of ['signoff', 'timeEntry', 'materialEntry', 'note', 'appointment', 'card', 'column'] as const) {
     const ids = byKind.get(kind);
     if (ids?.length)
       await sequelize.query(

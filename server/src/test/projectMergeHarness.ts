@@ -5,6 +5,7 @@ import {
   type AppointmentDto,
   type NoteDto,
   type ProjectDeltaRequest,
+  type SignoffDto,
   type ProjectFieldsDto,
 } from '@werkboard/common';
 import { newId, projectDeltaSchema, validate } from '@werkboard/common';
@@ -31,6 +32,7 @@ export interface ClientCopy extends ProjectFieldsDto {
   columns: ColumnDto[];
   appointments: AppointmentDto[];
   notes: NoteDto[];
+  signoffs: SignoffDto[];
   changeLog: ChangeLogEntryDto[];
 }
 
@@ -77,9 +79,12 @@ export class MemoryProjectServer {
     });
   }
 
-  /** A PUT of `copy`; `mayEditProject` as the route decides it (can_edit_projects). Throws MergeRefused. */
-  put(copy: ClientCopy, actor: SessionActor, mayEditProject = true): ClientCopy {
-    return this.write(actor, mayEditProject, () => ({
+  /**
+   * A PUT of `copy`; `mayEditProject` as the route decides it (can_edit_projects),
+   * `mayRevokeSignoffs` as `canRevokeSignoff` would. Throws MergeRefused.
+   */
+  put(copy: ClientCopy, actor: SessionActor, mayEditProject = true, mayRevokeSignoffs = mayEditProject): ClientCopy {
+    return this.write(actor, mayEditProject, mayRevokeSignoffs, () => ({
       base: copy.revision,
       fields: fieldsOf(copy),
       entities: flattenDocument(copy),
@@ -87,16 +92,22 @@ export class MemoryProjectServer {
   }
 
   /** A PATCH of `delta`, composed with what is stored as the route does (commands/projectDelta.ts). */
-  patch(delta: ProjectDeltaRequest, actor: SessionActor, mayEditProject = true): ClientCopy {
+  patch(
+    delta: ProjectDeltaRequest,
+    actor: SessionActor,
+    mayEditProject = true,
+    mayRevokeSignoffs = mayEditProject,
+  ): ClientCopy {
     // The schema's refusal is a 400, as the route gives it.
     const checked = validate(projectDeltaSchema, delta);
     if (!checked.ok) throw new MergeRefused(400, checked.message);
-    return this.write(actor, mayEditProject, (stored) => composeDelta(stored, checked.value));
+    return this.write(actor, mayEditProject, mayRevokeSignoffs, (stored) => composeDelta(stored, checked.value));
   }
 
   private write(
     actor: SessionActor,
     mayEditProject: boolean,
+    mayRevokeSignoffs: boolean,
     incomingOf: (stored: StoredProject) => IncomingProject,
   ): ClientCopy {
     const stored: StoredProject = {
@@ -114,6 +125,7 @@ export class MemoryProjectServer {
       history,
       actor,
       mayEditProject,
+      mayRevokeSignoffs,
       names: { assignee: (id) => `Name ${id}`, image: (id) => `Bild ${id}` },
       now: new Date(),
       newId: randomUUID,

@@ -1,4 +1,5 @@
 import {
+  isManagementRole,
   type Actor,
   APPOINTMENT_STATUSES,
   type BoardActor,
@@ -16,6 +17,7 @@ import {
   type ProjectFieldsDto,
   type Role,
   ROLES,
+  sealedEntryIds,
 } from '@werkboard/common';
 import { type ClientCopy, newCard } from './projectMergeHarness';
 import { type Entity, type EntityMap, flattenDocument, sameValue } from '../commands/projectEntities';
@@ -42,13 +44,15 @@ export function seeded(seed: number): Random {
 /** A user writing the board: the actor, its name, and the project right the route grants. */
 export interface Writer extends Actor, BoardActor {
   username: string;
+  mayRevokeSignoffs: boolean;
 }
 
 /** One writer per role, with the role's seeded permissions (docs/permissions.md). */
 export function writersOfEveryRole(ids: (role: Role) => { id: string; username: string }): Writer[] {
   return ROLES.map((role) => {
     const actor = { ...ids(role), role, permissions: DEFAULT_ROLE_PERMISSIONS[role] };
-    return { ...actor, mayEditProject: can(actor, 'can_edit_projects') };
+    // The random project's owner and deputy are nobody of these: only Admin and Firmenleiter revoke.
+    return { ...actor, mayEditProject: can(actor, 'can_edit_projects'), mayRevokeSignoffs: isManagementRole(role) };
   });
 }
 
@@ -239,6 +243,41 @@ export function randomEdits(
     forgeBase: () => {
       copy.revision += Math.floor(rand() * 4);
     },
+    addSignoff: () => {
+      // A card's or the project's sign-off over some of its entries; the collector it claims: anyone.
+      const card = rand() < 0.7 ? anyCard() : undefined;
+      const cards = card ? [card] : cardsOf(copy);
+      const claimed = pick(rand, people)!;
+      copy.signoffs.push({
+        ...{ id: newId(), rev: 0, cardId: card?.id ?? null, signerName: `Kunde ${label()}` },
+        ...{ signedAt: '2026-11-20T10:00:00.000Z', signature: 'M10 10 L50 40' },
+        coveredTimeEntryIds: cards.flatMap((item) => item.timeEntries.filter(() => rand() < 0.8).map((e) => e.id)),
+        coveredMaterialEntryIds: cards.flatMap((item) =>
+          item.materialEntries.filter(() => rand() < 0.8).map((e) => e.id),
+        ),
+        ...{ collectedById: claimed.id, collectedByName: claimed.username },
+      });
+    },
+    tamperSignoff: () => {
+      const signoff = pick(rand, copy.signoffs);
+      if (!signoff) return;
+      if (rand() < 0.5) signoff.signerName = label();
+      else signoff.coveredTimeEntryIds = [];
+    },
+    revokeSignoff: () => {
+      const signoff = pick(rand, copy.signoffs);
+      copy.signoffs = copy.signoffs.filter((item) => item !== signoff);
+    },
+    coverAnything: () => {
+      // A sign-off of one card that claims another card's entries, or ones that do not exist.
+      const [first, second] = [anyCard(), anyCard()];
+      if (!first) return;
+      copy.signoffs.push({
+        ...{ id: newId(), rev: 0, cardId: first.id, signerName: 'Kunde', signedAt: '2026-11-20T10:00:00.000Z' },
+        ...{ signature: 'M1 1 L2 2', coveredMaterialEntryIds: [], collectedById: null, collectedByName: '' },
+        coveredTimeEntryIds: [second?.timeEntries[0]?.id ?? newId()],
+      });
+    },
     renameProject: () => {
       copy.name = `Projekt ${label()}`;
     },
@@ -287,7 +326,7 @@ function findNested(copy: ClientCopy, id: string | undefined): { rev: number } |
       if (entry) return entry;
     }
   }
-  return [...copy.notes, ...copy.appointments].find((item) => item.id === id);
+  return [...copy.notes, ...copy.appointments, ...copy.signoffs].find((item) => item.id === id);
 }
 
 /**
@@ -333,6 +372,11 @@ function bringBack(copy: ClientCopy, rand: Random, earlier: readonly ClientCopy[
       candidates.push(() => copy.notes.push({ ...note, content: change ? `${note.content} zurück` : note.content }));
   for (const appointment of source.appointments)
     if (!taken.has(appointment.id)) candidates.push(() => copy.appointments.push({ ...appointment }));
+  for (const signoff of source.signoffs)
+    if (!taken.has(signoff.id))
+      candidates.push(() =>
+        copy.signoffs.push({ ...signoff, signerName: change ? 'Jemand anderes' : signoff.signerName }),
+      );
   pick(rand, candidates)?.();
 }
 
@@ -384,6 +428,20 @@ export class RuleLedger {
     const problems: string[] = [];
     const fail = (text: string, entity?: Entity) => problems.push(entity ? `${text}: ${JSON.stringify(entity)}` : text);
     const mayEdit = canChangeColumns(writer);
+    const signoffs = (state: BoardState) =>
+      [...state.entities.values()].filter((entity): entity is Of<'signoff'> => entity.kind === 'signoff');
+    // What stays sealed: entries of sign-offs that were there before and still are.
+    const sealed = sealedEntryIds(
+      signoffs(before)
+        .filter((signoff) => after.entities.has(signoff.id))
+        .map((signoff) => signoff.content),
+    );
+    for (const id of sealed) {
+      const was = before.entities.get(id);
+      const now = after.entities.get(id);
+      if (was && (!now || !sameValue(was.content, now.content)))
+        fail('a sealed entry is neither changed nor deleted', was);
+    }
 
     for (const entity of after.entities.values()) {
       const old = before.entities.get(entity.id);
@@ -403,6 +461,26 @@ export class RuleLedger {
         if (was && !sameValue(was.content, entity.content) && !canChangeNote(writer, (was as Of<'note'>).owned))
           fail('a note changes only by its author, Admin or Firmenleiter', entity);
       }
+      if (entity.kind === 'signoff') {
+        if (first && !sameValue(first.content, entity.content)) fail('a sign-off never changes', entity);
+        if (!old && last) fail('a revoked sign-off never comes back', entity);
+        if (!first && entity.owned.collectedById !== writer.id)
+          fail('a new sign-off is collected by its writer', entity);
+        const { cardId } = entity.content;
+        const covers = (id: string, kind: string) => {
+          const entry = after.entities.get(id);
+          return (
+            entry?.kind === kind &&
+            (cardId === null || (entry as Of<'timeEntry'> | Of<'materialEntry'>).content.cardId === cardId)
+          );
+        };
+        if (
+          !first &&
+          (!entity.content.coveredTimeEntryIds.every((id) => covers(id, 'timeEntry')) ||
+            !entity.content.coveredMaterialEntryIds.every((id) => covers(id, 'materialEntry')))
+        )
+          fail('a new sign-off covers entries of its card or project', entity);
+      }
       if (entity.kind === 'column' && !mayEdit) {
         if (!last) fail('only who may edit the project adds columns', entity);
         else if (!sameValue(last.content, entity.content))
@@ -419,6 +497,8 @@ export class RuleLedger {
       if (entity.kind === 'note' && !canChangeNote(writer, entity.owned))
         fail('a note is deleted only by its author, Admin or Firmenleiter', entity);
       if (entity.kind === 'column' && !mayEdit) fail('only who may edit the project deletes columns', entity);
+      if (entity.kind === 'signoff' && !writer.mayRevokeSignoffs)
+        fail('only owner, deputy, Admin and Firmenleiter revoke a sign-off', entity);
     }
     if (!sameValue(before.fields, after.fields) && !mayEdit) fail('only who may edit the project changes its fields');
 

@@ -123,6 +123,7 @@ function reassignedDocument(project: ProjectSummaryDto, owner: UserDirectoryEntr
     columns: [],
     appointments: [],
     notes: [],
+    signoffs: [],
     changeLog: [],
     lastModified: new Date().toISOString(),
     createdAt: project.createdAt,

@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { CardSection } from '@werkboard/common';
-import { de, groupCards, newId } from '@werkboard/common';
+import { de, groupCards, isCardSigned, newId } from '@werkboard/common';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { BoardCard } from './BoardCard';
 import { addCard, deleteColumn, moveCard, moveColumn, renameColumn } from '@werkboard/common';
@@ -37,6 +37,12 @@ export const BoardColumn = memo(function BoardColumn({
 }: BoardColumnProps) {
   const column = useAppSelector((state) => selectColumn(state, columnId));
   const cardGroups = useAppSelector((state) => selectDocument(state)?.cardGroups ?? NO_GROUPS);
+  // The server refuses deleting a column with a signed card (the card would go with it).
+  const holdsSigned = useAppSelector((state) => {
+    const document = selectDocument(state);
+    const cards = selectColumn(state, columnId)?.cards ?? [];
+    return document !== null && cards.some((card) => isCardSigned(document, card));
+  });
   const { readOnly, template } = useBoardUi();
   const dispatch = useAppDispatch();
   const listRef = useRef<HTMLDivElement>(null);
@@ -121,6 +127,7 @@ export const BoardColumn = memo(function BoardColumn({
             columnTitle={column.title}
             canMoveLeft={canMoveLeft}
             canMoveRight={canMoveRight}
+            deleteBlocked={holdsSigned ? de.projects.signoff.columnSealed : null}
             onSelect={onMenu}
           />
         )}

@@ -7,20 +7,28 @@ interface ColumnMenuProps {
   columnTitle: string;
   canMoveLeft: boolean;
   canMoveRight: boolean;
+  /** Why 'Löschen' is not offered (the column holds signed cards), or null. */
+  deleteBlocked: string | null;
   onSelect: (action: ColumnMenuAction) => void;
 }
 
-/** The column's menu: Umbenennen, Nach links, Nach rechts (not past the ends), Löschen. */
-export function ColumnMenu({ columnTitle, canMoveLeft, canMoveRight, onSelect }: ColumnMenuProps) {
+/**
+ * The column's menu: Umbenennen, Nach links, Nach rechts (not past the ends), Löschen
+ * (disabled with its reason where the server would refuse it).
+ */
+export function ColumnMenu({ columnTitle, canMoveLeft, canMoveRight, deleteBlocked, onSelect }: ColumnMenuProps) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
+  const reasonId = useId();
   const m = de.board.columns;
 
   useEffect(() => {
     if (!open) return;
     rootRef.current?.querySelector<HTMLButtonElement>('[role="menuitem"]:not(:disabled)')?.focus();
+    // The board scrolls; a menu with a reason under 'Löschen' may reach below a short column.
+    if (deleteBlocked) rootRef.current?.querySelector('.column-menu__reason')?.scrollIntoView?.({ block: 'nearest' });
     const onPointerDown = (event: Event) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -30,7 +38,7 @@ export function ColumnMenu({ columnTitle, canMoveLeft, canMoveRight, onSelect }:
       document.removeEventListener('mousedown', onPointerDown);
       document.removeEventListener('touchstart', onPointerDown);
     };
-  }, [open]);
+  }, [open, deleteBlocked]);
 
   const choose = (action: ColumnMenuAction) => {
     setOpen(false);
@@ -42,7 +50,7 @@ export function ColumnMenu({ columnTitle, canMoveLeft, canMoveRight, onSelect }:
     { action: 'rename', label: m.rename },
     { action: 'left', label: m.moveLeft, disabled: !canMoveLeft },
     { action: 'right', label: m.moveRight, disabled: !canMoveRight },
-    { action: 'delete', label: m.delete },
+    { action: 'delete', label: m.delete, disabled: deleteBlocked !== null },
   ];
 
   return (
@@ -90,12 +98,18 @@ export function ColumnMenu({ columnTitle, canMoveLeft, canMoveRight, onSelect }:
                   item.action === 'delete' ? 'column-menu__item column-menu__item--danger' : 'column-menu__item'
                 }
                 disabled={item.disabled}
+                aria-describedby={item.action === 'delete' && deleteBlocked ? reasonId : undefined}
                 onClick={() => choose(item.action)}
               >
                 {item.label}
               </button>
             </li>
           ))}
+          {deleteBlocked && (
+            <li role="none" id={reasonId} className="column-menu__reason">
+              {deleteBlocked}
+            </li>
+          )}
         </ul>
       )}
     </div>

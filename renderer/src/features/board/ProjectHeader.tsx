@@ -19,6 +19,7 @@ import { useHasPendingInvitations } from './useHasPendingInvitations';
 import { useBoardUi } from './boardUi';
 import { selectTagsById } from '../../api/endpoints/tags';
 import { selectDocument, selectFromArchive, selectProgress } from '../../entities/project/projectSlice';
+import { SignoffLines } from './signoff/SignoffLines';
 
 export type HeaderDialog =
   | 'edit'
@@ -32,7 +33,8 @@ export type HeaderDialog =
   | 'kwpExport'
   | 'pdfExport'
   | 'totals'
-  | 'saveAsTemplate';
+  | 'saveAsTemplate'
+  | 'signoff';
 
 const MAX_AVATARS = 3;
 const h = de.board.header;
@@ -151,6 +153,7 @@ function BoardHeader({ onOpen }: { onOpen: (dialog: HeaderDialog) => void }) {
     { dialog: 'kwpExport', label: b.kwpExport, shown: kwpEnabled },
     { dialog: 'pdfExport', label: b.pdfExport, shown: true },
     { dialog: 'totals', label: de.reports.totals.button, shown: true },
+    { dialog: 'signoff', label: de.projects.signoff.title, shown: !readOnly && !document.isTemplate },
     {
       dialog: 'saveAsTemplate',
       label: de.templatesScreen.saveAsTemplate.button,
@@ -202,6 +205,7 @@ function BoardHeader({ onOpen }: { onOpen: (dialog: HeaderDialog) => void }) {
           </div>
         )}
       </dl>
+      <SignoffLines cardId={null} />
 
       <TagChips tags={tags} />
 

@@ -5,7 +5,7 @@ import { de, EXTERNAL_ASSIGNEE_PREFIX, tagColor } from '@werkboard/common';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormField } from '../../components/FormField';
 import type { CardFields } from '@werkboard/common';
-import { deleteCard, updateCard } from '@werkboard/common';
+import { deleteCard, isCardSigned, updateCard } from '@werkboard/common';
 import { useBoardUi } from './boardUi';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectTags } from '../../api/endpoints/tags';
@@ -30,6 +30,8 @@ export function TaskDetails({ card, columnId, onSaved }: { card: CardDto; column
   const allTags = useAppSelector(selectTags);
   const externalUsers = useAppSelector(selectExternalUsers);
   const names = useAppSelector(selectAssigneeNames);
+  // The server refuses deleting a signed card; the button is not offered.
+  const signed = isCardSigned(document, card);
   const columnTitle = document.columns.find((column) => column.id === columnId)?.title ?? '';
 
   // What the form started from: only fields the user changed are saved, so a change someone
@@ -189,10 +191,13 @@ export function TaskDetails({ card, columnId, onSaved }: { card: CardDto; column
           </div>
         )}
       </fieldset>
+      {signed && <p className="muted">{de.projects.signoff.cardSealed}</p>}
       <div className="task-details__actions">
-        <button type="button" className="button button--danger-outline" onClick={() => setConfirmDelete(true)}>
-          {m.deleteTask}
-        </button>
+        {!signed && (
+          <button type="button" className="button button--danger-outline" onClick={() => setConfirmDelete(true)}>
+            {m.deleteTask}
+          </button>
+        )}
         <button type="submit" className="button button--primary">
           {m.save}
         </button>

@@ -8,6 +8,8 @@ import { selectCard } from '../../entities/project/projectSlice';
 import { TaskDetails } from './TaskDetails';
 import { TaskMaterial } from './TaskMaterial';
 import { TaskTimes } from './TaskTimes';
+import { SignoffDialog } from './signoff/SignoffDialog';
+import { SignoffLines } from './signoff/SignoffLines';
 
 type TaskTab = 'details' | 'times' | 'material';
 
@@ -24,8 +26,9 @@ const TABS = [
  */
 export function TaskDialog({ cardId, onClose }: { cardId: string; onClose: () => void }) {
   const found = useAppSelector((state) => selectCard(state, cardId));
-  const { template } = useBoardUi();
+  const { template, readOnly } = useBoardUi();
   const [tab, setTab] = useState<TaskTab>('details');
+  const [signing, setSigning] = useState(false);
   const missing = found === null;
 
   useEffect(() => {
@@ -41,11 +44,22 @@ export function TaskDialog({ cardId, onClose }: { cardId: string; onClose: () =>
       {template ? (
         <TaskDetails card={card} columnId={columnId} onSaved={onClose} />
       ) : (
-        <Tabs tabs={TABS} selected={tab} onSelect={setTab}>
-          {tab === 'details' && <TaskDetails card={card} columnId={columnId} onSaved={onClose} />}
-          {tab === 'times' && <TaskTimes card={card} />}
-          {tab === 'material' && <TaskMaterial card={card} />}
-        </Tabs>
+        <>
+          <div className="task-signoff">
+            <SignoffLines cardId={card.id} />
+            {!readOnly && (
+              <button type="button" className="button button--secondary button--small" onClick={() => setSigning(true)}>
+                {de.projects.signoff.title}
+              </button>
+            )}
+          </div>
+          <Tabs tabs={TABS} selected={tab} onSelect={setTab}>
+            {tab === 'details' && <TaskDetails card={card} columnId={columnId} onSaved={onClose} />}
+            {tab === 'times' && <TaskTimes card={card} />}
+            {tab === 'material' && <TaskMaterial card={card} />}
+          </Tabs>
+          {signing && <SignoffDialog cardId={card.id} onClose={() => setSigning(false)} />}
+        </>
       )}
     </Dialog>
   );

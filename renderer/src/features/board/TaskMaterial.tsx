@@ -15,6 +15,7 @@ import { useBoardUi } from './boardUi';
 import { DecimalInput } from './DecimalInput';
 import { useAppDispatch } from '../../store/hooks';
 import { applyEdit } from '../../entities/project/projectThunks';
+import { SealedLock, useSealedEntryIds } from './signoff/SealedLock';
 
 const m = de.board.material;
 
@@ -47,6 +48,7 @@ export function TaskMaterial({ card }: { card: CardDto }) {
 
   const entries = card.materialEntries;
   const canChange = !readOnly;
+  const sealed = useSealedEntryIds();
 
   return (
     <div className="task-entries">
@@ -77,15 +79,19 @@ export function TaskMaterial({ card }: { card: CardDto }) {
                 <td>{entry.name}</td>
                 {canChange && (
                   <td className="entry-table__actions">
-                    <button
-                      type="button"
-                      className="icon-button entry-table__delete"
-                      title={m.delete(describeMaterial(entry))}
-                      onClick={() => dispatch(applyEdit((draft) => deleteMaterialEntry(draft, card.id, entry.id)))}
-                    >
-                      <span aria-hidden="true">×</span>
-                      <span className="visually-hidden">{m.delete(describeMaterial(entry))}</span>
-                    </button>
+                    {sealed.has(entry.id) ? (
+                      <SealedLock />
+                    ) : (
+                      <button
+                        type="button"
+                        className="icon-button entry-table__delete"
+                        title={m.delete(describeMaterial(entry))}
+                        onClick={() => dispatch(applyEdit((draft) => deleteMaterialEntry(draft, card.id, entry.id)))}
+                      >
+                        <span aria-hidden="true">×</span>
+                        <span className="visually-hidden">{m.delete(describeMaterial(entry))}</span>
+                      </button>
+                    )}
                   </td>
                 )}
               </tr>

@@ -18,6 +18,7 @@ import { todayIso } from './dates';
 import { DecimalInput } from './DecimalInput';
 import { useAppDispatch } from '../../store/hooks';
 import { applyEdit } from '../../entities/project/projectThunks';
+import { SealedLock, useSealedEntryIds } from './signoff/SealedLock';
 
 const m = de.board.times;
 
@@ -33,6 +34,7 @@ export function TaskTimes({ card }: { card: CardDto }) {
   const [date, setDate] = useState(todayIso);
   const [hours, setHours] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const sealed = useSealedEntryIds();
   const formRef = useFocusFirstInvalid(errors);
 
   const submit = (event: FormEvent) => {
@@ -82,7 +84,8 @@ export function TaskTimes({ card }: { card: CardDto }) {
                 <td className="entry-table__number">{formatHours(entry.hours)}</td>
                 {canChange && (
                   <td className="entry-table__actions">
-                    {canDeleteTimeEntry(actor, entry) && (
+                    {sealed.has(entry.id) && <SealedLock />}
+                    {!sealed.has(entry.id) && canDeleteTimeEntry(actor, entry) && (
                       <button
                         type="button"
                         className="icon-button entry-table__delete"

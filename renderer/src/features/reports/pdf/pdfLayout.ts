@@ -95,9 +95,28 @@ export function contentBottom(doc: PdfDoc): number {
   return doc.page.height - doc.page.margins.bottom;
 }
 
-/** Starts a new page unless `height` still fits below the cursor. */
+/** The height one page offers content, from the top margin to the footer band. */
+export function pageContentHeight(doc: PdfDoc): number {
+  return contentBottom(doc) - doc.page.margins.top;
+}
+
+/**
+ * Starts a new page unless `height` still fits below the cursor. Never from the top of a
+ * page: a block taller than a page fits on no page, so a new one would only be empty; such a
+ * block is split (tableRow) or scaled (placeBlock) by its caller instead.
+ */
 export function ensureSpace(doc: PdfDoc, height: number): void {
-  if (doc.y + height > contentBottom(doc)) doc.addPage();
+  const atPageTop = doc.y <= doc.page.margins.top + 0.5;
+  if (doc.y + height > contentBottom(doc) && !atPageTop) doc.addPage();
+}
+
+/**
+ * Room for a block drawn as a whole (a signature): a new page when it does not fit below the
+ * cursor, and the scale, at most 1, at which it fits there.
+ */
+export function placeBlock(doc: PdfDoc, height: number): number {
+  ensureSpace(doc, height);
+  return Math.min(1, (contentBottom(doc) - doc.y) / height);
 }
 
 export function setFont(doc: PdfDoc, weight: 'regular' | 'bold', size: number, color: string = COLORS.text): PdfDoc {
@@ -148,7 +167,8 @@ export interface TableCell {
 
 /**
  * One row of a simple table: every cell wraps inside its width, the row is as tall as its
- * tallest cell and moves to the next page as a whole.
+ * tallest cell and moves to the next page as a whole. A row taller than a page is split: its
+ * cells one below the other, each flowing over as many pages as it needs.
  */
 export function tableRow(
   doc: PdfDoc,
@@ -165,6 +185,10 @@ export function tableRow(
     return doc.heightOfString(cell.text || ' ', { width: widths[index] });
   });
   const height = Math.max(...heights) + 3;
+  if (height > pageContentHeight(doc)) {
+    splitRow(doc, cells, { x: x0, width: width - gap, size, color: options.color });
+    return;
+  }
   ensureSpace(doc, height);
   const y = doc.y;
   if (options.shaded) doc.rect(x0 - 3, y - 1.5, width + 6 - gap, height).fill(COLORS.band);
@@ -176,6 +200,20 @@ export function tableRow(
   });
   doc.x = x0;
   doc.y = y + height;
+}
+
+function splitRow(
+  doc: PdfDoc,
+  cells: readonly TableCell[],
+  options: { x: number; width: number; size: number; color: string | undefined },
+): void {
+  ensureSpace(doc, doc.currentLineHeight(true));
+  for (const cell of cells) {
+    setFont(doc, cell.bold ? 'bold' : 'regular', options.size, options.color ?? COLORS.text);
+    doc.text(cell.text, options.x, doc.y, { width: options.width, align: cell.align ?? 'left', lineGap: 0 });
+  }
+  doc.x = options.x;
+  doc.moveDown(0.2);
 }
 
 /** A horizontal progress bar, 0 to 100 percent. */

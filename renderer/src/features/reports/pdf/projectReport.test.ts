@@ -3,7 +3,8 @@
  */
 // pdfkit's Node build under Node: the same layout code as the browser's lazy chunk, read back
 // with poppler's pdftotext.
-import { defaultProjectReportOptions } from '@werkboard/common';
+import { inflateSync } from 'node:zlib';
+import { de, defaultProjectReportOptions } from '@werkboard/common';
 import type { ProjectReportInput } from './projectReport';
 import { buildProjectReportPdf } from './projectReport';
 import { names, pdfText, PROJECT_ID, reportTestProject, testFonts } from '../testReports';
@@ -23,6 +24,33 @@ function input(overrides: Partial<ProjectReportInput> = {}): ProjectReportInput 
     createdAt: new Date('2026-03-04T10:00:00Z'),
     ...overrides,
   };
+}
+
+const STREAM = '\nstream\n';
+const END_STREAM = '\nendstream';
+
+/**
+ * The PDF's content streams, inflated: what is drawn, as operators. The search moves past each
+ * stream's end: a search from inside 'endstream' found 'stream' again and, once no end
+ * followed, started over at the file's beginning forever (the out-of-memory of this file).
+ */
+function pageContents(bytes: Uint8Array): string {
+  const raw = Buffer.from(bytes);
+  const parts: string[] = [];
+  let from = 0;
+  for (;;) {
+    const start = raw.indexOf(STREAM, from);
+    if (start < 0) break;
+    const end = raw.indexOf(END_STREAM, start + STREAM.length);
+    if (end < 0) break;
+    try {
+      parts.push(inflateSync(raw.subarray(start + STREAM.length, end)).toString('latin1'));
+    } catch {
+      // Not deflated (fonts, images): not drawing operators.
+    }
+    from = end + END_STREAM.length;
+  }
+  return parts.join('\n');
 }
 
 const pages = (text: string) => text.split('\f').filter((page) => page.trim() !== '');
@@ -84,6 +112,48 @@ describe('buildProjectReportPdf', () => {
     // Without the entries a card still shows its sum of hours.
     expect(text).toContain('Summe: 1,75 Std.');
     expect(text).toContain('Schlüssel liegt beim Nachbarn.');
+  });
+
+  it('shows each customer sign-off with signer, time, what it covers and the signature as a path', async () => {
+    const project = reportTestProject(8);
+    const card = project.columns.flatMap((column) => column.cards).find((item) => item.timeEntries.length > 0)!;
+    project.signoffs = [
+      {
+        ...{ id: 'a1b2c3d4-0000-4000-8000-000000000001', rev: 1, cardId: card.id, signerName: 'Erika Kundin' },
+        ...{ signedAt: '2026-11-23T15:04:00.000Z', signature: 'M10 150 L60 40 L110 160 L170 30' },
+        coveredTimeEntryIds: card.timeEntries.map((entry) => entry.id),
+        coveredMaterialEntryIds: [],
+        ...{ collectedById: null, collectedByName: 'paula' },
+      },
+    ];
+    const bytes = await buildProjectReportPdf(input({ project }), fonts);
+    const text = pdfText(bytes);
+    expect(text).toContain('Abnahme durch den Kunden');
+    expect(text).toContain('Abgenommen von Erika Kundin am 23.11.2026, 16:04');
+    expect(text).toContain(de.projects.signoff.pdfOfCard(card.title));
+    expect(text).toContain(
+      card.timeEntries.length === 1 ? 'Umfasst einen Zeiteintrag' : `Umfasst ${card.timeEntries.length} Zeiteinträge`,
+    );
+    // The signature is a vector path in the page's content: its moves and lines, scaled.
+    expect(pageContents(bytes)).toMatch(/10 150 m\s+60 40 l\s+110 160 l\s+170 30 l/);
+  });
+
+  it('splits a header row taller than a page (a team of 1500) instead of asking for pages forever', async () => {
+    const base = reportTestProject(2);
+    const team = Array.from({ length: 1500 }, (_, index) => ({
+      ...base.team[1]!,
+      id: `7a000000-0000-4000-8000-1${String(index).padStart(11, '0')}`,
+      username: `Monteur ${index + 1}`,
+      teamRole: 'member' as const,
+    }));
+    const project = { ...base, team: [base.team[0]!, ...team] };
+    const text = pdfText(await buildProjectReportPdf(input({ project }), fonts));
+    expect(text).toContain('Monteur 1,');
+    expect(text).toContain('Monteur 1500');
+    expect(text).toContain('Aufgabe 2: Steckdosen im Raum 2 setzen');
+    const all = pages(text);
+    expect(all.length).toBeLessThan(15);
+    all.forEach((page, index) => expect(page).toContain(`Seite ${index + 1} von ${all.length}`));
   });
 
   it('keeps umlauts, ß and German quotes as text', async () => {

@@ -6,6 +6,7 @@ import type {
   ProjectDocument,
   ProjectReportOptions,
   ReportNames,
+  SignoffDto,
   TimeMaterialTotals,
 } from '@werkboard/common';
 import {
@@ -22,6 +23,8 @@ import {
   inBoardOrder,
   projectPeople,
   projectProgress,
+  signedByText,
+  SIGNATURE_BOX,
   tagLabels,
   timeMaterialTotals,
 } from '@werkboard/common';
@@ -36,6 +39,7 @@ import {
   MARGIN,
   paragraph,
   pdfBytes,
+  placeBlock,
   progressBar,
   sectionHeading,
   setFont,
@@ -89,6 +93,7 @@ export async function buildProjectReportPdf(input: ProjectReportInput, fonts: Re
   setFont(doc, 'regular', 8.5, COLORS.muted).text(p.createdOn(formatDateTime(input.createdAt.toISOString()) ?? ''));
   writeColumns(doc, columns, { names: input.names, withEntries: options.includeEntries });
   if (options.includeEntries) writeTotals(doc, timeMaterialTotals([{ ...project, columns }]));
+  writeSignoffs(doc, project);
   if (options.includeAppointments) writeAppointments(doc, project.appointments);
   if (options.includeNotes) writeNotes(doc, project.notes);
   if (options.includePhotos) writePhotos(doc, input.photos);
@@ -297,6 +302,80 @@ function writeAppointments(doc: PdfDoc, appointments: readonly AppointmentDto[])
       { shaded: index % 2 === 0 },
     );
   });
+}
+
+const SIGNATURE_WIDTH = 220;
+
+/**
+ * Each customer sign-off: what it signs (a card or the project), signer and time, the
+ * entries it covers, and the signature drawn as a vector path.
+ */
+function writeSignoffs(doc: PdfDoc, project: ProjectDocument): void {
+  if (project.signoffs.length === 0) return;
+  const s = de.projects.signoff;
+  const cards = new Map(project.columns.flatMap((column) => column.cards).map((card) => [card.id, card]));
+  sectionHeading(doc, s.pdfHeading, 140);
+  for (const signoff of project.signoffs) {
+    const card = signoff.cardId === null ? undefined : cards.get(signoff.cardId);
+    subHeading(doc, card ? s.pdfOfCard(card.title) : s.pdfOfProject);
+    paragraph(doc, signedByText(signoff), { size: 10 });
+    paragraph(doc, s.pdfCovers(signoff.coveredTimeEntryIds.length, signoff.coveredMaterialEntryIds.length), {
+      size: 8.5,
+      color: COLORS.muted,
+    });
+    coveredRows(signoff, cards).forEach((row, index) =>
+      tableRow(
+        doc,
+        [
+          { text: row[0], share: 0.3 },
+          { text: row[1], share: 0.5 },
+          { text: row[2], share: 0.2, align: 'right' },
+        ],
+        { size: 8.5, shaded: index % 2 === 0 },
+      ),
+    );
+    drawSignature(doc, signoff.signature);
+    thinRule(doc);
+  }
+}
+
+/** The covered entries as rows: the card, what, and the amount. */
+function coveredRows(signoff: SignoffDto, cards: ReadonlyMap<string, CardDto>): [string, string, string][] {
+  const times = new Set(signoff.coveredTimeEntryIds);
+  const materials = new Set(signoff.coveredMaterialEntryIds);
+  const rows: [string, string, string][] = [];
+  for (const card of cards.values()) {
+    for (const entry of card.timeEntries)
+      if (times.has(entry.id))
+        rows.push([card.title, `${formatDay(entry.date)}, ${entry.username}`, `${formatHours(entry.hours)} h`]);
+    for (const entry of card.materialEntries)
+      if (materials.has(entry.id))
+        rows.push([card.title, entry.name, `${formatQuantity(entry.quantity)} ${entry.unit}`.trim()]);
+  }
+  return rows;
+}
+
+function drawSignature(doc: PdfDoc, path: string): void {
+  const fit = placeBlock(doc, (SIGNATURE_WIDTH / SIGNATURE_BOX.width) * SIGNATURE_BOX.height + 12);
+  const width = SIGNATURE_WIDTH * fit;
+  const scale = width / SIGNATURE_BOX.width;
+  const height = SIGNATURE_BOX.height * scale;
+  const x = MARGIN.left;
+  const y = doc.y + 4;
+  doc.save();
+  doc.rect(x, y, width, height).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
+  // The path's numbers are the box's; scaled as a whole, the line width scales with it.
+  doc
+    .translate(x, y)
+    .scale(scale)
+    .path(path)
+    .lineWidth(2.5 / scale / 2)
+    .lineCap('round')
+    .lineJoin('round');
+  doc.strokeColor('#1a237e').stroke();
+  doc.restore();
+  doc.y = y + height + 6;
+  doc.x = MARGIN.left;
 }
 
 function writeNotes(doc: PdfDoc, notes: readonly NoteDto[]): void {
