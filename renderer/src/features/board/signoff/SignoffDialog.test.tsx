@@ -13,7 +13,7 @@ import {
   owner,
   PROJECT_PATH,
   projectServer,
-  putBodies,
+  watchLog,
   timeEntry,
 } from '../../../test/project';
 
@@ -33,11 +33,12 @@ function projectWithEntries(): ProjectDocument {
 async function openSignoff(routes: Parameters<typeof projectServer>[1] = {}) {
   const fake = projectServer(projectWithEntries(), routes);
   const app = renderApp(PROJECT_PATH, { user: owner, fake });
+  const log = watchLog(app.store);
   fireEvent.click(await screen.findByRole('article', { name: 'Kabel ziehen' }));
   const task = within(screen.getByRole('dialog', { name: 'Kabel ziehen' }));
   fireEvent.click(task.getByRole('button', { name: m.title }));
   const dialog = within(screen.getByRole('dialog', { name: m.title }));
-  return { ...app, fake, task, dialog };
+  return { ...app, fake, task, dialog, log };
 }
 
 /** The customer's signature: one stroke with the finger across the pad (300x100 CSS pixels). */
@@ -78,18 +79,18 @@ describe('Abnahme durch den Kunden (card)', () => {
     fireEvent.click(dialog.getByRole('button', { name: m.sign }));
     expect(dialog.getByText(m.signatureRequired)).toBeTruthy();
     await act(() => Promise.resolve());
-    expect(putBodies(fake)).toHaveLength(0);
+    expect(fake.server.saved).toHaveLength(0);
   });
 
   it('saves the sign-off over the open entries, then shows it and seals them (lock, no delete)', async () => {
-    const { fake, task, dialog } = await openSignoff();
+    const { fake, task, dialog, log } = await openSignoff();
     fireEvent.change(dialog.getByLabelText(m.signerLabel), { target: { value: ' Erika Kundin ' } });
     sign(dialog);
     fireEvent.click(dialog.getByRole('button', { name: m.sign }));
     expect(screen.queryByRole('dialog', { name: m.title })).toBeNull();
 
-    await waitFor(() => expect(putBodies(fake)).toHaveLength(1));
-    const [signoff] = putBodies(fake)[0]!.signoffs;
+    await waitFor(() => expect(fake.server.saved).toHaveLength(1));
+    const [signoff] = fake.server.saved[0]!.signoffs;
     expect(signoff).toMatchObject({
       cardId: CARD.cable,
       signerName: 'Erika Kundin',
@@ -97,9 +98,7 @@ describe('Abnahme durch den Kunden (card)', () => {
       coveredTimeEntryIds: [TIME_ID],
       coveredMaterialEntryIds: [MATERIAL_ID],
     });
-    expect(putBodies(fake)[0]!.changeLog[0]!.action).toBe(
-      de.projects.log.signoffAdded('Erika Kundin', de.projects.entity.card('Kabel ziehen')),
-    );
+    expect(log[0]!.action).toBe(de.projects.log.signoffAdded('Erika Kundin', de.projects.entity.card('Kabel ziehen')));
 
     expect(task.getByText(/^Abgenommen von Erika Kundin am \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)).toBeTruthy();
     // The signed card offers no delete; the server would refuse it.
@@ -117,7 +116,7 @@ describe('Abnahme durch den Kunden (card)', () => {
   });
 
   it('offline, goes into the outbox like any save and shows on the card at once', async () => {
-    const { store, extra, task, dialog } = await openSignoff({ [`PUT ${API_PATH}`]: networkFailure() });
+    const { store, extra, task, dialog } = await openSignoff({ [`PATCH ${API_PATH}`]: networkFailure() });
     fireEvent.change(dialog.getByLabelText(m.signerLabel), { target: { value: 'Erika Kundin' } });
     sign(dialog);
     fireEvent.click(dialog.getByRole('button', { name: m.sign }));

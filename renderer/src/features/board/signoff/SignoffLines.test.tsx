@@ -13,7 +13,7 @@ import {
   owner,
   PROJECT_PATH,
   projectServer,
-  putBodies,
+  watchLog,
   timeEntry,
 } from '../../../test/project';
 
@@ -42,15 +42,15 @@ function signedProject(): ProjectDocument {
 
 async function openSignedCard(user: CurrentUserDto, routes: Record<string, FakeRoute> = {}) {
   const fake = projectServer(signedProject(), routes);
-  renderApp(PROJECT_PATH, { user, fake });
+  const { store } = renderApp(PROJECT_PATH, { user, fake });
   fireEvent.click(await screen.findByRole('article', { name: 'Kabel ziehen' }));
   const task = within(screen.getByRole('dialog', { name: 'Kabel ziehen' }));
-  return { fake, task };
+  return { fake, task, log: watchLog(store) };
 }
 
 describe('revoking a customer sign-off', () => {
   it('asks first, then saves the project without the sign-off and offers the card’s delete again', async () => {
-    const { fake, task } = await openSignedCard(owner);
+    const { fake, task, log } = await openSignedCard(owner);
     expect(task.getByText('Abgenommen von Erika Kundin am 23.11.2026, 16:04')).toBeTruthy();
     expect(task.queryByRole('button', { name: de.board.task.deleteTask })).toBeNull();
 
@@ -59,16 +59,17 @@ describe('revoking a customer sign-off', () => {
     expect(confirm.getByText(m.revokeQuestion('Abgenommen von Erika Kundin am 23.11.2026, 16:04'))).toBeTruthy();
     fireEvent.click(confirm.getByRole('button', { name: de.actions.cancel }));
     expect(screen.queryByRole('dialog', { name: m.revokeTitle })).toBeNull();
-    expect(putBodies(fake)).toHaveLength(0);
+    expect(fake.server.saved).toHaveLength(0);
 
     fireEvent.click(task.getByRole('button', { name: m.revokeLabel('Erika Kundin') }));
     confirm = within(screen.getByRole('dialog', { name: m.revokeTitle }));
     fireEvent.click(confirm.getByRole('button', { name: m.revoke }));
 
-    await waitFor(() => expect(putBodies(fake)).toHaveLength(1));
-    const sent = putBodies(fake)[0]!;
+    await waitFor(() => expect(fake.server.saved).toHaveLength(1));
+    const sent = fake.server.saved[0]!;
     expect(sent.signoffs).toEqual([]);
-    expect(sent.changeLog[0]!.action).toBe(
+    expect(fake.server.deltas[0]!.deleted).toEqual(expect.arrayContaining([SIGNOFF.id]));
+    expect(log[0]!.action).toBe(
       de.projects.log.signoffRevoked('Erika Kundin', de.projects.entity.card('Kabel ziehen')),
     );
     await waitFor(() => expect(task.queryByText(/^Abgenommen von/)).toBeNull());
@@ -83,7 +84,7 @@ describe('revoking a customer sign-off', () => {
 
   it('shows the server’s refusal in German and the sign-off again', async () => {
     const { task } = await openSignedCard(owner, {
-      [`PUT ${API_PATH}`]: { status: 403, body: { message: m.revokeForbidden } },
+      [`PATCH ${API_PATH}`]: { status: 403, body: { message: m.revokeForbidden } },
     });
     fireEvent.click(task.getByRole('button', { name: m.revokeLabel('Erika Kundin') }));
     fireEvent.click(
