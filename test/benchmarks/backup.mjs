@@ -173,11 +173,13 @@ async function main() {
     'import (fresh installation)',
     (r) => `${ms(r.imported.ms)}, RSS ${kbToMb(r.imported.before)} -> peak ${kbToMb(r.imported.peak)}`,
   );
+  row('  peak RSS growth during the import', (r) => `+${kbToMb(r.imported.peak - r.imported.before)}`);
   row('export', (r) => `${ms(r.exported.ms)}, ${mb(r.exportSize)}, peak RSS ${kbToMb(r.exported.peak)}`);
   row(
     'import of the export (merge)',
     (r) => `${ms(r.again.ms)}, RSS ${kbToMb(r.again.before)} -> peak ${kbToMb(r.again.peak)}`,
   );
+  row('  peak RSS growth during the import', (r) => `+${kbToMb(r.again.peak - r.again.before)}`);
   row('missing in the export', (r) => r.missing);
   if (results.some(([, r]) => r.missing !== 0)) process.exitCode = 1;
 }
