@@ -25,6 +25,13 @@ export class SpooledBody {
   }
 }
 
+const spoolDir = (dataDir: string) => path.join(dataDir, 'tmp');
+
+/** Uploads left behind by a server that stopped while reading or importing them; run at start. */
+export function removeLeftSpooledBodies(dataDir: string): void {
+  fs.rmSync(spoolDir(dataDir), { recursive: true, force: true });
+}
+
 const tooLarge = () => new ApiError(413, de.api.payloadTooLarge, 'payload_too_large');
 
 /**
@@ -40,7 +47,7 @@ export async function spoolBody(
   const hash = crypto.createHash('sha256');
   if (!ctx.request.is('json')) return { body: new SpooledBody(null, 0), sha256: hash.digest('hex') };
   if (Number(ctx.get('Content-Length') || 0) > limit) throw tooLarge();
-  const dir = path.join(dataDir, 'tmp');
+  const dir = spoolDir(dataDir);
   await fs.promises.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const file = path.join(dir, `upload-${crypto.randomUUID()}.json`);
   let bytes = 0;
