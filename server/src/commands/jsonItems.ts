@@ -40,10 +40,18 @@ interface Token {
 const samePath = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((part, index) => part === b[index]);
 
+/**
+ * The parser's short strings are slices of its buffer (about 1 MB of the file): an id kept
+ * from each item would keep the whole file alive. A copy of its own keeps only itself
+ * (a long string, a photo's data URL, is never kept past its item).
+ */
+const DETACHED_BELOW = 4096;
+const detached = (text: string) => (text.length < DETACHED_BELOW ? ` ${text}`.slice(1) : text);
+
 function primitive(token: Token): { value: unknown } | null {
   switch (token.name) {
     case 'stringValue':
-      return { value: token.value };
+      return { value: detached(token.value!) };
     case 'numberValue':
       return { value: Number(token.value) };
     case 'nullValue':
@@ -106,7 +114,7 @@ export async function walkJsonFile(file: string, arrays: readonly ItemArray[]): 
   for await (const token of tokens as AsyncIterable<Token>) {
     switch (token.name) {
       case 'keyValue':
-        stack[stack.length - 1]!.key = token.value!;
+        stack[stack.length - 1]!.key = detached(token.value!);
         break;
       case 'startObject':
         startValue();
