@@ -73,7 +73,8 @@ export async function walkJsonFile(file: string, arrays: readonly ItemArray[]): 
   // Depth of the item being assembled inside a streamed array (its frames sit above it).
   let itemBase = -1;
 
-  const place = async (value: unknown): Promise<void> => {
+  /** Puts a finished value in its place; a promise only where an item handler answers one. */
+  const place = (value: unknown): void | Promise<void> => {
     const top = stack[stack.length - 1];
     if (!top) {
       rest = value;
@@ -83,8 +84,9 @@ export async function walkJsonFile(file: string, arrays: readonly ItemArray[]): 
       const index = top.index++;
       if (top.items && itemBase === stack.length) {
         itemBase = -1;
-        await top.items.onItem(value, index);
-      } else top.container.push(value);
+        return top.items.onItem(value, index);
+      }
+      top.container.push(value);
     } else
       // As JSON.parse does: '__proto__' is a key like any other, never the prototype.
       Object.defineProperty(top.container, top.key, { value, enumerable: true, writable: true, configurable: true });
@@ -111,31 +113,48 @@ export async function walkJsonFile(file: string, arrays: readonly ItemArray[]): 
   const source = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
   const tokens = source.pipe(parser({ packValues: true, streamValues: false }));
   source.on('error', (error) => tokens.destroy(error));
-  for await (const token of tokens as AsyncIterable<Token>) {
+  const take = (token: Token): void | Promise<void> => {
     switch (token.name) {
       case 'keyValue':
         stack[stack.length - 1]!.key = detached(token.value!);
-        break;
+        return;
       case 'startObject':
         startValue();
         open({});
-        break;
+        return;
       case 'startArray':
         startValue();
         open([]);
-        break;
+        return;
       case 'endObject':
       case 'endArray':
-        await place(stack.pop()!.container);
-        break;
+        return place(stack.pop()!.container);
       default: {
         const value = primitive(token);
-        if (value) {
-          startValue();
-          await place(value.value);
-        }
+        if (!value) return;
+        startValue();
+        return place(value.value);
       }
     }
-  }
+  };
+  // Tokens as events (an async iterator would cost a promise per token); the stream pauses
+  // while an item handler works.
+  await new Promise<void>((resolve, reject) => {
+    tokens.on('data', (token: Token) => {
+      try {
+        const pending = take(token);
+        if (!pending) return;
+        tokens.pause();
+        pending.then(
+          () => tokens.resume(),
+          (error: unknown) => tokens.destroy(error as Error),
+        );
+      } catch (error) {
+        tokens.destroy(error as Error);
+      }
+    });
+    tokens.once('end', resolve);
+    tokens.once('error', reject);
+  });
   return { rest, order };
 }
