@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { de, DEFAULT_PASSWORD_MIN_LENGTH, PERMISSION_KEYS } from '@werkboard/common';
@@ -6,7 +7,7 @@ import { QueryTypes, type Sequelize } from 'sequelize';
 import { passwordProblem } from './auth/passwordRule';
 import { generatePassword, hashPassword } from './auth/passwords';
 import type { SessionActor } from './auth/sessionActor';
-import { readImportFile } from './commands/importFile';
+import { readImportPlan } from './commands/importFile';
 import { connectDatabase } from './db/database';
 import { ApiError } from './errors';
 import { type BackupCounts, backupJson } from './services/backupExport';
@@ -186,24 +187,22 @@ const restore: CliCommand = {
     );
     if (unknown.length > 0 || paths.length > 1)
       throw new CliError(`Unbekannte Option: ${[...unknown, ...paths.slice(1)].join(' ')}`);
-    const text = paths[0] ? await fs.promises.readFile(paths[0], 'utf8') : await io.readStdin();
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      throw new CliError(de.transfer.notJsonFile('eine Sicherung'));
-    }
+    // Read as a stream from its file, like an upload: standard input is put into a file first.
+    const stdinDir = paths[0] ? null : await fs.promises.mkdtemp(path.join(os.tmpdir(), 'werkboard-restore-'));
+    const file = paths[0] ?? path.join(stdinDir!, 'backup.json');
+    if (stdinDir) await fs.promises.writeFile(file, await io.readStdin(), { mode: 0o600 });
+    const source = { file, root: [], notJson: de.transfer.notJsonFile('eine Sicherung') };
     const result = await withServices(io.env, async (sequelize, admin, dataDir) => {
       try {
-        const file = readImportFile('backup', data);
+        const plan = await readImportPlan('backup', source);
         return await sequelize.transaction((transaction) =>
-          importFile({ sequelize, transaction, dataDir, actor: admin, kind: 'backup', mode }, file),
+          importFile({ sequelize, transaction, dataDir, actor: admin, kind: 'backup', mode }, plan),
         );
       } catch (error) {
         if (error instanceof ApiError) throw new CliError(de.transfer.importFailed(error.message));
         throw error;
       }
-    });
+    }).finally(() => stdinDir && fs.promises.rm(stdinDir, { recursive: true, force: true }));
     const counts = Object.entries(result.imported).map(([kind, count]) => `${kind}: ${count}`);
     io.stdout([`Sicherung eingespielt (${mode}). ${counts.join(', ')}`, ...result.changes, ''].join('\n'));
     return 0;

@@ -14,6 +14,7 @@ import { startDigestJob } from './mail/messageDigest';
 import { createLogger } from './logger';
 import { readAppVersion } from './paths';
 import { securePrivateFiles } from './privateFiles';
+import { removeLeftSpooledBodies } from './http/spooledBody';
 import { loadOrCreateSecrets } from './secrets';
 import type { Services } from './serverState';
 import { createRedirectServer } from './tls/httpRedirect';
@@ -75,6 +76,7 @@ async function closeGracefully(server: http.Server): Promise<void> {
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = createLogger(config.dataDir, config.logLevel, config.logToConsole);
   securePrivateFiles(config.dataDir, logger);
+  removeLeftSpooledBodies(config.dataDir);
   const status: ServerStatus = {
     startCommandSent: true,
     backendStarted: false,

@@ -13,7 +13,10 @@
 //
 // Options (environment): BENCH_PROJECTS (default 500), BENCH_CARDS (default 12), BENCH_PHOTOS
 // ('0': no photos, to tell the photos' share from the projects'), BENCH_BASE (a built tree of
-// the code before a change: the same file runs on both, one after the other, side by side).
+// the code before a change: the same file runs on both, one after the other, side by side),
+// BENCH_NODE_OPTIONS (the servers' NODE_OPTIONS, e.g. '--max-old-space-size=128': does an
+// import fit in a capped heap?), BENCH_STEPS ('import': only the first import). A step that
+// fails is printed as failed, with its reason, and the run goes on.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +28,8 @@ const { keysAfter, newId, BACKUP_TYPE, BACKUP_VERSION } = common;
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 500);
 const CARDS = Number(process.env.BENCH_CARDS ?? 12);
 const PHOTOS = process.env.BENCH_PHOTOS !== '0';
+const NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS;
+const IMPORT_ONLY = process.env.BENCH_STEPS === 'import';
 
 /** Noise does not compress: a photo-sized JPEG of about 70 KB. */
 async function photo() {
@@ -88,15 +93,25 @@ function rssKb(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
 }
 
-/** Runs `work` while sampling the server's RSS; answers its time, the RSS before and the peak. */
+/** Runs `work` while sampling the server's RSS; answers its time, the RSS before and the peak (or why it failed). */
 async function measured(pid, work) {
   const before = rssKb(pid);
   let peak = before;
-  const timer = setInterval(() => (peak = Math.max(peak, rssKb(pid))), 25);
+  const sample = () => {
+    try {
+      peak = Math.max(peak, rssKb(pid));
+    } catch {
+      // The server is gone (out of memory): the peak stays what was seen.
+    }
+  };
+  const timer = setInterval(sample, 25);
   const started = performance.now();
   try {
     const result = await work();
-    return { result, ms: performance.now() - started, before, peak: Math.max(peak, rssKb(pid)) };
+    sample();
+    return { result, ms: performance.now() - started, before, peak };
+  } catch (error) {
+    return { error: String(error.message ?? error).slice(0, 60), ms: performance.now() - started, before, peak };
   } finally {
     clearInterval(timer);
   }
@@ -107,7 +122,8 @@ const kbToMb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
 
 /** One build's run: import, export, import of the export; its figures. */
 async function runOn(root, body, keys) {
-  const server = await startServer({ LICENSE_PUBLIC_KEY: keys.publicKeyPem }, root);
+  const env = { LICENSE_PUBLIC_KEY: keys.publicKeyPem, ...(NODE_OPTIONS ? { NODE_OPTIONS } : {}) };
+  const server = await startServer(env, root);
   try {
     const api = client(server.url);
     await api.login('admin', server.adminPassword);
@@ -118,7 +134,9 @@ async function runOn(root, body, keys) {
     );
     const loadAtStart = os.loadavg()[0];
     const imported = await measured(server.pid, () => api.call('POST', '/api/backup/import', body));
+    if (IMPORT_ONLY || imported.error) return { imported, load: [loadAtStart, os.loadavg()[0]] };
     const exported = await measured(server.pid, () => api.call('GET', '/api/backup/export'));
+    if (exported.error) return { imported, exported, load: [loadAtStart, os.loadavg()[0]] };
     const backup = JSON.parse(exported.result.text);
     const missing = PROJECTS - backup.data.projects.length + (PHOTOS ? PROJECTS - backup.data.images.length : 0);
     const exportSize = exported.result.text.length;
@@ -164,22 +182,33 @@ async function main() {
     `Backup of ${PROJECTS} projects, ${CARDS} cards each, ${PHOTOS ? 'one photo each' : 'no photos'} (${os.cpus().length} cores)`,
   );
   console.log(`load average (1 min): ${loadBefore.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end`);
+  if (NODE_OPTIONS) console.log(`servers' NODE_OPTIONS: ${NODE_OPTIONS}`);
   console.log(`file: ${mb(Buffer.byteLength(body))} (photo ${((dataUrl.length * 3) / 4 / 1024).toFixed(0)} KB each)`);
   const column = (text) => String(text).padEnd(44);
   console.log(column(''), results.map(([label]) => column(label)).join(''));
   const row = (name, cell) => console.log(column(name), results.map(([, r]) => column(cell(r))).join(''));
   row('load average (1 min) during the run', (r) => `${r.load[0].toFixed(2)} -> ${r.load[1].toFixed(2)}`);
-  row(
-    'import (fresh installation)',
-    (r) => `${ms(r.imported.ms)}, RSS ${kbToMb(r.imported.before)} -> peak ${kbToMb(r.imported.peak)}`,
+  const step = (name, pick, cell) =>
+    row(name, (r) => {
+      const figures = pick(r);
+      if (!figures) return '-';
+      return figures.error ? `FAILED after ${ms(figures.ms)}: ${figures.error}` : cell(r, figures);
+    });
+  const importCells = [
+    (r, f) => `${ms(f.ms)}, RSS ${kbToMb(f.before)} -> peak ${kbToMb(f.peak)}`,
+    (r, f) => `+${kbToMb(f.peak - f.before)}`,
+  ];
+  step('import (fresh installation)', (r) => r.imported, importCells[0]);
+  step('  peak RSS growth during the import', (r) => r.imported, importCells[1]);
+  step(
+    'export',
+    (r) => r.exported,
+    (r, f) => `${ms(f.ms)}, ${mb(r.exportSize)}, peak RSS ${kbToMb(f.peak)}`,
   );
-  row('export', (r) => `${ms(r.exported.ms)}, ${mb(r.exportSize)}, peak RSS ${kbToMb(r.exported.peak)}`);
-  row(
-    'import of the export (merge)',
-    (r) => `${ms(r.again.ms)}, RSS ${kbToMb(r.again.before)} -> peak ${kbToMb(r.again.peak)}`,
-  );
-  row('missing in the export', (r) => r.missing);
-  if (results.some(([, r]) => r.missing !== 0)) process.exitCode = 1;
+  step('import of the export (merge)', (r) => r.again, importCells[0]);
+  step('  peak RSS growth during the import', (r) => r.again, importCells[1]);
+  if (!IMPORT_ONLY) row('missing in the export', (r) => r.missing ?? '-');
+  if (results.some(([, r]) => r.missing !== undefined && r.missing !== 0)) process.exitCode = 1;
 }
 
 await main();

@@ -28,6 +28,7 @@ import {
   validate,
 } from '@werkboard/common';
 import { ApiError } from '../errors';
+import { walkJsonFile } from './jsonItems';
 
 /**
  * Reads an import file into checked parts, without I/O (docs/decisions.md, "Imports"). Files
@@ -72,20 +73,6 @@ export interface ImportedImage {
 
 export interface ImportedUser extends BackupUserInput {
   id: string;
-}
-
-export interface ImportedFile {
-  projects: ImportedProject[];
-  templates: ImportedProject[];
-  customerTypes: string[];
-  tags: ImportedTag[];
-  images: ImportedImage[];
-  users: ImportedUser[];
-  externalUsers: { id: string; name: string }[];
-  projectGroups: (ProjectGroupInput & { id: string })[];
-  rolePermissions: RolePermissionsUpdate | null;
-  /** What was changed to make the file fit, in German. */
-  changes: string[];
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -314,25 +301,6 @@ function readProject(reader: Reader, raw: unknown, isTemplate: boolean, where: s
   };
 }
 
-function readProjects(reader: Reader, data: unknown, isTemplate: boolean, format: string): ImportedProject[] {
-  const projects = asArray(data).map((raw, index) => {
-    const name = isRecord(raw) ? asText(raw.name) : '';
-    const where = isTemplate ? m.templateAt(index, name) : m.projectAt(index, name);
-    return readProject(reader, raw, isTemplate, where, format);
-  });
-  const seen = new Set<string>();
-  for (const [index, project] of projects.entries()) {
-    if (seen.has(project.id))
-      throw refused(
-        format,
-        isTemplate ? m.templateAt(index, project.document.name) : m.projectAt(index, project.document.name),
-        de.projects.duplicateId,
-      );
-    seen.add(project.id);
-  }
-  return projects;
-}
-
 function readCustomerTypes(data: unknown, format: string): string[] {
   const names = new Map<string, string>();
   for (const [index, raw] of asArray(data).entries()) {
@@ -388,74 +356,251 @@ function readBackupParts(reader: Reader, data: Record<string, unknown>, format: 
   return { users, externalUsers, projectGroups, rolePermissions };
 }
 
-function readImages(reader: Reader, data: unknown, projectIds: Set<string>, format: string): ImportedImage[] {
-  return asArray(data).map((raw, index) => {
-    const where = m.imageAt(index);
-    if (!isRecord(raw) || typeof raw.dataUrl !== 'string') throw refused(format, where, de.api.validationFailed);
-    const projectId = reader.globalId(raw.projectId);
-    if (!projectIds.has(projectId)) throw refused(format, where, m.imageProjectMissing);
-    const name = asText(raw.name).trim().slice(0, 200) || 'Bild';
-    return {
-      id: reader.globalId(raw.id),
-      projectId,
-      name,
-      dataUrl: raw.dataUrl,
-      uploadedBy: reader.optionalGlobalId(raw.uploadedBy),
-      uploadedByUsername: asText(raw.uploadedByUsername).slice(0, 100),
-      createdAt: typeof raw.createdAt === 'string' && !Number.isNaN(Date.parse(raw.createdAt)) ? raw.createdAt : null,
-    };
-  });
+/** An image of a backup as far as it can be checked without its project (whose ids come from the whole file). */
+function readImage(reader: Reader, raw: unknown, where: string, format: string): ImportedImage {
+  if (!isRecord(raw) || typeof raw.dataUrl !== 'string') throw refused(format, where, de.api.validationFailed);
+  return {
+    id: reader.globalId(raw.id),
+    projectId: reader.globalId(raw.projectId),
+    name: asText(raw.name).trim().slice(0, 200) || 'Bild',
+    dataUrl: raw.dataUrl,
+    uploadedBy: reader.optionalGlobalId(raw.uploadedBy),
+    uploadedByUsername: asText(raw.uploadedByUsername).slice(0, 100),
+    createdAt: typeof raw.createdAt === 'string' && !Number.isNaN(Date.parse(raw.createdAt)) ? raw.createdAt : null,
+  };
 }
 
-function emptyFile(): ImportedFile {
-  return {
-    projects: [],
-    templates: [],
+/** The arrays of a file read one item at a time; the rest of the file is small and read whole. */
+type Section = 'projects' | 'templates' | 'images';
+const SECTIONS: readonly Section[] = ['projects', 'templates', 'images'];
+
+/** Where the file's content sits in the JSON: under `data` of a request body, at the top of a file. */
+export interface ImportSource {
+  file: string | null;
+  root: readonly string[];
+  /** The refusal of a file that is no JSON (the body parser's by default). */
+  notJson?: string;
+}
+
+/**
+ * What the first reading of a file found (readImportPlan): everything but the projects,
+ * templates and images, which are read again one at a time while they are written
+ * (readImportItems). The counters' changes are those of the whole file.
+ */
+export interface ImportPlan {
+  kind: TransferKind;
+  source: ImportSource;
+  customerTypes: string[];
+  tags: ImportedTag[];
+  users: ImportedUser[];
+  externalUsers: { id: string; name: string }[];
+  projectGroups: (ProjectGroupInput & { id: string })[];
+  rolePermissions: RolePermissionsUpdate | null;
+  /** Customer types the projects and templates name (spelled as in the file). */
+  namedCustomerTypes: string[];
+  counts: Record<Section, number>;
+  /** The sections in the order the file has them. */
+  order: Section[];
+  changes: string[];
+}
+
+function sectionPaths(kind: TransferKind, root: readonly string[]): Partial<Record<Section, readonly string[]>> {
+  switch (kind) {
+    case 'projects':
+      return { projects: root };
+    case 'templates':
+      return { templates: root };
+    case 'backup':
+      return {
+        projects: [...root, 'data', 'projects'],
+        templates: [...root, 'data', 'templates'],
+        images: [...root, 'data', 'images'],
+      };
+    default:
+      return {};
+  }
+}
+
+/** The JSON value at `path` of what the walk kept. */
+function valueAt(value: unknown, path: readonly string[]): unknown {
+  let current = value;
+  for (const key of path) current = isRecord(current) ? current[key] : undefined;
+  return current;
+}
+
+/** A section's first problem, in the order the whole file was checked before it was streamed. */
+class SectionCheck {
+  shape: string | null = null;
+  item: ApiError | null = null;
+  itemIndex = -1;
+  duplicate: ApiError | null = null;
+  readonly ids = new Set<string>();
+
+  problem(): ApiError | null {
+    return this.item ?? this.duplicate;
+  }
+}
+
+function readSectionItem(
+  reader: Reader,
+  section: Section,
+  raw: unknown,
+  index: number,
+  format: string,
+): ImportedProject | ImportedImage {
+  if (section === 'images') return readImage(reader, raw, m.imageAt(index), format);
+  const isTemplate = section === 'templates';
+  const name = isRecord(raw) ? asText(raw.name) : '';
+  return readProject(
+    reader,
+    raw,
+    isTemplate,
+    isTemplate ? m.templateAt(index, name) : m.projectAt(index, name),
+    format,
+  );
+}
+
+/**
+ * Reads an import file (`source.file`, JSON) once as a stream and checks all of it with every
+ * rule and message of spec sections 5 and 8, holding one project or image at a time; throws
+ * the first problem in the order the parts were always checked (shape, projects, templates,
+ * customer types, tags, the backup's other parts, images). `checkOuter` sees the JSON around
+ * the file first (the request body's mode).
+ */
+export async function readImportPlan(
+  kind: TransferKind,
+  source: ImportSource,
+  checkOuter: (outer: unknown) => void = () => undefined,
+): Promise<ImportPlan> {
+  const format = IMPORT_FORMAT_MESSAGES[kind];
+  const reader = new Reader();
+  const checks = Object.fromEntries(SECTIONS.map((section) => [section, new SectionCheck()])) as Record<
+    Section,
+    SectionCheck
+  >;
+  const counts: Record<Section, number> = { projects: 0, templates: 0, images: 0 };
+  const named = new Map<string, string>();
+  const imageProjects: string[] = [];
+  const paths = sectionPaths(kind, source.root);
+  const onItem = (section: Section) => (raw: unknown, index: number) => {
+    counts[section]++;
+    const check = checks[section];
+    if (section !== 'images') {
+      const problem = kind === section ? importShapeProblem(kind, [raw]) : null;
+      if (problem !== null) check.shape ??= problem;
+    }
+    if (check.item) return;
+    try {
+      const item = readSectionItem(reader, section, raw, index, format);
+      if ('projectId' in item) imageProjects[index] = item.projectId;
+      else {
+        const type = item.document.customerType;
+        if (!named.has(type.toLocaleLowerCase('de'))) named.set(type.toLocaleLowerCase('de'), type);
+        if (check.ids.has(item.id)) {
+          const where = section === 'templates' ? m.templateAt : m.projectAt;
+          check.duplicate ??= refused(format, where(index, item.document.name), de.projects.duplicateId);
+        }
+        check.ids.add(item.id);
+      }
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      check.item = error;
+      check.itemIndex = index;
+    }
+  };
+  const { rest, order } = await walk(source, paths, onItem);
+  checkOuter(rest ?? {});
+  const data = valueAt(rest ?? {}, source.root);
+  const shape = importShapeProblem(kind, data) ?? SECTIONS.map((section) => checks[section].shape).find(Boolean);
+  if (shape) throw new ApiError(400, shape, 'validation');
+  const content = kind === 'backup' ? (data as { data: Record<string, unknown> }).data : {};
+  if (kind === 'backup' && content.projects !== undefined && !Array.isArray(content.projects))
+    throw new ApiError(400, format, 'validation');
+  for (const section of ['projects', 'templates'] as const) {
+    const problem = checks[section].problem();
+    if (problem) throw problem;
+  }
+  const plan: ImportPlan = {
+    kind,
+    source,
     customerTypes: [],
     tags: [],
-    images: [],
     users: [],
     externalUsers: [],
     projectGroups: [],
     rolePermissions: null,
+    namedCustomerTypes: [...named.values()],
+    counts,
+    order: SECTIONS.filter((section) => paths[section] && order.includes(paths[section].join('.'))).sort(
+      (a, b) => order.indexOf(paths[a]!.join('.')) - order.indexOf(paths[b]!.join('.')),
+    ),
     changes: [],
   };
+  if (kind === 'customerTypes') plan.customerTypes = readCustomerTypes(data, format);
+  if (kind === 'tags') plan.tags = readTags(reader, data, format);
+  if (kind === 'backup') {
+    plan.customerTypes = readCustomerTypes(content.customerTypes, format);
+    plan.tags = content.tags === undefined ? [] : readTags(reader, content.tags, format);
+    Object.assign(plan, readBackupParts(reader, content, format));
+    const projectIds = new Set([...checks.projects.ids, ...checks.templates.ids]);
+    const firstBad = imageProjects.findIndex((projectId) => projectId !== undefined && !projectIds.has(projectId));
+    const { item, itemIndex } = checks.images;
+    if (firstBad !== -1 && (item === null || firstBad < itemIndex))
+      throw refused(format, m.imageAt(firstBad), m.imageProjectMissing);
+    if (item) throw item;
+  }
+  plan.changes = reader.changes();
+  return plan;
 }
 
-/** The checked content of an import file of this kind; 400 with the spec's message otherwise. */
-export function readImportFile(kind: TransferKind, data: unknown): ImportedFile {
-  const format = IMPORT_FORMAT_MESSAGES[kind];
-  const problem = importShapeProblem(kind, data);
-  if (problem !== null) throw new ApiError(400, problem, 'validation');
-  const reader = new Reader();
-  const file = emptyFile();
-  switch (kind) {
-    case 'projects':
-      file.projects = readProjects(reader, data, false, format);
-      break;
-    case 'templates':
-      file.templates = readProjects(reader, data, true, format);
-      break;
-    case 'customerTypes':
-      file.customerTypes = readCustomerTypes(data, format);
-      break;
-    case 'tags':
-      file.tags = readTags(reader, data, format);
-      break;
-    case 'backup': {
-      const content = (data as { data: Record<string, unknown> }).data;
-      if (content.projects !== undefined && !Array.isArray(content.projects))
-        throw new ApiError(400, format, 'validation');
-      file.projects = readProjects(reader, content.projects, false, format);
-      file.templates = readProjects(reader, content.templates, true, format);
-      file.customerTypes = readCustomerTypes(content.customerTypes, format);
-      file.tags = content.tags === undefined ? [] : readTags(reader, content.tags, format);
-      Object.assign(file, readBackupParts(reader, content, format));
-      const projectIds = new Set([...file.projects, ...file.templates].map((project) => project.id));
-      file.images = readImages(reader, content.images, projectIds, format);
-      break;
-    }
+async function walk(
+  source: ImportSource,
+  paths: Partial<Record<Section, readonly string[]>>,
+  onItem: (section: Section) => (raw: unknown, index: number) => void | Promise<void>,
+) {
+  if (source.file === null) return { rest: undefined, order: [] };
+  const arrays = SECTIONS.filter((section) => paths[section]).map((section) => ({
+    path: paths[section]!,
+    onItem: onItem(section),
+  }));
+  try {
+    return await walkJsonFile(source.file, arrays);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(400, source.notJson ?? de.api.validationFailed, 'validation');
   }
-  file.changes = reader.changes();
-  return file;
+}
+
+export interface ImportItemHandlers {
+  projects?: (project: ImportedProject) => Promise<void>;
+  templates?: (project: ImportedProject) => Promise<void>;
+  images?: (image: ImportedImage) => Promise<void>;
+}
+
+/**
+ * Reads the projects, templates and images of a checked file again, one at a time, for the
+ * handlers: projects first, then templates, then images (one pass over the file where the
+ * file has them in that order, as every export does; one more pass for each that comes
+ * earlier). The same rules apply, so the items are those the check saw.
+ */
+export async function readImportItems(plan: ImportPlan, handlers: ImportItemHandlers): Promise<void> {
+  const format = IMPORT_FORMAT_MESSAGES[plan.kind];
+  const reader = new Reader();
+  const paths = sectionPaths(plan.kind, plan.source.root);
+  let pending = SECTIONS.filter((section) => handlers[section] && plan.order.includes(section));
+  while (pending.length > 0) {
+    // The longest run of the pending sections that the file has in this order: one pass.
+    const pass: Section[] = [];
+    for (const section of pending)
+      if (pass.length === 0 || plan.order.indexOf(section) > plan.order.indexOf(pass[pass.length - 1]!))
+        pass.push(section);
+      else break;
+    pending = pending.slice(pass.length);
+    const picked = Object.fromEntries(pass.map((section) => [section, paths[section]]));
+    await walk(plan.source, picked, (section) => async (raw, index) => {
+      const item = readSectionItem(reader, section, raw, index, format);
+      if (section === 'images') await handlers.images!(item as ImportedImage);
+      else await handlers[section]!(item as ImportedProject);
+    });
+  }
 }

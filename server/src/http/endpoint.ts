@@ -7,6 +7,7 @@ import type { AppContext, AppMiddleware, AppRouterContext, AppState } from '../a
 import type { SessionActor } from '../auth/sessionActor';
 import { validOrThrow } from '../errors';
 import { idempotent } from './idempotency';
+import { spoolBody } from './spooledBody';
 import { requireDatabase } from '../middleware/requireDatabase';
 import type { User } from '../models';
 import type { Services } from '../serverState';
@@ -30,13 +31,13 @@ import type { Services } from '../serverState';
  * Request bodies: small everywhere (also on public routes), large only where declared;
  * 'import' for the signed-in import routes, whose files carry a company's photos.
  */
-const BODY_LIMITS = { small: '100kb', large: '8mb', import: IMPORT_MAX_BYTES } as const;
-export type BodySize = keyof typeof BODY_LIMITS;
+const BODY_LIMITS = { small: '100kb', large: '8mb' } as const;
+/** 'import': the body is not parsed but written to a file (a `SpooledBody`), read as a stream by the route. */
+export type BodySize = keyof typeof BODY_LIMITS | 'import';
 
-const parsers: Record<BodySize, AppMiddleware> = {
+const parsers: Record<keyof typeof BODY_LIMITS, AppMiddleware> = {
   small: bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMITS.small, encoding: 'utf-8' }),
   large: bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMITS.large, encoding: 'utf-8' }),
-  import: bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMITS.import, encoding: 'utf-8' }),
 };
 
 /** A check of the body or query: a zod schema, or a function that returns the value or throws a 400. */
@@ -122,8 +123,17 @@ async function checked<T>(check: Check<T> | undefined, raw: unknown): Promise<T>
   return validOrThrow(validate(check, raw));
 }
 
-async function readBody(ctx: AppRouterContext, size: BodySize): Promise<void> {
-  await parsers[size](ctx, () => Promise.resolve());
+/** Reads the body; answers what is to be done once the request is answered (a spooled file removed). */
+async function readBody(ctx: AppRouterContext, size: BodySize): Promise<() => Promise<void>> {
+  if (size !== 'import') {
+    await parsers[size](ctx, () => Promise.resolve());
+    return () => Promise.resolve();
+  }
+  const { body, sha256 } = await spoolBody(ctx, ctx.services.config.dataDir, IMPORT_MAX_BYTES);
+  ctx.request.body = body;
+  // The idempotency key is bound to the body as sent: here through its digest.
+  (ctx.request as { rawBody?: string }).rawBody = `sha256:${sha256}`;
+  return () => body.remove();
 }
 
 async function checkInput<Body, Query>(
@@ -159,6 +169,13 @@ function publicMiddleware<Body, Query, Result>(spec: PublicEndpoint<Body, Query,
   };
 }
 
+/** The signed-in caller as authentication left it in the state. */
+interface Caller {
+  actor: SessionActor;
+  user: User;
+  sessionId: string;
+}
+
 function userMiddleware<Body, Query, Resource, Result, InTransaction extends boolean>(
   spec: Endpoint<Body, Query, Resource, Result, InTransaction>,
 ): AppMiddleware {
@@ -169,40 +186,51 @@ function userMiddleware<Body, Query, Resource, Result, InTransaction extends boo
       throw new Error('an endpoint for signed-in users was reached without authentication');
     const { sequelize } = requireDatabase(ctx);
     spec.authorizeCaller?.(actor);
-    await readBody(routerCtx, spec.bodySize ?? 'small');
-    // The key is bound to the body as sent, so it is claimed before the body is checked: a
-    // refusal is an answer that a repeat gets again.
-    await idempotent(routerCtx, sequelize, actor.id, async () => {
-      const input = await checkInput(routerCtx, spec);
-      const run = async (open: Transaction | undefined) => {
-        // `open` is there exactly when the spec says `transaction: true`, as the type says.
-        const transaction = open as UserRequest<Body, Query, Resource, InTransaction>['transaction'];
-        const base = {
-          ctx: routerCtx,
-          services: ctx.services,
-          params: routerCtx.params,
-          ...input,
-          actor,
-          user,
-          sessionId,
-        };
-        const resource = spec.load
-          ? await spec.load({ ...base, sequelize, transaction, resource: undefined })
-          : undefined;
-        const request = { ...base, sequelize, transaction, resource: resource as Resource };
-        spec.authorize?.(request);
-        if (spec.etag) {
-          const tag = spec.etag(request);
-          routerCtx.set('ETag', tag);
-          if (notModified(routerCtx.get('If-None-Match'), tag)) return null;
-        }
-        return { result: await spec.handle(request), request };
-      };
-      const done = spec.transaction ? await sequelize.transaction(run) : await run(undefined);
-      if (done) answer(routerCtx, spec, done.result, done.request);
-      else routerCtx.status = 304;
-    });
+    const cleanUp = await readBody(routerCtx, spec.bodySize ?? 'small');
+    try {
+      await answerCaller(routerCtx, spec, sequelize, { actor, user, sessionId });
+    } finally {
+      await cleanUp();
+    }
   };
+}
+
+async function answerCaller<Body, Query, Resource, Result, InTransaction extends boolean>(
+  routerCtx: AppRouterContext,
+  spec: Endpoint<Body, Query, Resource, Result, InTransaction>,
+  sequelize: Sequelize,
+  caller: Caller,
+): Promise<void> {
+  // The key is bound to the body as sent, so it is claimed before the body is checked: a
+  // refusal is an answer that a repeat gets again.
+  await idempotent(routerCtx, sequelize, caller.actor.id, async () => {
+    const input = await checkInput(routerCtx, spec);
+    const run = async (open: Transaction | undefined) => {
+      // `open` is there exactly when the spec says `transaction: true`, as the type says.
+      const transaction = open as UserRequest<Body, Query, Resource, InTransaction>['transaction'];
+      const base = {
+        ctx: routerCtx,
+        services: routerCtx.services,
+        params: routerCtx.params,
+        ...input,
+        ...caller,
+      };
+      const resource = spec.load
+        ? await spec.load({ ...base, sequelize, transaction, resource: undefined })
+        : undefined;
+      const request = { ...base, sequelize, transaction, resource: resource as Resource };
+      spec.authorize?.(request);
+      if (spec.etag) {
+        const tag = spec.etag(request);
+        routerCtx.set('ETag', tag);
+        if (notModified(routerCtx.get('If-None-Match'), tag)) return null;
+      }
+      return { result: await spec.handle(request), request };
+    };
+    const done = spec.transaction ? await sequelize.transaction(run) : await run(undefined);
+    if (done) answer(routerCtx, spec, done.result, done.request);
+    else routerCtx.status = 304;
+  });
 }
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import {
   BACKUP_TYPE,
@@ -148,6 +150,72 @@ describe('refused imports change nothing', () => {
     expect(response.status).toBe(403);
     expect(response.body.message).toBe(de.limits.activeProjects);
     expect(await tableCounts()).toEqual(before);
+  });
+});
+
+describe('the upload read as a stream', () => {
+  const spooled = () => {
+    const dir = path.join(t.server.services.config.dataDir, 'tmp');
+    return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  };
+
+  it('takes the body in either order of mode and data, and leaves no upload file behind, refused or not', async () => {
+    const data = [{ id: newId(), name: 'Reihenfolge', columns: [] }];
+    const modeLast = await t.request<ImportResult>('POST', '/api/projects/import', {
+      token: admin,
+      rawBody: `{"data":${JSON.stringify(data)},"mode":"merge"}`,
+    });
+    expect([modeLast.status, modeLast.body.imported]).toEqual([200, { projects: 1 }]);
+    const badModeLast = await t.request<{ message: string }>('POST', '/api/projects/import', {
+      token: admin,
+      rawBody: `{"data":${JSON.stringify(data)},"mode":"overwrite"}`,
+    });
+    expect([badModeLast.status, badModeLast.body.message]).toEqual([400, m.modeInvalid]);
+    const broken = await t.request<{ message: string }>('POST', '/api/projects/import', {
+      token: admin,
+      rawBody: '{"mode":"merge","data":[{"id":"p1","name":"Halb",',
+    });
+    expect([broken.status, broken.body.message]).toEqual([400, de.api.validationFailed]);
+    expect(spooled()).toEqual([]);
+    // Archived: the Free limit of active projects is shared by the whole file.
+    expect((await t.request('DELETE', `/api/projects/${data[0]!.id}`, { token: admin })).status).toBe(200);
+  });
+
+  it('refuses the first broken project even when a later one has no columns: the shape first, as before', async () => {
+    const data = [
+      { id: 'p-1', name: 'Kaputt', columns: [{ id: 'c1', title: '', cards: 'keine' }] },
+      { id: 'p-2', name: 'Ohne Spalten' },
+    ];
+    const response = await post('/api/projects/import', { data });
+    expect([response.status, response.body.message]).toEqual([400, m.projectsInvalid]);
+  });
+
+  it('refuses a photo of a project missing from the file before a later photo that is no image, by its place', async () => {
+    const projectId = newId();
+    const file = {
+      type: BACKUP_TYPE,
+      version: 2,
+      // The photos before the projects: the file's order is free.
+      data: {
+        images: [
+          { id: newId(), projectId, name: 'gut.png', dataUrl: await png('#336699') },
+          { id: newId(), projectId: newId(), name: 'fremd.png', dataUrl: await png('#336699') },
+          { id: newId(), projectId, name: 'kaputt.png', dataUrl: 7 },
+        ],
+        projects: [{ id: projectId, name: 'Fotos', icon: 'home', columns: [] }],
+      },
+    };
+    const response = await post('/api/backup/import', { data: file });
+    expect([response.status, response.body.message]).toEqual([
+      400,
+      m.itemInvalid(m.backupInvalid, m.imageAt(1), m.imageProjectMissing),
+    ]);
+    file.data.images.splice(1, 2);
+    const restored = await post('/api/backup/import', { data: file });
+    expect([restored.status, restored.body.imported]).toEqual([200, { projects: 1, images: 1 }]);
+    const project = await t.request<ProjectDocument>('GET', `/api/projects/${projectId}`, { token: admin });
+    expect(project.body.name).toBe('Fotos');
+    expect((await t.request('DELETE', `/api/projects/${projectId}`, { token: admin })).status).toBe(200);
   });
 });
 

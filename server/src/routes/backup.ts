@@ -5,15 +5,17 @@ import {
   de,
   exportFileName,
   importRequestSchema,
+  type ImportMode,
   isManagementRole,
   type TransferKind,
   validate,
 } from '@werkboard/common';
 import { Readable } from 'node:stream';
 import type { SessionActor } from '../auth/sessionActor';
-import { readImportFile } from '../commands/importFile';
+import { readImportPlan } from '../commands/importFile';
 import { authorize, validOrThrow } from '../errors';
 import type { ApiRoutes, UserRequest } from '../http/endpoint';
+import { SpooledBody } from '../http/spooledBody';
 import { backupJson, exportCustomerTypes, exportProjects, exportTags, exportTemplates } from '../services/backupExport';
 import { importFile } from '../services/backupImport';
 
@@ -54,14 +56,19 @@ function importRoute(api: ApiRoutes, path: string, kind: TransferKind): void {
     bodySize: 'import',
     // Who may not even merge is refused before a file of up to 256 MB is read.
     authorizeCaller: (actor) => authorize(canImport(actor, kind, 'merge'), refusal('merge')),
-    body: (raw: unknown) => {
-      const { data, mode } = validOrThrow(validate(importRequestSchema, raw));
-      return { mode, file: readImportFile(kind, data) };
+    // The body is a file (http/spooledBody.ts), read as a stream: one project or photo at a time.
+    body: async (raw: unknown) => {
+      if (!(raw instanceof SpooledBody)) throw new Error('an import route without its spooled body');
+      const request: { mode: ImportMode } = { mode: 'merge' };
+      const plan = await readImportPlan(kind, { file: raw.file, root: ['data'] }, (outer) => {
+        request.mode = validOrThrow(validate(importRequestSchema, outer)).mode;
+      });
+      return { mode: request.mode, plan };
     },
     authorize: ({ actor, body }) => authorize(canImport(actor, kind, body.mode), refusal(body.mode)),
     transaction: true,
     handle: ({ sequelize, transaction, services, actor, body }) =>
-      importFile({ sequelize, transaction, dataDir: services.config.dataDir, actor, kind, mode: body.mode }, body.file),
+      importFile({ sequelize, transaction, dataDir: services.config.dataDir, actor, kind, mode: body.mode }, body.plan),
   });
 }
 

@@ -10,11 +10,12 @@ import {
   type ImportResult,
   type LimitKind,
   limitFor,
+  type ProjectFieldsDto,
   type TransferKind,
 } from '@werkboard/common';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { SessionActor } from '../auth/sessionActor';
-import type { ImportedFile, ImportedImage, ImportedProject } from '../commands/importFile';
+import { type ImportedImage, type ImportedProject, type ImportPlan, readImportItems } from '../commands/importFile';
 import { type Entity, fieldsOf, flattenDocument } from '../commands/projectEntities';
 import { ApiError, limitReached } from '../errors';
 import { imageFilePaths, inspectImage, removeProjectImageFiles } from '../images/imageStore';
@@ -71,9 +72,17 @@ async function deleteAll(context: ImportContext, isTemplate: boolean): Promise<v
   });
 }
 
-/** Customer types: the file's and those its projects name; 'replace' deletes the others (not Allgemein). */
-async function importCustomerTypes(context: ImportContext, file: ImportedFile, changes: string[]): Promise<number> {
-  const listed = new Set(file.customerTypes.map((name) => name.toLocaleLowerCase('de')));
+/**
+ * Customer types: the file's and those its projects name; 'replace' deletes the others (not
+ * Allgemein). Answers each type's stored spelling by its lower-case name: projects name their
+ * type by it.
+ */
+async function importCustomerTypes(
+  context: ImportContext,
+  plan: ImportPlan,
+  changes: string[],
+): Promise<Map<string, string>> {
+  const listed = new Set(plan.customerTypes.map((name) => name.toLocaleLowerCase('de')));
   const existing = await rows<{ name: string }>(context, 'SELECT name FROM customer_types');
   const known = new Map(existing.map(({ name }) => [name.toLocaleLowerCase('de'), name]));
   if (context.mode === 'replace' && (context.kind === 'customerTypes' || context.kind === 'backup'))
@@ -82,13 +91,9 @@ async function importCustomerTypes(context: ImportContext, file: ImportedFile, c
         await deleteCustomerType(context.sequelize, context.transaction, name);
         known.delete(name.toLocaleLowerCase('de'));
       }
-  const named = [
-    ...file.projects.map((project) => project.document.customerType),
-    ...file.templates.map((project) => project.document.customerType),
-    ...file.tags.map((tag) => tag.customerType),
-  ];
+  const named = [...plan.namedCustomerTypes, ...plan.tags.map((tag) => tag.customerType)];
   const unlisted: string[] = [];
-  for (const name of [...file.customerTypes, ...named]) {
+  for (const name of [...plan.customerTypes, ...named]) {
     const key = name.toLocaleLowerCase('de');
     if (known.has(key)) continue;
     await run(
@@ -103,14 +108,11 @@ async function importCustomerTypes(context: ImportContext, file: ImportedFile, c
     if (!listed.has(key)) unlisted.push(name);
   }
   if (unlisted.length > 0) changes.push(c.customerTypesCreated(unlisted.join(', ')));
-  // Projects name their type by its stored spelling.
-  for (const project of [...file.projects, ...file.templates])
-    project.document.customerType = known.get(project.document.customerType.toLocaleLowerCase('de'))!;
-  return file.customerTypes.length;
+  return known;
 }
 
 /** Tags by id; a tag of the same label in the same type under another id gives way to the file's. */
-async function importTags(context: ImportContext, file: ImportedFile): Promise<number> {
+async function importTags(context: ImportContext, file: ImportPlan): Promise<number> {
   if (context.mode === 'replace' && (context.kind === 'tags' || context.kind === 'backup'))
     await run(context, 'DELETE FROM tags');
   for (const tag of file.tags) {
@@ -139,11 +141,7 @@ async function importTags(context: ImportContext, file: ImportedFile): Promise<n
  * file's; a new one is created without a usable password (the Admin sets one). Answers the
  * map from the file's user ids to this installation's.
  */
-async function importUsers(
-  context: ImportContext,
-  file: ImportedFile,
-  changes: string[],
-): Promise<Map<string, string>> {
+async function importUsers(context: ImportContext, file: ImportPlan, changes: string[]): Promise<Map<string, string>> {
   const existing = await rows<{ id: string; username: string }>(context, 'SELECT id, username FROM users');
   const byId = new Set(existing.map((user) => user.id));
   const byName = new Map(existing.map((user) => [user.username.toLowerCase(), user.id]));
@@ -182,7 +180,7 @@ async function importUsers(
   return map;
 }
 
-async function importExternalUsers(context: ImportContext, file: ImportedFile): Promise<void> {
+async function importExternalUsers(context: ImportContext, file: ImportPlan): Promise<void> {
   if (context.mode === 'replace') await run(context, 'DELETE FROM external_users');
   for (const external of file.externalUsers)
     await run(
@@ -193,7 +191,7 @@ async function importExternalUsers(context: ImportContext, file: ImportedFile): 
     );
 }
 
-async function importProjectGroups(context: ImportContext, file: ImportedFile): Promise<void> {
+async function importProjectGroups(context: ImportContext, file: ImportPlan): Promise<void> {
   if (context.mode === 'replace') await run(context, 'DELETE FROM project_groups');
   for (const group of file.projectGroups)
     await run(
@@ -423,39 +421,80 @@ async function writeProject(
   });
 }
 
-async function importProjects(
-  context: ImportContext,
-  projects: readonly ImportedProject[],
-  users: Map<string, string>,
-  changes: string[],
-): Promise<void> {
-  const refs = await projectRefs(context);
-  const counters = { owners: 0 };
-  const rekeyed = await rekeyForeignEntities(context, projects);
-  const stored = new Map<string, { revision: number }>();
-  if (projects.length > 0)
-    for (const row of await rows<{ id: string; revision: number }>(
-      context,
-      'SELECT id, revision FROM projects WHERE id = ANY(ARRAY[:ids]::uuid[]) FOR UPDATE',
-      { ids: projects.map((project) => project.id) },
-    ))
-      stored.set(row.id, row);
-  const written = new Set<string>();
-  let parts = emptyParts();
-  for (const project of projects) {
-    remapUsers(project, users);
-    // A template with a project's id in the same file replaces what that project just wrote.
-    if (written.has(project.id) || parts.entities.length >= PROJECT_BATCH) {
-      await writeParts(context, parts);
-      parts = emptyParts();
-    }
-    await writeProject(context, project, stored.get(project.id), refs, counters, parts);
-    stored.set(project.id, { revision: project.revision });
-    written.add(project.id);
+/** What is kept of a written project until the photos are in: then its thumbnail and fields are recorded. */
+interface WrittenProject {
+  id: string;
+  revision: number;
+  thumbnailImageId: string | null;
+  fields: ProjectFieldsDto;
+}
+
+/**
+ * Writes the projects and templates of a file as they are read, PROJECT_BATCH at a time: a
+ * batch is all that is held of them besides what each leaves for the thumbnails.
+ */
+class ProjectWriter {
+  readonly written: WrittenProject[] = [];
+  private batch: ImportedProject[] = [];
+  /** Revisions of the projects this import wrote (a template may replace a project of its id). */
+  private readonly revisions = new Map<string, number>();
+  private readonly counters = { owners: 0 };
+  private rekeyed = 0;
+
+  constructor(
+    private readonly context: ImportContext,
+    private readonly refs: ProjectRefs,
+    private readonly users: Map<string, string>,
+    private readonly customerTypes: Map<string, string>,
+  ) {}
+
+  async add(project: ImportedProject): Promise<void> {
+    // Projects name their type by its stored spelling.
+    project.document.customerType = this.customerTypes.get(project.document.customerType.toLocaleLowerCase('de'))!;
+    remapUsers(project, this.users);
+    // A template with a project's id in the same file replaces what that project wrote: that goes first.
+    if (this.batch.length >= PROJECT_BATCH || this.batch.some((each) => each.id === project.id)) await this.flush();
+    this.batch.push(project);
   }
-  await writeParts(context, parts);
-  if (counters.owners) changes.push(c.ownersDefaulted(counters.owners));
-  if (rekeyed) changes.push(c.idsDuplicated(rekeyed));
+
+  async flush(): Promise<void> {
+    const projects = this.batch;
+    if (projects.length === 0) return;
+    this.batch = [];
+    const { context } = this;
+    this.rekeyed += await rekeyForeignEntities(context, projects);
+    const stored = new Map<string, { revision: number }>();
+    const fresh = projects.filter((project) => !this.revisions.has(project.id)).map((project) => project.id);
+    if (fresh.length > 0)
+      for (const row of await rows<{ id: string; revision: number }>(
+        context,
+        'SELECT id, revision FROM projects WHERE id = ANY(ARRAY[:ids]::uuid[]) FOR UPDATE',
+        { ids: fresh },
+      ))
+        stored.set(row.id, row);
+    for (const [id, revision] of this.revisions) stored.set(id, { revision });
+    const parts = emptyParts();
+    for (const project of projects) {
+      await writeProject(context, project, stored.get(project.id), this.refs, this.counters, parts);
+      this.revisions.set(project.id, project.revision);
+      const { document } = project;
+      this.written.push({
+        id: project.id,
+        revision: project.revision,
+        thumbnailImageId: document.thumbnailImageId,
+        fields: fieldsOf(document),
+      });
+    }
+    await writeParts(context, parts);
+  }
+
+  /** What was changed to make the projects fit. */
+  changes(): string[] {
+    const changes: string[] = [];
+    if (this.counters.owners) changes.push(c.ownersDefaulted(this.counters.owners));
+    if (this.rekeyed) changes.push(c.idsDuplicated(this.rekeyed));
+    return changes;
+  }
 }
 
 /** An image of the file checked like an upload; a refusal names the image. */
@@ -472,15 +511,29 @@ async function inspectFileImage(image: ImportedImage, index: number) {
 /** Decoded in small batches (sharp works on its own threads); a batch's bytes are all that is held. */
 const IMAGE_BATCH = 4;
 
-/** Photos of a backup: checked like an upload, files written under their id, rows by id. */
-async function importImages(
-  context: ImportContext,
-  images: readonly ImportedImage[],
-  users: Map<string, string>,
-  written: string[],
-): Promise<void> {
-  for (let start = 0; start < images.length; start += IMAGE_BATCH) {
-    const batch = images.slice(start, start + IMAGE_BATCH);
+/** Photos of a backup as they are read: checked like an upload, files written under their id, rows by id. */
+class ImageWriter {
+  /** Files this import created: removed again if it fails. */
+  readonly files: string[] = [];
+  private batch: ImportedImage[] = [];
+  private count = 0;
+
+  constructor(
+    private readonly context: ImportContext,
+    private readonly users: Map<string, string>,
+  ) {}
+
+  async add(image: ImportedImage): Promise<void> {
+    this.batch.push(image);
+    if (this.batch.length >= IMAGE_BATCH) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    const { context, users } = this;
+    const batch = this.batch;
+    this.batch = [];
+    const start = this.count;
+    this.count += batch.length;
     const inspected = await Promise.all(batch.map((image, offset) => inspectFileImage(image, start + offset)));
     for (const [offset, image] of batch.entries()) {
       const { bytes, thumbnail, mimeType, width, height } = inspected[offset]!;
@@ -498,7 +551,7 @@ async function importImages(
             if (error.code === 'EEXIST') return false;
             throw error;
           });
-        if (created) written.push(file);
+        if (created) this.files.push(file);
       }
       const uploadedBy = image.uploadedBy === null ? null : (users.get(image.uploadedBy) ?? image.uploadedBy);
       await run(
@@ -521,9 +574,9 @@ async function importImages(
  */
 async function setThumbnailsAndRecordFields(
   context: ImportContext,
-  projects: readonly ImportedProject[],
+  projects: readonly WrittenProject[],
 ): Promise<void> {
-  const wanted = projects.map((project) => project.document.thumbnailImageId).filter((id) => id !== null);
+  const wanted = projects.map((project) => project.thumbnailImageId).filter((id) => id !== null);
   const images = wanted.length
     ? await rows<{ id: string; projectId: string }>(
         context,
@@ -535,10 +588,9 @@ async function setThumbnailsAndRecordFields(
   const fields: (EntityVersion & { projectId: string })[] = [];
   const thumbnails: { id: string; thumbnailImageId: string }[] = [];
   for (const project of projects) {
-    const document = project.document;
     const thumbnailImageId =
-      document.thumbnailImageId !== null && projectOf.get(document.thumbnailImageId) === project.id
-        ? document.thumbnailImageId
+      project.thumbnailImageId !== null && projectOf.get(project.thumbnailImageId) === project.id
+        ? project.thumbnailImageId
         : null;
     if (thumbnailImageId) thumbnails.push({ id: project.id, thumbnailImageId });
     fields.push({
@@ -546,7 +598,7 @@ async function setThumbnailsAndRecordFields(
       id: project.id,
       kind: 'project',
       rev: project.revision,
-      data: { content: fieldsOf({ ...document, thumbnailImageId }), owned: null },
+      data: { content: fieldsOf({ ...project.fields, thumbnailImageId }), owned: null },
     });
   }
   if (thumbnails.length > 0)
@@ -569,40 +621,56 @@ async function requireWithinLimits(context: ImportContext, kinds: readonly Limit
   }
 }
 
-/** Writes the file; answers what it wrote and what it changed. */
-export async function importFile(context: ImportContext, file: ImportedFile): Promise<ImportResult> {
+/**
+ * Writes a checked file (commands/importFile.ts, readImportPlan): the small parts first, then
+ * the projects and templates as they are read from the file again, then the photos; answers
+ * what it wrote and what it changed.
+ */
+export async function importFile(context: ImportContext, plan: ImportPlan): Promise<ImportResult> {
   const { kind, mode } = context;
-  const changes = [...file.changes];
-  const written: string[] = [];
+  const changes = [...plan.changes];
   const isBackup = kind === 'backup';
+  let images: ImageWriter | null = null;
   try {
     if (mode === 'replace' && (kind === 'projects' || isBackup)) await deleteAll(context, false);
     if (mode === 'replace' && (kind === 'templates' || isBackup)) await deleteAll(context, true);
-    const users = isBackup ? await importUsers(context, file, changes) : new Map<string, string>();
+    const users = isBackup ? await importUsers(context, plan, changes) : new Map<string, string>();
     if (isBackup) {
-      await importExternalUsers(context, file);
-      await importProjectGroups(context, file);
-      if (file.rolePermissions) await writeRolePermissions(context.transaction, file.rolePermissions);
+      await importExternalUsers(context, plan);
+      await importProjectGroups(context, plan);
+      if (plan.rolePermissions) await writeRolePermissions(context.transaction, plan.rolePermissions);
     }
-    await importCustomerTypes(context, file, changes);
-    await importTags(context, file);
-    await importProjects(context, [...file.projects, ...file.templates], users, changes);
-    await importImages(context, file.images, users, written);
-    await setThumbnailsAndRecordFields(context, [...file.projects, ...file.templates]);
+    const customerTypes = await importCustomerTypes(context, plan, changes);
+    await importTags(context, plan);
+    const projects = new ProjectWriter(context, await projectRefs(context), users, customerTypes);
+    const writer = (images = new ImageWriter(context, users));
+    await readImportItems(plan, {
+      projects: (project) => projects.add(project),
+      templates: (project) => projects.add(project),
+      images: async (image) => {
+        // Every project is read before the first photo; the last batch is written before the photos need it.
+        await projects.flush();
+        await writer.add(image);
+      },
+    });
+    await projects.flush();
+    await writer.flush();
+    changes.push(...projects.changes());
+    await setThumbnailsAndRecordFields(context, projects.written);
     await requireWithinLimits(context, ['activeProjects', 'templates', 'users', 'externalUsers']);
   } catch (error) {
-    await Promise.all(written.map((file) => fs.rm(file, { force: true })));
+    await Promise.all((images?.files ?? []).map((file) => fs.rm(file, { force: true })));
     throw error;
   }
   const counts = {
-    projects: file.projects.length,
-    templates: file.templates.length,
-    customerTypes: file.customerTypes.length,
-    tags: file.tags.length,
-    images: file.images.length,
-    users: file.users.length,
-    externalUsers: file.externalUsers.length,
-    projectGroups: file.projectGroups.length,
+    projects: plan.counts.projects,
+    templates: plan.counts.templates,
+    customerTypes: plan.customerTypes.length,
+    tags: plan.tags.length,
+    images: plan.counts.images,
+    users: plan.users.length,
+    externalUsers: plan.externalUsers.length,
+    projectGroups: plan.projectGroups.length,
   };
   const imported = Object.fromEntries(Object.entries(counts).filter(([, count]) => count > 0));
   return { mode, imported, changes };

@@ -84,7 +84,18 @@ export async function findProjectRow(
   return row ?? null;
 }
 
+/** Several projects' rows (those that exist), for reads of many projects at once (the backup). */
+export function findProjectRows(
+  sequelize: Sequelize,
+  ids: readonly string[],
+  transaction?: Transaction,
+): Promise<ProjectRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return select<ProjectRow>(sequelize, `${PROJECT_SELECT} WHERE p.id = ANY(ARRAY[:ids]::uuid[])`, { ids }, transaction);
+}
+
 interface ColumnRow {
+  projectId: string;
   id: string;
   position: string;
   title: string;
@@ -98,6 +109,7 @@ interface CardRow extends ColumnRow {
   assignedTo: string | null;
 }
 interface TimeRow {
+  projectId: string;
   id: string;
   cardId: string;
   userId: string | null;
@@ -107,6 +119,7 @@ interface TimeRow {
   rev: number;
 }
 interface MaterialRow {
+  projectId: string;
   id: string;
   cardId: string;
   quantity: string;
@@ -115,6 +128,7 @@ interface MaterialRow {
   rev: number;
 }
 interface AppointmentRow {
+  projectId: string;
   id: string;
   title: string;
   date: string;
@@ -126,6 +140,7 @@ interface AppointmentRow {
   rev: number;
 }
 interface NoteRow {
+  projectId: string;
   id: string;
   title: string;
   content: string;
@@ -135,6 +150,7 @@ interface NoteRow {
   rev: number;
 }
 interface SignoffRow {
+  projectId: string;
   id: string;
   cardId: string | null;
   signerName: string;
@@ -147,6 +163,7 @@ interface SignoffRow {
   rev: number;
 }
 interface LogRow {
+  projectId: string;
   id: string;
   timestamp: Date;
   userId: string | null;
@@ -164,72 +181,86 @@ export async function loadEntities(
   transaction?: Transaction,
   since?: number,
 ): Promise<{ entities: EntityMap; changeLog: ChangeLogEntryDto[] }> {
-  const by = { projectId, since };
+  const loaded = await loadEntitiesOf(sequelize, [projectId], transaction, since);
+  return loaded.get(projectId)!;
+}
+
+/** loadEntities for several projects in one query per table (the backup reads 100 at a time). */
+export async function loadEntitiesOf(
+  sequelize: Sequelize,
+  projectIds: readonly string[],
+  transaction?: Transaction,
+  since?: number,
+): Promise<Map<string, { entities: EntityMap; changeLog: ChangeLogEntryDto[] }>> {
+  const by = { projectIds, since };
   const changed = since === undefined ? '' : ' AND rev > :since';
   const logged = since === undefined ? '' : ' AND revision > :since';
   const [columns, cards, times, materials, appointments, notes, signoffs, log] = await Promise.all([
     select<ColumnRow>(
       sequelize,
-      `SELECT id, position, title, rev FROM project_columns WHERE project_id = :projectId${changed}`,
+      `SELECT project_id AS "projectId", id, position, title, rev FROM project_columns WHERE project_id = ANY(ARRAY[:projectIds]::uuid[])${changed}`,
       by,
       transaction,
     ),
     select<CardRow>(
       sequelize,
-      `SELECT id, column_id AS "columnId", position, title, description, tag_ids AS "tagIds", group_name AS "group",
-              assigned_to AS "assignedTo", rev FROM project_cards WHERE project_id = :projectId${changed}`,
+      `SELECT project_id AS "projectId", id, column_id AS "columnId", position, title, description, tag_ids AS "tagIds", group_name AS "group",
+              assigned_to AS "assignedTo", rev FROM project_cards WHERE project_id = ANY(ARRAY[:projectIds]::uuid[])${changed}`,
       by,
       transaction,
     ),
     select<TimeRow>(
       sequelize,
-      `SELECT id, card_id AS "cardId", user_id AS "userId", username, to_char(day, 'YYYY-MM-DD') AS date, hours, rev
-         FROM time_entries WHERE project_id = :projectId${changed}`,
+      `SELECT project_id AS "projectId", id, card_id AS "cardId", user_id AS "userId", username, to_char(day, 'YYYY-MM-DD') AS date, hours, rev
+         FROM time_entries WHERE project_id = ANY(ARRAY[:projectIds]::uuid[])${changed}`,
       by,
       transaction,
     ),
     select<MaterialRow>(
       sequelize,
-      `SELECT id, card_id AS "cardId", quantity, unit, name, rev FROM material_entries WHERE project_id = :projectId${changed} ORDER BY seq`,
+      `SELECT project_id AS "projectId", id, card_id AS "cardId", quantity, unit, name, rev FROM material_entries WHERE project_id = ANY(ARRAY[:projectIds]::uuid[])${changed} ORDER BY seq`,
       by,
       transaction,
     ),
     select<AppointmentRow>(
       sequelize,
-      `SELECT id, title, starts_at AS date, status, contact_name AS "contactName", contact_phone AS "contactPhone",
-              tag_ids AS "tagIds", notes, rev FROM appointments WHERE project_id = :projectId${changed}`,
+      `SELECT project_id AS "projectId", id, title, starts_at AS date, status, contact_name AS "contactName", contact_phone AS "contactPhone",
+              tag_ids AS "tagIds", notes, rev FROM appointments WHERE project_id = ANY(ARRAY[:projectIds]::uuid[])${changed}`,
       by,
       transaction,
     ),
     select<NoteRow>(
       sequelize,
-      `SELECT id, title, content, author_id AS "authorId", author_username AS "authorUsername", written_at AS timestamp, rev
-         FROM project_notes WHERE project_id = :projectId${changed}`,
+      `SELECT project_id AS "projectId", id, title, content, author_id AS "authorId", author_username AS "authorUsername", written_at AS timestamp, rev
+         FROM project_notes WHERE project_id = ANY(ARRAY[:projectIds]::uuid[])${changed}`,
       by,
       transaction,
     ),
     select<SignoffRow>(
       sequelize,
-      `SELECT id, card_id AS "cardId", signer_name AS "signerName", signed_at AS "signedAt", signature,
+      `SELECT project_id AS "projectId", id, card_id AS "cardId", signer_name AS "signerName", signed_at AS "signedAt", signature,
               covered_time_entry_ids AS "coveredTimeEntryIds", covered_material_entry_ids AS "coveredMaterialEntryIds",
               collected_by_id AS "collectedById", collected_by_name AS "collectedByName", rev
-         FROM project_signoffs WHERE project_id = :projectId${changed}`,
+         FROM project_signoffs WHERE project_id = ANY(ARRAY[:projectIds]::uuid[])${changed}`,
       by,
       transaction,
     ),
     select<LogRow>(
       sequelize,
-      `SELECT id, logged_at AS timestamp, user_id AS "userId", username, action
-         FROM change_log_entries WHERE project_id = :projectId${logged} ORDER BY logged_at DESC, id`,
+      `SELECT project_id AS "projectId", id, logged_at AS timestamp, user_id AS "userId", username, action
+         FROM change_log_entries WHERE project_id = ANY(ARRAY[:projectIds]::uuid[])${logged} ORDER BY logged_at DESC, id`,
       by,
       transaction,
     ),
   ]);
-  const entities: EntityMap = new Map();
-  for (const { id, rev, position, title } of columns)
-    entities.set(id, { kind: 'column', id, rev, owned: null, content: { position, title } });
+  const loaded = new Map(
+    projectIds.map((id) => [id, { entities: new Map() as EntityMap, changeLog: [] as ChangeLogEntryDto[] }]),
+  );
+  const entitiesOf = (row: { projectId: string }) => loaded.get(row.projectId)!.entities;
+  for (const { projectId, id, rev, position, title } of columns)
+    entitiesOf({ projectId }).set(id, { kind: 'column', id, rev, owned: null, content: { position, title } });
   for (const row of cards)
-    entities.set(row.id, {
+    entitiesOf(row).set(row.id, {
       kind: 'card',
       id: row.id,
       rev: row.rev,
@@ -245,7 +276,7 @@ export async function loadEntities(
       },
     });
   for (const row of times)
-    entities.set(row.id, {
+    entitiesOf(row).set(row.id, {
       kind: 'timeEntry',
       id: row.id,
       rev: row.rev,
@@ -253,7 +284,7 @@ export async function loadEntities(
       owned: { userId: row.userId, username: row.username },
     });
   for (const row of materials)
-    entities.set(row.id, {
+    entitiesOf(row).set(row.id, {
       kind: 'materialEntry',
       id: row.id,
       rev: row.rev,
@@ -261,7 +292,7 @@ export async function loadEntities(
       content: { cardId: row.cardId, quantity: Number(row.quantity), unit: row.unit, name: row.name },
     });
   for (const row of appointments)
-    entities.set(row.id, {
+    entitiesOf(row).set(row.id, {
       kind: 'appointment',
       id: row.id,
       rev: row.rev,
@@ -277,7 +308,7 @@ export async function loadEntities(
       },
     });
   for (const row of notes)
-    entities.set(row.id, {
+    entitiesOf(row).set(row.id, {
       kind: 'note',
       id: row.id,
       rev: row.rev,
@@ -285,7 +316,7 @@ export async function loadEntities(
       owned: { authorId: row.authorId, authorUsername: row.authorUsername, timestamp: row.timestamp.toISOString() },
     });
   for (const row of signoffs)
-    entities.set(row.id, {
+    entitiesOf(row).set(row.id, {
       kind: 'signoff',
       id: row.id,
       rev: row.rev,
@@ -299,8 +330,9 @@ export async function loadEntities(
       },
       owned: { collectedById: row.collectedById, collectedByName: row.collectedByName },
     });
-  const changeLog = log.map((row) => ({ ...row, timestamp: row.timestamp.toISOString() }));
-  return { entities, changeLog };
+  for (const { projectId, ...row } of log)
+    loaded.get(projectId)!.changeLog.push({ ...row, timestamp: row.timestamp.toISOString() });
+  return loaded;
 }
 
 export function fieldsOfRow(row: ProjectRow): ProjectFieldsDto {
@@ -368,24 +400,39 @@ export async function loadTeam(
   row: ProjectRow,
   transaction?: Transaction,
 ): Promise<ProjectMemberDto[]> {
-  const ids = [row.ownerId, row.deputyOwnerId, ...row.memberIds].filter((id): id is string => id !== null);
-  if (ids.length === 0) return [];
-  const users = await select<{ id: string; username: string; usernameColor: string; role: Role }>(
-    sequelize,
-    'SELECT id, username, username_color AS "usernameColor", role FROM users WHERE id = ANY(ARRAY[:ids]::uuid[])',
-    { ids },
-    transaction,
-  );
+  return (await loadTeams(sequelize, [row], transaction))[0]!;
+}
+
+/** loadTeam for several projects with one query (the backup reads 100 at a time). */
+export async function loadTeams(
+  sequelize: Sequelize,
+  rows: readonly ProjectRow[],
+  transaction?: Transaction,
+): Promise<ProjectMemberDto[][]> {
+  const teamIds = (row: ProjectRow) =>
+    [row.ownerId, row.deputyOwnerId, ...row.memberIds].filter((id): id is string => id !== null);
+  const ids = [...new Set(rows.flatMap(teamIds))];
+  const users =
+    ids.length === 0
+      ? []
+      : await select<{ id: string; username: string; usernameColor: string; role: Role }>(
+          sequelize,
+          'SELECT id, username, username_color AS "usernameColor", role FROM users WHERE id = ANY(ARRAY[:ids]::uuid[])',
+          { ids },
+          transaction,
+        );
   const byId = new Map(users.map((user) => [user.id, user]));
-  const team: ProjectMemberDto[] = [];
-  const add = (id: string | null, teamRole: ProjectMemberDto['teamRole']) => {
-    const user = id ? byId.get(id) : undefined;
-    if (user && !team.some((member) => member.id === user.id)) team.push({ ...user, teamRole });
-  };
-  add(row.ownerId, 'owner');
-  add(row.deputyOwnerId, 'deputy');
-  for (const id of row.memberIds) add(id, 'member');
-  return team;
+  return rows.map((row) => {
+    const team: ProjectMemberDto[] = [];
+    const add = (id: string | null, teamRole: ProjectMemberDto['teamRole']) => {
+      const user = id ? byId.get(id) : undefined;
+      if (user && !team.some((member) => member.id === user.id)) team.push({ ...user, teamRole });
+    };
+    add(row.ownerId, 'owner');
+    add(row.deputyOwnerId, 'deputy');
+    for (const id of row.memberIds) add(id, 'member');
+    return team;
+  });
 }
 
 type Value = string | number | boolean | null | Date;

@@ -21,12 +21,15 @@ import { presentDelta, presentDocument, type ProjectSummaryRow, type TemplateSum
 import {
   fieldsOfRow,
   findProjectRow,
+  findProjectRows,
   type LoadedProject,
   recordVersions,
   insertChangeLog,
   loadDeletedSince,
   loadEntities,
+  loadEntitiesOf,
   loadTeam,
+  loadTeams,
   type ProjectRow,
   writeEntities,
 } from './projectStore';
@@ -57,6 +60,30 @@ export async function readDocument(
   if (!row) throw notFound(de.projects.notFound);
   const { entities, changeLog } = await loadEntities(sequelize, id, transaction);
   return presentFor(sequelize, actor, { row, entities, changeLog }, transaction);
+}
+
+/**
+ * Several whole documents as this caller may read them, in the order of `ids`, in a few
+ * queries for all of them (one per table; the backup and the exports read 100 at a time).
+ * A project deleted meanwhile is left out.
+ */
+export async function readDocuments(
+  sequelize: Sequelize,
+  actor: Actor,
+  ids: readonly string[],
+  transaction?: Transaction,
+): Promise<ProjectDocument[]> {
+  const [rows, loaded] = await Promise.all([
+    findProjectRows(sequelize, ids, transaction),
+    loadEntitiesOf(sequelize, ids, transaction),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const found = ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
+  const teams = await loadTeams(sequelize, found, transaction);
+  return found.map((row, index) => {
+    const { entities, changeLog } = loaded.get(row.id)!;
+    return presentDocument(row, entities.values(), canSeeChangeLog(actor, row) ? changeLog : [], teams[index]!);
+  });
 }
 
 /**
