@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -51,7 +52,7 @@ async function openProject(page: Page): Promise<void> {
     .getByRole('navigation', { name: 'Hauptnavigation' })
     .getByRole('link', { name: 'Dashboard', exact: true })
     .click();
-  await page.getByRole('link', { name: PROJECT }).click();
+  await page.getByRole('link', { name: PROJECT, exact: true }).click();
   await page.getByRole('heading', { level: 1, name: PROJECT }).waitFor();
 }
 
@@ -83,10 +84,32 @@ describe('teams, invitations, images and the admin overview in Chromium', () => 
     // A pending invitation is enough for 'Team verwalten'.
     await lead.getByRole('button', { name: 'Team verwalten' }).waitFor();
 
+    // The project has an appointment next year (through the API, as the board would save it).
+    const leadToken = await apiToken(server.url, LEAD.username, LEAD.password);
+    const listed = (await (await api('GET', '/projects', leadToken)).json()) as { id: string; name: string }[];
+    const projectId = listed.find((project) => project.name === PROJECT)!.id;
+    const document = (await (await api('GET', `/projects/${projectId}`, leadToken)).json()) as {
+      appointments: unknown[];
+    };
+    document.appointments = [
+      {
+        id: crypto.randomUUID(),
+        rev: 0,
+        title: 'Abnahme mit der Praxis',
+        date: `${new Date().getFullYear() + 1}-03-20T09:30`,
+        status: 'active',
+        contactName: '',
+        contactPhone: '',
+        tagIds: [],
+        notes: '',
+      },
+    ];
+    expect((await api('PUT', `/projects/${projectId}`, leadToken, document)).status).toBe(200);
+
     // The Monteur does not see the project yet; his bell shows one invitation after a reload.
     await fitter.reload();
     await fitter.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    await expect(fitter.getByRole('link', { name: PROJECT }).count()).resolves.toBe(0);
+    await expect(fitter.getByRole('link', { name: PROJECT, exact: true }).count()).resolves.toBe(0);
     const bell = fitter.getByRole('button', { name: 'Einladungen: 1 ausstehend' });
     await bell.click();
     const invitations = fitter.getByRole('dialog', { name: 'Projekteinladungen' });
@@ -96,7 +119,10 @@ describe('teams, invitations, images and the admin overview in Chromium', () => 
     await invitations.getByText('Keine ausstehenden Einladungen.').waitFor();
     await invitations.getByRole('button', { name: 'Schließen' }).first().click();
     await fitter.getByRole('button', { name: 'Einladungen', exact: true }).waitFor();
-    await fitter.getByRole('link', { name: PROJECT }).waitFor();
+    await fitter.getByRole('link', { name: PROJECT, exact: true }).waitFor();
+    // Issue 19: its appointment shows at once (it said 'Termine (0)' until he navigated away and back).
+    await fitter.getByText('Termine (1)').waitFor({ timeout: 10000 });
+    await fitter.getByRole('listitem', { name: 'Abnahme mit der Praxis' }).waitFor();
 
     // The owner makes him deputy in 'Team verwalten'.
     await lead.reload();

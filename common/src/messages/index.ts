@@ -20,100 +20,17 @@ import { securityMessages } from './security';
 import { mailMessages, pushMessages } from './notify';
 import { directMessageTexts } from './directMessages';
 import { secondFactorMessages } from './secondFactor';
+import { startMessages } from './start';
+
+export { deStart } from './start';
 
 /**
  * Every text a user reads, in German. Spec texts are verbatim; keys are English.
- * Functions take the variable parts.
+ * Functions take the variable parts. The texts of the login and the app's frame (app, login,
+ * diagnostics, api, footer, actions, help) are in start.ts (`deStart`, issue 19).
  */
 export const de = {
-  app: {
-    name: 'Werkboard',
-    tagline: 'Projektorganisation für Handwerksprofis',
-    authenticating: 'Authenticating...',
-    notBuiltTitle: 'Noch nicht verfügbar',
-    notBuiltText: 'Dieser Bereich wird in einer späteren Version von Werkboard gebaut und ist noch nicht verfügbar.',
-    loading: 'Wird geladen …',
-    pageLoadFailed:
-      'Diese Seite konnte nicht geladen werden. Bitte prüfen Sie die Verbindung und versuchen Sie es erneut.',
-    close: 'Schließen',
-  },
-  login: {
-    title: 'Anmelden',
-    username: 'Benutzername',
-    password: 'Passwort',
-    submit: 'Anmelden',
-    submitting: 'Anmeldung läuft …',
-    usernameRequired: 'Bitte geben Sie Ihren Benutzernamen ein.',
-    passwordRequired: 'Bitte geben Sie Ihr Passwort ein.',
-    invalidCredentials: 'Ungültiger Benutzername oder Passwort.',
-    genericFailure: 'Anmeldung fehlgeschlagen. Bitte versuchen Sie es erneut.',
-    databaseNotInitialized: 'Verbindung zum Server fehlgeschlagen. Bitte überprüfen Sie die Verbindungsdiagnose.',
-    tooManyAttempts: 'Zu viele Anmeldeversuche. Bitte warten Sie bis zu 15 Minuten und versuchen Sie es dann erneut.',
-    accountLocked:
-      'Dieses Konto ist nach zu vielen Fehlversuchen vorübergehend gesperrt. Bitte warten Sie bis zu 15 Minuten oder wenden Sie sich an den Admin.',
-    tooManyLogins:
-      'Der Server nimmt gerade zu viele Anmeldeversuche entgegen. Bitte versuchen Sie es in einer Minute erneut.',
-    storageFull:
-      'Der lokale Speicher ist voll. Bitte nutzen Sie die Schaltfläche „Lokale Daten löschen“ und melden Sie sich erneut an.',
-    storageUnknown: 'Ein unbekannter Fehler ist beim Zugriff auf den lokalen Speicher aufgetreten.',
-    clearLocalData: 'Lokale Daten löschen',
-    loadAfterLoginFailed: 'Login erfolgreich, aber anschließendes Laden der App-Daten ist fehlgeschlagen.',
-    sessionExpired: 'Sitzung abgelaufen oder ungültig. Bitte erneut anmelden.',
-    waitingForServer: 'Warte auf den Server …',
-    serverReady: 'Server bereit.',
-    diagnostics: 'Verbindungsdiagnose',
-    installApp: 'App installieren',
-    retryStatus: 'Erneut prüfen',
-    help: 'Hilfe/Impressum',
-  },
-  diagnostics: {
-    title: 'Verbindungsdiagnose',
-    liveLogTab: 'Live-Protokoll',
-    serverLogTab: 'Server-Log',
-    statusTitle: 'Serverstatus',
-    startCommandSent: 'Startbefehl gesendet',
-    backendStarted: 'Backend gestartet',
-    databaseReachable: 'Datenbank erreichbar',
-    databaseInitialized: 'Datenbank initialisiert',
-    yes: 'Ja',
-    no: 'Nein',
-    unknown: 'Unbekannt',
-    close: 'Schließen',
-    refresh: 'Aktualisieren',
-    unreachable: 'Der Backend-Server ist unter der angegebenen Adresse nicht erreichbar.',
-    timeout: 'Timeout: Der Server antwortet nicht rechtzeitig.',
-    logLoadFailed: 'Protokoll konnte nicht geladen werden',
-    serverStatus: (code: number) => `Server antwortete mit Status: ${code}`,
-    serverLogAdminOnly: 'Zugriff verweigert. Nur Admins können das Server-Log einsehen.',
-    pollStarted: 'Statusabfrage gestartet.',
-    pollOk: 'Server meldet: Datenbank initialisiert.',
-    pollPending: 'Server meldet: Datenbank noch nicht initialisiert.',
-    emptyLog: 'Noch keine Einträge.',
-    networkFailure: 'Netzwerkfehler',
-    serverMessage: (message: string) => `Meldung des Servers: ${message}`,
-    /** The login page's server log tab: nobody is signed in, so it asks for an Admin (issue 19). */
-    adminSignInHint: 'Das Server-Log ist nur für Admins. Bitte melden Sie sich dafür mit einem Admin-Konto an.',
-    loadServerLog: 'Server-Log laden',
-    loadingServerLog: 'Server-Log wird geladen …',
-    secondFactorInApp:
-      'Dieses Konto hat einen zweiten Faktor: Bitte melden Sie sich in der App an und öffnen Sie das Server-Log dort.',
-  },
-  api: {
-    failed: (status: number) => `API-Anfrage fehlgeschlagen (Status ${status})`,
-    networkError: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung.',
-    validationFailed: 'Die Eingaben sind ungültig.',
-    idempotencyKeyInvalid: 'Der Idempotenzschlüssel ist ungültig (1 bis 100 Zeichen: Buchstaben, Ziffern, - und _).',
-    idempotencyKeyReused: 'Dieser Idempotenzschlüssel gehört bereits zu einer anderen Änderung.',
-    idempotencyInProgress: 'Diese Änderung wird gerade noch verarbeitet. Bitte versuchen Sie es gleich noch einmal.',
-    notFound: 'Nicht gefunden.',
-    forbidden: 'Keine Berechtigung für diese Aktion.',
-    unauthorized: 'Sitzung abgelaufen oder ungültig. Bitte erneut anmelden.',
-    payloadTooLarge: 'Die Anfrage ist zu groß.',
-    methodNotAllowed: 'Diese Aktion ist an dieser Adresse nicht möglich.',
-    unsupportedMediaType: 'Die Anfrage muss JSON enthalten.',
-    internal: 'Ein unbekannter Serverfehler ist aufgetreten.',
-    databaseNotReady: 'Verbindung zum Server fehlgeschlagen. Bitte überprüfen Sie die Verbindungsdiagnose.',
-  },
+  ...startMessages,
   nav: {
     dashboard: 'Dashboard',
     templates: 'Vorlagen',
@@ -143,18 +60,6 @@ export const de = {
     archive: 'Archiv',
     admin: 'Admin-Übersicht',
     permissions: 'Rollenberechtigungen',
-  },
-  footer: {
-    version: (version: string) => `Version ${version}`,
-    license: (type: string) => `Lizenz: ${type}`,
-    help: 'Hilfe/Impressum',
-    syncOffline: 'Offline',
-    syncRunning: 'Sync',
-    syncPending: (count: number) => `${count} ausstehend`,
-    syncOfflinePending: (count: number) => `Offline · ${count} ausstehend`,
-    syncDone: 'Synchron',
-    syncNothingPending: 'Keine ausstehenden Änderungen.',
-    syncOfflineHint: 'Keine Netzwerkverbindung.',
   },
   install: {
     title: 'Werkboard als App installieren',
@@ -289,19 +194,6 @@ export const de = {
   },
   systemInfo: {
     forbidden: 'Keine Berechtigung für die Systeminformationen.',
-  },
-  actions: {
-    save: 'Speichern',
-    saving: 'Wird gespeichert …',
-    cancel: 'Abbrechen',
-    edit: 'Bearbeiten',
-    delete: 'Löschen',
-    deleting: 'Wird gelöscht …',
-    add: 'Hinzufügen',
-    ok: 'OK',
-    optional: '(optional)',
-    loading: 'Wird geladen …',
-    retry: 'Erneut versuchen',
   },
   usersScreen: {
     rolePermissions: 'Rollenberechtigungen',
@@ -467,14 +359,6 @@ export const de = {
     activate: 'Lizenz aktivieren',
     activating: 'Lizenz wird aktiviert …',
     forceActivate: 'Trotzdem aktivieren',
-  },
-  help: {
-    title: 'Hilfe/Impressum',
-    dataStorage: 'Ihre Daten werden zentral auf dem Server Ihres Unternehmens gespeichert.',
-    messages:
-      'Direktnachrichten sind Ende-zu-Ende-verschlüsselt: Ihr Browser verschlüsselt sie, bevor sie gesendet werden, und nur Absender und Empfänger können sie lesen – auch der Admin und der Betreiber des Servers nicht. Der Server sieht, wer wem wann schreibt und den Nachrichtentyp. Setzt ein Admin Ihr Passwort zurück, sind Ihre bisherigen Nachrichten nicht mehr lesbar.',
-    visibility: 'Admins und Firmenleiter sehen alle Projektinformationen.',
-    close: 'Schließen',
   },
   settings: {
     title: 'Einstellungen',

@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '@werkboard/common';
-import { de, DEVICE_ID_HEADER } from '@werkboard/common';
+import { deStart, DEVICE_ID_HEADER } from '@werkboard/common';
 import { ApiError, NetworkError, SessionLostError } from './errors';
 
 /** The part of a fetch Response the client reads; lets tests hand in plain objects. */
@@ -105,8 +105,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
             ...(signal ? { signal } : {}),
           });
     } catch (cause) {
-      deps.onLog?.(`${method} ${url} → ${de.diagnostics.networkFailure}`);
-      throw new NetworkError(de.api.networkError, { cause });
+      deps.onLog?.(`${method} ${url} → ${deStart.diagnostics.networkFailure}`);
+      throw new NetworkError(deStart.api.networkError, { cause });
     }
     deps.onLog?.(`${method} ${url} → ${response.status}`);
     if (response.ok) return response;
@@ -114,9 +114,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const body = parseErrorBody(await response.text().catch(() => ''));
     if (options.sessionHandling !== false && SESSION_LOST_STATUSES.has(response.status)) {
       deps.onSessionLost();
-      throw new SessionLostError(de.login.sessionExpired, response.status, body);
+      throw new SessionLostError(deStart.login.sessionExpired, response.status, body);
     }
-    throw new ApiError(body?.message || de.api.failed(response.status), response.status, body);
+    throw new ApiError(body?.message || deStart.api.failed(response.status), response.status, body);
   }
 
   async function sendFile(
@@ -137,7 +137,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   async function openStream(path: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
     const response = await exchange(path, { method: 'GET', noCache: true }, signal);
-    if (!response.body) throw new NetworkError(de.api.networkError);
+    if (!response.body) throw new NetworkError(deStart.api.networkError);
     return response.body;
   }
 

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
-import { de } from '@werkboard/common';
+import { deStart } from '@werkboard/common';
 import { verifySession } from '../entities/session/sessionThunks';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 
 /** The plain text screen of spec section 2 while authentication loads. */
 export function AuthenticatingScreen() {
-  return <p className="authenticating">{de.app.authenticating}</p>;
+  return <p className="authenticating">{deStart.app.authenticating}</p>;
 }
 
 /** Checks a stored session once per run (GET /auth/me) before any route renders. */

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Component, Suspense } from 'react';
-import { de } from '@werkboard/common';
+import { deStart } from '@werkboard/common';
 
 /** Space kept for the page while its chunk loads, so the footer does not jump (issue 19). */
 export function PageLoading() {
   return (
     <p className="page-loading" role="status">
-      {de.app.loading}
+      {deStart.app.loading}
     </p>
   );
 }
@@ -31,9 +31,9 @@ class PageLoadBoundary extends Component<{ children: ReactNode }, BoundaryState>
     if (!this.state.failed) return this.props.children;
     return (
       <div className="page-loading" role="alert">
-        <p>{de.app.pageLoadFailed}</p>
+        <p>{deStart.app.pageLoadFailed}</p>
         <button type="button" className="button" onClick={() => this.setState({ failed: false })}>
-          {de.actions.retry}
+          {deStart.actions.retry}
         </button>
       </div>
     );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { createContext, useContext, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { de } from '@werkboard/common';
+import { deStart } from '@werkboard/common';
 
 interface DialogProps {
   title: string;
@@ -86,8 +86,8 @@ export function Dialog({ title, onClose, children, wide = false }: DialogProps) 
             type="button"
             className="icon-button"
             onClick={onClose}
-            aria-label={de.app.close}
-            title={de.app.close}
+            aria-label={deStart.app.close}
+            title={deStart.app.close}
           >
             <span aria-hidden="true">×</span>
           </button>

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { cloneElement, useId } from 'react';
-import { de } from '@werkboard/common';
+import { deStart } from '@werkboard/common';
 
 interface FieldControlProps {
   id?: string;
@@ -27,7 +27,7 @@ export function FormField({ label, children, error, hint, optional = false }: Fo
     <div className="field">
       <label htmlFor={id}>
         {label}
-        {optional && <span className="field__optional"> {de.actions.optional}</span>}
+        {optional && <span className="field__optional"> {deStart.actions.optional}</span>}
       </label>
       {cloneElement(children, {
         id,

@@ -224,7 +224,9 @@ export function DashboardPage() {
         </p>
       )}
 
-      {data.appointments && (
+      {!data.settled && <p className="muted">{de.actions.loading}</p>}
+
+      {data.settled && data.appointments && (
         <AppointmentsOverview
           load={data.appointments}
           settings={settings.display.dashboardAppointments}
@@ -233,11 +235,10 @@ export function DashboardPage() {
         />
       )}
 
-      {data.projects.status === 'loading' && <p className="muted">{de.actions.loading}</p>}
-      {data.projects.status === 'failed' && (
+      {data.settled && data.projects.status === 'failed' && (
         <LoadFailed message={d.projects.loadFailed} onRetry={data.reloadProjects} />
       )}
-      {data.projects.status === 'loaded' && (
+      {data.settled && data.projects.status === 'loaded' && (
         <div className="project-overview">
           <ActiveProjects
             totalCount={active.length}

@@ -109,6 +109,8 @@ describe('login page', () => {
     await advance(0);
 
     fillAndSubmit('  ', '');
+    // The checks come from a chunk of their own (loginChecks.ts).
+    await advance(0);
 
     expect(screen.getByRole('alert').textContent).toBe(de.login.usernameRequired);
     expect(screen.getByLabelText('Benutzername').getAttribute('aria-invalid')).toBe('true');
@@ -214,6 +216,7 @@ describe('login page', () => {
     // Enabled, so that the click says why the login is refused (issue 19).
     expect(submitButton().disabled).toBe(false);
     fillAndSubmit('anna', 'geheim');
+    await advance(0);
 
     expect(screen.getByRole('alert').textContent).toBe(
       'Verbindung zum Server fehlgeschlagen. Bitte überprüfen Sie die Verbindungsdiagnose.',

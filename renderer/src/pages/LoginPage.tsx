@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { de, LOGIN_FADE_IN_MS, loginRequestSchema, secondFactorLoginSchema, validate } from '@werkboard/common';
+import { deStart, LOGIN_FADE_IN_MS } from '@werkboard/common';
 import { clearLocalData } from '../platform/persistStorage';
 import { clearKeptReads } from '../entities/outbox/syncThunks';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
@@ -13,6 +13,7 @@ import { login, loginWithCode } from '../entities/session/sessionThunks';
 import { noticeCleared } from '../entities/session/authSlice';
 import { ServerStatusLine } from '../features/diagnostics/ServerStatusLine';
 import { useStagedReveal } from '../components/useStagedReveal';
+import { loadLoginChecks } from '../entities/session/loadLoginChecks';
 
 type OpenDialog = 'none' | 'diagnostics' | 'help';
 
@@ -45,12 +46,22 @@ export function LoginPage() {
 
   const shownError = error ?? notice;
 
+  // Loaded while the user types, so a submit finds them there.
+  useEffect(() => {
+    void loadLoginChecks();
+  }, []);
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
     dispatch(noticeCleared());
     setStorageFull(false);
-    const checked = validate(loginRequestSchema, { username, password });
+    const checks = await loadLoginChecks();
+    if (!checks) {
+      setError(deStart.app.pageLoadFailed);
+      return;
+    }
+    const checked = checks.validate(checks.loginRequestSchema, { username, password });
     if (!checked.ok) {
       setInvalidFields(checked.fields);
       setError(checked.message);
@@ -60,7 +71,7 @@ export function LoginPage() {
     // Spec section 5: login is refused while the database is not initialised. The button stays
     // enabled so that a click says why (issue 19: a disabled button alone explained nothing).
     if (!databaseReady) {
-      setError(de.login.databaseNotInitialized);
+      setError(deStart.login.databaseNotInitialized);
       return;
     }
     setError(null);
@@ -85,7 +96,12 @@ export function LoginPage() {
   const onCodeSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting || !challenge) return;
-    const checked = validate(secondFactorLoginSchema, { challenge, code });
+    const checks = await loadLoginChecks();
+    if (!checks) {
+      setError(deStart.app.pageLoadFailed);
+      return;
+    }
+    const checked = checks.validate(checks.secondFactorLoginSchema, { challenge, code });
     if (!checked.ok) {
       setInvalidFields({ code: checked.message });
       setError(checked.message);
@@ -128,8 +144,8 @@ export function LoginPage() {
           <span className="login__logo" aria-hidden="true">
             W
           </span>
-          <h1 className="login__title">{de.app.name}</h1>
-          <p className="login__tagline">{de.app.tagline}</p>
+          <h1 className="login__title">{deStart.app.name}</h1>
+          <p className="login__tagline">{deStart.app.tagline}</p>
         </header>
 
         {challenge ? (
@@ -139,10 +155,10 @@ export function LoginPage() {
             noValidate
             aria-describedby={error ? ids.error : undefined}
           >
-            <h2 className="visually-hidden">{de.login.title}</h2>
+            <h2 className="visually-hidden">{deStart.login.title}</h2>
             <div className="field">
               <label htmlFor={ids.code}>
-                {useRecovery ? de.secondFactor.recoveryLabel : de.secondFactor.codeLabel}
+                {useRecovery ? deStart.secondFactor.recoveryLabel : deStart.secondFactor.codeLabel}
               </label>
               <input
                 id={ids.code}
@@ -162,7 +178,7 @@ export function LoginPage() {
                 aria-invalid={invalidFields.code ? true : undefined}
               />
               <p id={ids.codeHint} className="muted">
-                {useRecovery ? de.secondFactor.recoveryHint : de.secondFactor.codeHint}
+                {useRecovery ? deStart.secondFactor.recoveryHint : deStart.secondFactor.codeHint}
               </p>
             </div>
             {error && (
@@ -172,15 +188,15 @@ export function LoginPage() {
             )}
             {storageFull && (
               <button type="button" className="button button--secondary" onClick={onClearLocalData}>
-                {de.login.clearLocalData}
+                {deStart.login.clearLocalData}
               </button>
             )}
             <button type="submit" className="button button--primary button--block" disabled={submitting}>
-              {de.secondFactor.confirm}
+              {deStart.secondFactor.confirm}
             </button>
             {submitting && (
               <p className="muted login__progress" role="status">
-                {de.secondFactor.confirming}
+                {deStart.secondFactor.confirming}
               </p>
             )}
             <div className="login__links">
@@ -193,10 +209,10 @@ export function LoginPage() {
                   setError(null);
                 }}
               >
-                {useRecovery ? de.secondFactor.useCode : de.secondFactor.useRecovery}
+                {useRecovery ? deStart.secondFactor.useCode : deStart.secondFactor.useRecovery}
               </button>
               <button type="button" className="link-button" onClick={backToPassword}>
-                {de.secondFactor.backToLogin}
+                {deStart.secondFactor.backToLogin}
               </button>
             </div>
           </form>
@@ -207,9 +223,9 @@ export function LoginPage() {
             noValidate
             aria-describedby={shownError ? ids.error : undefined}
           >
-            <h2 className="visually-hidden">{de.login.title}</h2>
+            <h2 className="visually-hidden">{deStart.login.title}</h2>
             <div className="field">
-              <label htmlFor={ids.username}>{de.login.username}</label>
+              <label htmlFor={ids.username}>{deStart.login.username}</label>
               <input
                 id={ids.username}
                 name="username"
@@ -224,7 +240,7 @@ export function LoginPage() {
               />
             </div>
             <div className="field">
-              <label htmlFor={ids.password}>{de.login.password}</label>
+              <label htmlFor={ids.password}>{deStart.login.password}</label>
               <input
                 id={ids.password}
                 name="password"
@@ -242,15 +258,15 @@ export function LoginPage() {
             )}
             {storageFull && (
               <button type="button" className="button button--secondary" onClick={onClearLocalData}>
-                {de.login.clearLocalData}
+                {deStart.login.clearLocalData}
               </button>
             )}
             <button type="submit" className="button button--primary button--block" disabled={submitting}>
-              {de.login.submit}
+              {deStart.login.submit}
             </button>
             {submitting && (
               <p className="muted login__progress" role="status">
-                {de.login.submitting}
+                {deStart.login.submitting}
               </p>
             )}
           </form>
@@ -260,11 +276,11 @@ export function LoginPage() {
           <ServerStatusLine onRetry={restart} />
           <div className="login__links">
             <button type="button" className="link-button" onClick={() => setDialog('diagnostics')}>
-              {de.login.diagnostics}
+              {deStart.login.diagnostics}
             </button>
             <InstallLink />
             <button type="button" className="link-button" onClick={() => setDialog('help')}>
-              {de.login.help}
+              {deStart.login.help}
             </button>
           </div>
         </footer>

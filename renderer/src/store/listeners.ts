@@ -3,7 +3,6 @@ import { apiSlice } from '../api/apiSlice';
 import { projectsApi } from '../api/endpoints/projects';
 import { loggedIn, loggedOut, sessionLost } from '../entities/session/authSlice';
 import { forgetKey } from '../entities/messaging/keyVault';
-import { reloadProject } from '../entities/project/projectThunks';
 import { keepProjectsForOffline } from '../entities/outbox/offlineProjects';
 import { replayApplied } from '../entities/outbox/syncSlice';
 import type { AppDispatch, RootState, ThunkExtra } from './types';
@@ -33,6 +32,9 @@ export function createAppListeners(extra: ThunkExtra) {
     actionCreator: replayApplied,
     effect: async (_action, { dispatch }) => {
       dispatch(apiSlice.util.invalidateTags(['Projects', 'Appointments', 'Messages']));
+      // Imported here, not at the top: the board's thunks (and the texts they use) stay out of
+      // the script the login screen loads (issue 19); by the time a replay lands they are there.
+      const { reloadProject } = await import('../entities/project/projectThunks');
       await dispatch(reloadProject());
     },
   });

@@ -1,5 +1,5 @@
 import type { ServerStatus } from '@werkboard/common';
-import { de } from '@werkboard/common';
+import { deStart } from '@werkboard/common';
 import { diagnosticsApi } from '../../api/endpoints/diagnostics';
 import { ApiError, NetworkError } from '../../api/errors';
 import { FRESH, readOnce } from '../../api/readOnce';
@@ -13,16 +13,16 @@ export function fetchServerStatus(): AppThunk<Promise<boolean>> {
     try {
       const status = await readOnce(dispatch(diagnosticsApi.endpoints.serverStatus.initiate(undefined, FRESH)));
       dispatch(statusReceived(status));
-      dispatch(logAdded(status.databaseInitialized ? de.diagnostics.pollOk : de.diagnostics.pollPending));
-      if (status.message) dispatch(logAdded(de.diagnostics.serverMessage(status.message)));
+      dispatch(logAdded(status.databaseInitialized ? deStart.diagnostics.pollOk : deStart.diagnostics.pollPending));
+      if (status.message) dispatch(logAdded(deStart.diagnostics.serverMessage(status.message)));
       return status.databaseInitialized;
     } catch (error) {
       const message =
         error instanceof NetworkError
-          ? de.diagnostics.unreachable
+          ? deStart.diagnostics.unreachable
           : error instanceof ApiError
             ? error.message
-            : de.api.internal;
+            : deStart.api.internal;
       // The server may answer 503 with the status fields plus a message: keep those fields too.
       if (error instanceof ApiError && isServerStatus(error.body)) dispatch(statusReceived(error.body));
       dispatch(statusFailed(message));

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { de, STATUS_POLL_INTERVAL_MS, STATUS_POLL_TIMEOUT_MS } from '@werkboard/common';
+import { deStart, STATUS_POLL_INTERVAL_MS, STATUS_POLL_TIMEOUT_MS } from '@werkboard/common';
 import { useAppDispatch } from '../../store/hooks';
 import { logAdded } from './liveLogSlice';
 import { pollingStarted, pollingTimedOut } from './serverStatusSlice';
@@ -18,11 +18,11 @@ export function useServerStatusPolling(): { restart: () => void } {
     let stopped = false;
     let nextPoll: number | undefined;
     dispatch(pollingStarted());
-    dispatch(logAdded(de.diagnostics.pollStarted));
+    dispatch(logAdded(deStart.diagnostics.pollStarted));
     const timeout = window.setTimeout(() => {
       stop();
       dispatch(pollingTimedOut());
-      dispatch(logAdded(de.diagnostics.timeout));
+      dispatch(logAdded(deStart.diagnostics.timeout));
     }, STATUS_POLL_TIMEOUT_MS);
     const stop = () => {
       stopped = true;

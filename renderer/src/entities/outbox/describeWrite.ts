@@ -1,11 +1,11 @@
-import { de } from '@werkboard/common';
+import { deStart } from '@werkboard/common';
 import type { FailedWrite } from '../../platform/syncQueue';
 import { isDocumentSave, parseDocumentPath } from '../../platform/syncQueue';
 import type { FailedChange } from './syncSlice';
 
 /** The German line naming a queued write in the failed-changes list. */
 export function describeWrite(write: Pick<FailedWrite, 'method' | 'path' | 'body'>): string {
-  const t = de.sync.describe;
+  const t = deStart.sync.describe;
   const document = isDocumentSave(write) ? parseDocumentPath(write.path) : null;
   if (document) {
     const name = (write.body as { name?: unknown } | undefined)?.name;

@@ -1,7 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { createSlice } from '@reduxjs/toolkit';
 import type { CurrentUserDto, Role, UserSettings } from '@werkboard/common';
-import { de } from '@werkboard/common';
+import { deStart } from '@werkboard/common';
 
 /** Who used this browser last; decides whether the login page offers the server log (Admin only). */
 export interface LastUser {
@@ -80,7 +80,7 @@ const authSlice = createSlice({
       state.user = null;
       state.verified = false;
       state.verifying = false;
-      state.notice = de.login.sessionExpired;
+      state.notice = deStart.login.sessionExpired;
     },
     noticeShown(state, action: PayloadAction<string>) {
       state.notice = action.payload;

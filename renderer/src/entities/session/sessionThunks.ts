@@ -5,7 +5,7 @@ import type {
   SecondFactorChallenge,
   SecondFactorLoginRequest,
 } from '@werkboard/common';
-import { de } from '@werkboard/common';
+import { deStart } from '@werkboard/common';
 import type { CurrentUserArgs } from '../../api/endpoints/session';
 import { postLogin, postSecondFactorLogin, sessionApi } from '../../api/endpoints/session';
 import { SessionLostError } from '../../api/errors';
@@ -69,8 +69,8 @@ export function loginWithCode(request: SecondFactorLoginRequest, password: strin
 function finishLogin(response: LoginResponse, password: string): AppThunk<Promise<LoginResult>> {
   return async (dispatch, _getState, { localStorage }) => {
     const probe = probeStorage(localStorage, JSON.stringify(response));
-    if (probe === 'full') return { ok: false, message: de.login.storageFull, storageFull: true };
-    if (probe === 'unknown') return { ok: false, message: de.login.storageUnknown };
+    if (probe === 'full') return { ok: false, message: deStart.login.storageFull, storageFull: true };
+    if (probe === 'unknown') return { ok: false, message: deStart.login.storageUnknown };
 
     // What the app needs right after login, with the fresh token: the current user (permissions,
     // license). sessionHandling off: a 401 here is "loading failed after login", not an expired session.
@@ -79,7 +79,7 @@ function finishLogin(response: LoginResponse, password: string): AppThunk<Promis
       user = await dispatch(fetchCurrentUser({ token: response.token, sessionHandling: false }));
     } catch {
       dispatch(loggedOut());
-      return { ok: false, message: de.login.loadAfterLoginFailed };
+      return { ok: false, message: deStart.login.loadAfterLoginFailed };
     }
     dispatch(
       loggedIn({ token: response.token, user, secondFactorSetupRequired: response.secondFactorSetupRequired === true }),

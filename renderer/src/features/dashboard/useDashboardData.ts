@@ -26,6 +26,12 @@ export interface DashboardData {
   customerTypes: string[];
   /** Read only while the appointment overview is switched on. */
   appointments: LoadState<DashboardAppointmentDto[]> | null;
+  /**
+   * Every read the first view depends on (projects, groups, tags, appointments) has answered or
+   * failed: the page shows them together, so that nothing already painted is pushed down or
+   * regrouped when a later answer arrives (issue 19, layout shift).
+   */
+  settled: boolean;
 }
 
 const NONE: never[] = [];
@@ -55,15 +61,21 @@ export function useDashboardData(): DashboardData {
     [directory.data],
   );
   const { refetch } = projectsQuery;
+  const projects = loadStateOf(projectsQuery);
+  const appointmentsState = showAppointments ? loadStateOf(appointments) : null;
+  const settled = [projects, loadStateOf(groups), loadStateOf(tags), appointmentsState].every(
+    (state) => state === null || state.status !== 'loading',
+  );
 
   return {
-    projects: loadStateOf(projectsQuery),
+    projects,
     reloadProjects: () => void refetch(),
     groups: groups.data ?? NONE,
     groupsFailed: groups.data === undefined && groups.isError,
     tagsById,
     users: mayReadUsers ? users : null,
     customerTypes: customerTypes ?? NONE,
-    appointments: showAppointments ? loadStateOf(appointments) : null,
+    appointments: appointmentsState,
+    settled,
   };
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { de } from '@werkboard/common';
+import { deStart } from '@werkboard/common';
 import { Dialog } from '../../components/Dialog';
 import type { TabItem } from '../../components/Tabs';
 import { Tabs } from '../../components/Tabs';
@@ -23,17 +23,17 @@ export function DiagnosticsDialog({ onClose }: { onClose: () => void }) {
   const showsServerLog = signedIn ? isAdmin : true;
   const [tab, setTab] = useState<TabId>('live');
   const statusTitleId = useId();
-  const tabs: TabItem<TabId>[] = [{ id: 'live', label: de.diagnostics.liveLogTab }];
-  if (showsServerLog) tabs.push({ id: 'server', label: de.diagnostics.serverLogTab });
+  const tabs: TabItem<TabId>[] = [{ id: 'live', label: deStart.diagnostics.liveLogTab }];
+  if (showsServerLog) tabs.push({ id: 'server', label: deStart.diagnostics.serverLogTab });
 
   return (
-    <Dialog title={de.diagnostics.title} onClose={onClose} wide>
+    <Dialog title={deStart.diagnostics.title} onClose={onClose} wide>
       <section aria-labelledby={statusTitleId}>
         <h3 id={statusTitleId} className="section-title">
-          {de.diagnostics.statusTitle}
+          {deStart.diagnostics.statusTitle}
         </h3>
         <StatusList status={status} />
-        {status?.message && <p className="muted">{de.diagnostics.serverMessage(status.message)}</p>}
+        {status?.message && <p className="muted">{deStart.diagnostics.serverMessage(status.message)}</p>}
         {error && <p className="message message--error">{error}</p>}
       </section>
       <Tabs<TabId> tabs={tabs} selected={showsServerLog ? tab : 'live'} onSelect={setTab}>

@@ -1,11 +1,11 @@
-import { de } from '@werkboard/common';
+import { deStart } from '@werkboard/common';
 import { useServerLogQuery } from '../../api/endpoints/diagnostics';
 import type { QueryError } from '../../api/errors';
 import { isQueryError } from '../../api/errors';
 
 function failureDetail(error: QueryError): string | null {
   if (error.kind !== 'server' && error.kind !== 'sessionLost') return null;
-  const status = de.diagnostics.serverStatus(error.status ?? 0);
+  const status = deStart.diagnostics.serverStatus(error.status ?? 0);
   return error.body?.message ? `${status} – ${error.body.message}` : status;
 }
 
@@ -19,18 +19,18 @@ export function ServerLog() {
     <div className="server-log">
       <div className="server-log__actions">
         <button type="button" className="button button--secondary" onClick={() => void log.refetch()}>
-          {de.diagnostics.refresh}
+          {deStart.diagnostics.refresh}
         </button>
       </div>
-      {log.isFetching && <p className="muted">{de.app.loading}</p>}
+      {log.isFetching && <p className="muted">{deStart.app.loading}</p>}
       {failed && (
         <div className="message message--error">
-          <p>{de.diagnostics.logLoadFailed}</p>
+          <p>{deStart.diagnostics.logLoadFailed}</p>
           {detail && <p>{detail}</p>}
         </div>
       )}
       {!log.isFetching && !failed && log.data !== undefined && (
-        <pre className="log log--server">{log.data || de.diagnostics.emptyLog}</pre>
+        <pre className="log log--server">{log.data || deStart.diagnostics.emptyLog}</pre>
       )}
     </div>
   );

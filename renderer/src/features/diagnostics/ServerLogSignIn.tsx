@@ -1,9 +1,10 @@
 import type { FormEvent } from 'react';
 import { useState } from 'react';
-import { de, loginRequestSchema, validate } from '@werkboard/common';
+import { deStart } from '@werkboard/common';
 import { FormField } from '../../components/FormField';
 import { useAppDispatch } from '../../store/hooks';
 import { readServerLogAs } from './serverLogThunks';
+import { loadLoginChecks } from '../../entities/session/loadLoginChecks';
 
 /** The login page's server log tab: asks for an Admin's credentials, then shows the log. */
 export function ServerLogSignIn() {
@@ -17,7 +18,12 @@ export function ServerLogSignIn() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const checked = validate(loginRequestSchema, { username, password });
+    const checks = await loadLoginChecks();
+    if (!checks) {
+      setError(deStart.app.pageLoadFailed);
+      return;
+    }
+    const checked = checks.validate(checks.loginRequestSchema, { username, password });
     if (!checked.ok) {
       setError(checked.message);
       return;
@@ -34,11 +40,11 @@ export function ServerLogSignIn() {
   return (
     <div className="server-log">
       <form className="server-log__sign-in" onSubmit={(event) => void submit(event)} noValidate>
-        <p className="muted">{de.diagnostics.adminSignInHint}</p>
-        <FormField label={de.login.username}>
+        <p className="muted">{deStart.diagnostics.adminSignInHint}</p>
+        <FormField label={deStart.login.username}>
           <input value={username} autoComplete="username" onChange={(event) => setUsername(event.target.value)} />
         </FormField>
-        <FormField label={de.login.password}>
+        <FormField label={deStart.login.password}>
           <input
             type="password"
             value={password}
@@ -52,10 +58,10 @@ export function ServerLogSignIn() {
           </p>
         )}
         <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? de.diagnostics.loadingServerLog : de.diagnostics.loadServerLog}
+          {busy ? deStart.diagnostics.loadingServerLog : deStart.diagnostics.loadServerLog}
         </button>
       </form>
-      {log !== null && <pre className="log log--server">{log || de.diagnostics.emptyLog}</pre>}
+      {log !== null && <pre className="log log--server">{log || deStart.diagnostics.emptyLog}</pre>}
     </div>
   );
 }

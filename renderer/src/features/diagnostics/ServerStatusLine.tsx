@@ -1,4 +1,4 @@
-import { de } from '@werkboard/common';
+import { deStart } from '@werkboard/common';
 import { useAppSelector } from '../../store/hooks';
 
 /** One line under the login form: waiting, ready, unreachable or timed out (with a retry). */
@@ -7,16 +7,16 @@ export function ServerStatusLine({ onRetry }: { onRetry: () => void }) {
   let text: string;
   let tone: 'ok' | 'wait' | 'error';
   if (phase === 'ready') {
-    text = de.login.serverReady;
+    text = deStart.login.serverReady;
     tone = 'ok';
   } else if (phase === 'timeout') {
-    text = de.diagnostics.timeout;
+    text = deStart.diagnostics.timeout;
     tone = 'error';
   } else if (error) {
     text = error;
     tone = 'error';
   } else {
-    text = de.login.waitingForServer;
+    text = deStart.login.waitingForServer;
     tone = 'wait';
   }
   return (
@@ -27,7 +27,7 @@ export function ServerStatusLine({ onRetry }: { onRetry: () => void }) {
       </p>
       {phase === 'timeout' && (
         <button type="button" className="button button--secondary button--small" onClick={onRetry}>
-          {de.login.retryStatus}
+          {deStart.login.retryStatus}
         </button>
       )}
     </div>

@@ -1,5 +1,5 @@
 import type { ServerStatus } from '@werkboard/common';
-import { de } from '@werkboard/common';
+import { deStart } from '@werkboard/common';
 
 type StatusField = Exclude<keyof ServerStatus, 'message'>;
 
@@ -19,9 +19,13 @@ export function StatusList({ status }: { status: ServerStatus | null }) {
         const state = value === undefined ? 'unknown' : value ? 'yes' : 'no';
         return (
           <div key={field} className="status-list__row">
-            <dt>{de.diagnostics[field]}</dt>
+            <dt>{deStart.diagnostics[field]}</dt>
             <dd className={`status-badge status-badge--${state}`}>
-              {value === undefined ? de.diagnostics.unknown : value ? de.diagnostics.yes : de.diagnostics.no}
+              {value === undefined
+                ? deStart.diagnostics.unknown
+                : value
+                  ? deStart.diagnostics.yes
+                  : deStart.diagnostics.no}
             </dd>
           </div>
         );

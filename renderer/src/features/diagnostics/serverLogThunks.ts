@@ -1,5 +1,5 @@
 import type { LoginRequest } from '@werkboard/common';
-import { de } from '@werkboard/common';
+import { deStart } from '@werkboard/common';
 import { postLogin } from '../../api/endpoints/session';
 import { ApiError } from '../../api/errors';
 import { loginErrorMessage } from '../../entities/session/loginErrors';
@@ -17,7 +17,7 @@ export function readServerLogAs(credentials: LoginRequest): AppThunk<Promise<Ser
     let token: string;
     try {
       const answer = await dispatch(postLogin(credentials));
-      if ('challenge' in answer) return { ok: false, message: de.diagnostics.secondFactorInApp };
+      if ('challenge' in answer) return { ok: false, message: deStart.diagnostics.secondFactorInApp };
       token = answer.token;
     } catch (error) {
       return { ok: false, message: loginErrorMessage(error) };
@@ -26,8 +26,8 @@ export function readServerLogAs(credentials: LoginRequest): AppThunk<Promise<Ser
       return { ok: true, log: await api.getText('/logs/server.log', { token, sessionHandling: false }) };
     } catch (error) {
       if (error instanceof ApiError && error.status === 403)
-        return { ok: false, message: de.diagnostics.serverLogAdminOnly };
-      return { ok: false, message: de.diagnostics.logLoadFailed };
+        return { ok: false, message: deStart.diagnostics.serverLogAdminOnly };
+      return { ok: false, message: deStart.diagnostics.logLoadFailed };
     } finally {
       await api.request('/auth/logout', { method: 'POST', token, sessionHandling: false }).catch(() => undefined);
     }

@@ -1,4 +1,4 @@
-import { de } from '@werkboard/common';
+import { deStart } from '@werkboard/common';
 import { installPromptSource, type InstallPromptSource } from './installPromptSource';
 import { useInstallPrompt } from './useInstallPrompt';
 
@@ -8,7 +8,7 @@ export function InstallLink({ source = installPromptSource }: { source?: Install
   if (!canInstall || installed) return null;
   return (
     <button type="button" className="link-button" onClick={() => void source.install()}>
-      {de.login.installApp}
+      {deStart.login.installApp}
     </button>
   );
 }

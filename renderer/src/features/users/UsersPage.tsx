@@ -7,7 +7,14 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { HintedButton } from '../../components/HintedButton';
 import { useLimitReason } from '../../entities/license/useLimitReason';
 import { useSubmit } from '../../components/useSubmit';
-import { deleteUser, endUserSessions, liftLockout, resetSecondFactor, useUsersQuery } from '../../api/endpoints/users';
+import {
+  deleteUser,
+  endUserSessions,
+  liftLockout,
+  resetSecondFactor,
+  useExternalUsersQuery,
+  useUsersQuery,
+} from '../../api/endpoints/users';
 import { useAppDispatch } from '../../store/hooks';
 import { formatDateTime } from '../../utils/format';
 import { Can } from '../../entities/session/Can';
@@ -27,6 +34,9 @@ export function UsersPage() {
   const policy = usePolicy();
   const userLimit = useLimitReason('users');
   const list = useUsersQuery();
+  // Read here too, so it loads in parallel with the users although its section is placed only
+  // once the users list above it has its height (else the section jumps down: issue 19).
+  useExternalUsersQuery();
   const users = list.data ?? NO_USERS;
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<ManagedUserDto | null>(null);
@@ -163,7 +173,7 @@ export function UsersPage() {
         )}
       </section>
 
-      <ExternalUsersSection />
+      {!list.isLoading && <ExternalUsersSection />}
 
       {editing.mode === 'form' && <UserDialog user={editing.user} onClose={() => setEditing({ mode: 'closed' })} />}
       {deleting && (

@@ -1,9 +1,9 @@
 import type { FormEvent } from 'react';
 import { useEffect, useId, useState } from 'react';
 import type { DesktopBridge, ServerAddressResult } from '@werkboard/common';
-import { de } from '@werkboard/common';
+import { deStart } from '@werkboard/common';
 
-const t = de.desktop;
+const t = deStart.desktop;
 
 const REASONS: Record<Extract<ServerAddressResult, { ok: false }>['reason'], string> = {
   invalid: t.serverAddressInvalid,
@@ -93,7 +93,7 @@ export function ServerSetupScreen({ bridge, onSaved }: { bridge: DesktopBridge; 
           <span className="login__logo" aria-hidden="true">
             W
           </span>
-          <h1 className="login__title">{de.app.name}</h1>
+          <h1 className="login__title">{deStart.app.name}</h1>
           <p className="login__tagline">{t.serverAddressTitle}</p>
         </header>
         <p className="muted">{t.serverAddressIntro}</p>
