@@ -35,7 +35,7 @@ async function projectWith(name: string, titles: string[]): Promise<string> {
   project.columns[0]!.cards = titles.map((title, at) => ({
     ...{ id: newId(), rev: 0, position: keys[at], title, description: '', tagIds: [], group: null },
     ...{ assignedTo: null, timeEntries: [], materialEntries: [] },
-  })) as never;
+  }));
   await apiJson(server.url, token, 'PUT', `/projects/${project.id}`, project);
   return project.id;
 }
