@@ -91,8 +91,10 @@ export function ProjectScreen({ projectId, fromArchive, kind, newTemplate = null
   }
 
   if (status !== 'loaded') {
+    // The loaded page's box (.project-page reserves the viewport's height): nothing below
+    // moves when the board arrives (the phone's footer was a layout shift of 0.32).
     return status === 'loading' ? (
-      <div className="page">
+      <div className="project-page">
         <p className="muted" role="status">
           {template ? de.templatesScreen.editor.loading : de.board.loading}
         </p>

@@ -7,7 +7,8 @@ import { InlineAddForm } from './InlineAddForm';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectColumnRefs, selectDocument } from '../../entities/project/projectSlice';
 import { applyEdit } from '../../entities/project/projectThunks';
-import { DragAutoScroll } from './useSortable';
+import type { CardDragItem } from './boardUi';
+import { DragAutoScroll, TouchDragPreview } from './useSortable';
 
 /**
  * The columns side by side, scrolling sideways (on a phone one column fills most of the
@@ -57,6 +58,16 @@ export const Board = memo(function Board() {
         </div>
       )}
       <DragAutoScroll boardRef={boardRef} />
+      <TouchDragPreview<CardDragItem> render={renderCardPreview} />
     </section>
   );
 });
+
+/** What a finger drags: the card's look with its title. */
+function renderCardPreview(item: CardDragItem) {
+  return (
+    <div className="board-card board-card--preview">
+      <p className="board-card__title board-card__open">{item.title}</p>
+    </div>
+  );
+}

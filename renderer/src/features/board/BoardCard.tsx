@@ -35,7 +35,10 @@ export const BoardCard = memo(function BoardCard({ card, columnId, second, last 
   const assignee = useAppSelector((state) =>
     card.assignedTo ? (selectAssigneeNames(state).get(card.assignedTo) ?? null) : null,
   );
-  const item = useMemo<CardDragItem>(() => ({ cardId: card.id, columnId }), [card.id, columnId]);
+  const item = useMemo<CardDragItem>(
+    () => ({ cardId: card.id, columnId, title: card.title }),
+    [card.id, columnId, card.title],
+  );
   const { ref, isDragging } = useSortableItem(CARD_TYPE, item, movable);
   const hours = useMemo(() => cardHours(card), [card]);
   const tags = useMemo(

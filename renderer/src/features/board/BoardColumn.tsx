@@ -1,21 +1,22 @@
 import type { KeyboardEvent } from 'react';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { CardSection } from '@werkboard/common';
 import { de, groupCards, isCardSigned, newId } from '@werkboard/common';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { BoardCard } from './BoardCard';
 import { addCard, deleteColumn, moveCard, moveColumn, renameColumn } from '@werkboard/common';
 import type { CardDragItem, QuickTarget } from './boardUi';
 import { CARD_TYPE, useBoardUi } from './boardUi';
+import { CardWindow } from './CardWindow';
 import type { ColumnMenuAction } from './ColumnMenu';
 import { ColumnMenu } from './ColumnMenu';
+import type { ColumnRow } from './columnRows';
+import { columnRows, nextCardRow } from './columnRows';
 import { dropBeforeCardElement } from './dropPosition';
 import { InlineAddForm } from './InlineAddForm';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectColumn, selectDocument } from '../../entities/project/projectSlice';
 import { applyEdit } from '../../entities/project/projectThunks';
 import type { Point } from './useSortable';
-import { useSortableList } from './useSortable';
+import { useDraggedItem, useSortableList } from './useSortable';
 
 interface BoardColumnProps {
   columnId: string;
@@ -45,39 +46,57 @@ export const BoardColumn = memo(function BoardColumn({
   });
   const { readOnly, template } = useBoardUi();
   const dispatch = useAppDispatch();
-  const listRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLDivElement | null>(null);
+  const [listElement, setListElement] = useState<HTMLDivElement | null>(null);
+  const attachList = useCallback((element: HTMLDivElement | null) => {
+    listRef.current = element;
+    setListElement(element);
+  }, []);
   const [dropLine, setDropLine] = useState<number | null>(null);
   const [renaming, setRenaming] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const headingId = useId();
   const m = de.board.columns;
 
-  const cards = column?.cards;
-  const sections = useMemo(() => groupCards(cards ?? [], cardGroups), [cards, cardGroups]);
+  const [closedGroups, setClosedGroups] = useState<ReadonlySet<string>>(() => new Set());
+  const draggedId = useDraggedItem<CardDragItem>()?.cardId ?? null;
 
-  const beforeElement = (point: Point) => {
-    const list = listRef.current;
-    return list ? dropBeforeCardElement(point.y, list.querySelectorAll<HTMLElement>('[data-card-id]')) : null;
-  };
+  const cards = column?.cards;
+  const rows = useMemo(
+    () => columnRows(groupCards(cards ?? [], cardGroups), closedGroups),
+    [cards, cardGroups, closedGroups],
+  );
+  // The latest rows for the drop callbacks, which the drop target keeps from its first render.
+  const rowsRef = useRef(rows);
+  useEffect(() => {
+    rowsRef.current = rows;
+  });
+
+  const onToggleGroup = useCallback((group: string) => {
+    setClosedGroups((closed) => {
+      const next = new Set(closed);
+      if (!next.delete(group)) next.add(group);
+      return next;
+    });
+  }, []);
 
   const onHover = useCallback((_item: CardDragItem, point: Point) => {
     const list = listRef.current;
     if (!list) return;
-    const elements = list.querySelectorAll<HTMLElement>('[data-card-id]');
-    const before = dropBeforeCardElement(point.y, elements);
+    const { before, lastRendered } = dropPlace(list, point);
     const listTop = list.getBoundingClientRect().top - list.scrollTop;
-    const lastElement = elements[elements.length - 1];
     const y = before
       ? before.getBoundingClientRect().top - listTop - 4
-      : lastElement
-        ? lastElement.getBoundingClientRect().bottom - listTop + 2
+      : lastRendered
+        ? lastRendered.getBoundingClientRect().bottom - listTop + 2
         : 0;
     setDropLine((current) => (current === y ? current : y));
   }, []);
 
   const onDrop = (item: CardDragItem, point: Point) => {
     setDropLine(null);
-    const beforeId = beforeElement(point)?.dataset.cardId ?? null;
+    const list = listRef.current;
+    const beforeId = list ? dropBeforeId(rowsRef.current, dropPlace(list, point)) : null;
     dispatch(applyEdit((draft) => moveCard(draft, item.cardId, columnId, beforeId)));
   };
 
@@ -133,20 +152,17 @@ export const BoardColumn = memo(function BoardColumn({
         )}
       </header>
 
-      <div className="board-column__cards" ref={listRef} data-scroll-list="">
-        {sections.map((section) =>
-          section.group === null ? (
-            <CardList key="" section={section} columnId={columnId} second={columnSecond} last={columnLast} />
-          ) : (
-            <CardGroup
-              key={section.group}
-              section={section}
-              columnId={columnId}
-              second={columnSecond}
-              last={columnLast}
-            />
-          ),
-        )}
+      <div className="board-column__cards" ref={attachList} data-scroll-list="">
+        <CardWindow
+          rows={rows}
+          scrollElement={listElement}
+          columnId={columnId}
+          cardCount={column.cards.length}
+          second={columnSecond}
+          last={columnLast}
+          draggedId={draggedId}
+          onToggleGroup={onToggleGroup}
+        />
         {shownDropLine !== null && (
           <div className="board-column__drop-line" style={{ top: shownDropLine }} aria-hidden="true" />
         )}
@@ -184,47 +200,29 @@ export const BoardColumn = memo(function BoardColumn({
   );
 });
 
-interface SectionProps {
-  section: CardSection;
-  columnId: string;
-  second: QuickTarget | null;
-  last: QuickTarget | null;
+interface DropPlace {
+  /** The rendered card the pointer is above the middle of, or null below all rendered cards. */
+  before: HTMLElement | null;
+  lastRendered: HTMLElement | null;
 }
 
-function CardList({ section, columnId, second, last }: SectionProps) {
-  return (
-    <>
-      {section.cards.map((card) => (
-        <BoardCard key={card.id} card={card} columnId={columnId} second={second} last={last} />
-      ))}
-    </>
-  );
+/** Where the pointer points in a column's list, among the cards rendered there (the ones in view and a few beyond). */
+function dropPlace(list: HTMLElement, point: Point): DropPlace {
+  const elements = list.querySelectorAll<HTMLElement>('[data-card-id]');
+  return { before: dropBeforeCardElement(point.y, elements), lastRendered: elements[elements.length - 1] ?? null };
 }
 
-/** A task group inside a column: a toggle with name and count, its cards while open. */
-function CardGroup(props: SectionProps) {
-  const [open, setOpen] = useState(true);
-  const contentId = useId();
-  const { group, cards } = props.section;
-  return (
-    <div className={open ? 'card-group card-group--open' : 'card-group'}>
-      <h3 className="card-group__heading">
-        <button
-          type="button"
-          className="card-group__toggle"
-          aria-expanded={open}
-          aria-controls={contentId}
-          onClick={() => setOpen((value) => !value)}
-        >
-          <span className="card-group__chevron" aria-hidden="true" />
-          {de.board.cards.group(group ?? '', cards.length)}
-        </button>
-      </h3>
-      <div id={contentId} className="card-group__cards" hidden={!open}>
-        {open && <CardList {...props} />}
-      </div>
-    </div>
-  );
+/**
+ * The card to drop before, or null for the end of the column. Below the last rendered card
+ * the column may go on (not rendered): then the drop goes before the card after it.
+ */
+function dropBeforeId(rows: readonly ColumnRow[], place: DropPlace): string | null {
+  if (place.before) return place.before.dataset.cardId ?? null;
+  const lastId = place.lastRendered?.dataset.cardId;
+  const lastIndex = rows.findIndex((row) => row.key === lastId);
+  const next = lastIndex < 0 ? null : nextCardRow(rows, lastIndex, 1);
+  const row = next === null ? undefined : rows[next];
+  return row?.kind === 'card' ? row.card.id : null;
 }
 
 /** Inline rename: Enter confirms (a blank name is not taken), Escape cancels, leaving the field confirms. */

@@ -27,6 +27,8 @@ export const CARD_TYPE = 'card';
 export interface CardDragItem {
   cardId: string;
   columnId: string;
+  /** For the preview under a finger. */
+  title: string;
 }
 
 /** A column a card's quick action moves it to. */

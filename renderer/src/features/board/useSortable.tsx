@@ -12,8 +12,11 @@ import { TouchBackend } from 'react-dnd-touch-backend';
  *   tablets; a long press starts a drag so that a swipe still scrolls), HTML5 otherwise.
  * - useSortableItem(type, item, enabled): a draggable element.
  * - useSortableList(type, { enabled, onHover, onDrop }): a drop area that reports the pointer.
- * - <DragAutoScroll> scrolls the board sideways while a finger drags near its edge (the HTML5
- *   backend gets that from the browser).
+ * - useDraggedItem(): the item being dragged, or null.
+ * - <DragAutoScroll> scrolls the board sideways and a card list up or down while a drag is
+ *   near their edges.
+ * - <TouchDragPreview> draws what a finger drags under the finger (the touch backend draws
+ *   nothing; the HTML5 backend has the browser's drag image).
  */
 
 export interface Point {
@@ -39,18 +42,31 @@ export interface SortableList {
   isOver: boolean;
 }
 
+/**
+ * A device whose primary pointer is a finger (phone, tablet). A laptop with a touch screen
+ * and a mouse or touchpad keeps the HTML5 backend, so the mouse drags there as on any desktop.
+ * Without media queries (jsdom) the touch events decide.
+ */
 export function isTouchDevice(): boolean {
   if (typeof window === 'undefined') return false;
-  return 'ontouchstart' in window || (window.matchMedia?.('(pointer: coarse)').matches ?? false);
+  return typeof window.matchMedia === 'function'
+    ? window.matchMedia('(pointer: coarse)').matches
+    : 'ontouchstart' in window;
 }
 
+/**
+ * Fingers only (a mouse never drags through this backend). A finger that moves within the
+ * first 300 ms scrolls (the backend cancels the pending drag); one that rests that long lifts
+ * the card, and then a move of more than 5 px drags it.
+ */
 const TOUCH_OPTIONS: Partial<TouchBackendOptions> = {
-  enableMouseEvents: true,
-  delayTouchStart: 200,
+  enableMouseEvents: false,
+  delayTouchStart: 300,
+  touchSlop: 5,
   ignoreContextMenu: true,
 };
 
-/** Whether the touch backend was chosen (DragAutoScroll only works for it). */
+/** Whether the touch backend was chosen (it draws no drag image: TouchDragPreview does). */
 const TouchContext = createContext(false);
 
 /** The board's drag and drop, with the backend chosen once for this device. */
@@ -102,19 +118,46 @@ export function useSortableList<T>(type: string, spec: SortableListSpec<T>): Sor
   return { ref, isOver };
 }
 
+/** The item being dragged (of any type), or null; re-renders only when the drag starts or ends. */
+export function useDraggedItem<T>(): T | null {
+  return useDragLayer((monitor) => (monitor.isDragging() ? monitor.getItem<T>() : null));
+}
+
+/**
+ * Under the finger while it drags: `render(item)` at the dragged element's place, moved with
+ * the finger. Only with the touch backend.
+ */
+export function TouchDragPreview<T>({ render }: { render: (item: T) => ReactNode }) {
+  return useContext(TouchContext) ? <TouchPreviewLayer render={render} /> : null;
+}
+
+function TouchPreviewLayer<T>({ render }: { render: (item: T) => ReactNode }) {
+  const { item, offset } = useDragLayer((monitor) => ({
+    item: monitor.isDragging() ? monitor.getItem<T>() : null,
+    offset: monitor.getSourceClientOffset(),
+  }));
+  if (item === null || offset === null) return null;
+  return (
+    <div
+      className="drag-preview"
+      data-testid="drag-preview"
+      aria-hidden="true"
+      style={{ transform: `translate(${offset.x}px, ${offset.y}px)` }}
+    >
+      {render(item)}
+    </div>
+  );
+}
+
 const EDGE = 56;
 const STEP = 14;
 
 /**
- * While a finger drags a card near the left or right edge of the board, scrolls the board
- * (and near the top or bottom of a card list, that list), so a card can reach a column that
- * is off screen on a phone. Mouse drags get this from the browser.
+ * While a card is dragged near the left or right edge of the board, scrolls the board, and
+ * near the top or bottom of a card list, that list: a card reaches a column that is off screen
+ * on a phone and any place of a long column (which renders only the cards in view).
  */
 export function DragAutoScroll({ boardRef }: { boardRef: RefObject<HTMLElement | null> }) {
-  return useContext(TouchContext) ? <TouchAutoScroll boardRef={boardRef} /> : null;
-}
-
-function TouchAutoScroll({ boardRef }: { boardRef: RefObject<HTMLElement | null> }) {
   const point = useDragLayer((monitor) => (monitor.isDragging() ? monitor.getClientOffset() : null));
   // The latest point for the interval below, which must not restart on every move.
   const pointRef = useRef(point);
