@@ -131,18 +131,9 @@ async function measureBrowser(baseUrl, adminPassword, projectId) {
       await page.goto(`${baseUrl}/#/project/${projectId}`);
       await cards.first().waitFor({ state: 'visible', timeout: 60000 });
       const firstCard = performance.now() - started;
-      let allCards = null;
-      try {
-        await page.waitForFunction(
-          (expected) => document.querySelectorAll('[data-testid^="card-"]').length >= expected,
-          CARDS,
-          { timeout: 20000, polling: 16 },
-        );
-        allCards = performance.now() - started;
-      } catch {
-        // The board may render only what is on screen; then "all cards" is not a milestone.
-      }
-      const rendered = await cards.count();
+      // The click comes as soon as a card is seen, as a user's would: a board that renders only
+      // what is on screen never gets "all cards in the DOM", and waiting for that first would
+      // count the wait in the click's time.
       const title = await cards.first().getAttribute('aria-label');
       await cards.first().click({ timeout: 30000 });
       // The task dialog is titled with the card's title.
@@ -151,6 +142,18 @@ async function measureBrowser(baseUrl, adminPassword, projectId) {
       const interactive = performance.now() - started;
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden', timeout: 10000 });
+      let allCards = null;
+      try {
+        await page.waitForFunction(
+          (expected) => document.querySelectorAll('[data-testid^="card-"]').length >= expected,
+          CARDS,
+          { timeout: 5000, polling: 16 },
+        );
+        allCards = performance.now() - started;
+      } catch {
+        // The board renders only what is on screen; then "all cards" is not a milestone.
+      }
+      const rendered = await cards.count();
       return { firstCard, allCards, interactive, rendered };
     };
 
