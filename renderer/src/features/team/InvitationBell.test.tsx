@@ -130,8 +130,10 @@ describe('the invitation bell', () => {
 
     expect(await dialog.findByText(de.team.invitations.accepted)).toBeTruthy();
     expect(fake.calls(`POST /api/invitations/${INVITATION_ID}/respond`)[0]!.body).toEqual({ status: 'accepted' });
-    expect(within(dialog.getByRole('list', { name: b.list })).getAllByRole('listitem')).toHaveLength(1);
-    expect(navigation().getByRole('button', { name: b.label(1) })).toBeTruthy();
+    await waitFor(() =>
+      expect(within(dialog.getByRole('list', { name: b.list })).getAllByRole('listitem')).toHaveLength(1),
+    );
+    expect(await navigation().findByRole('button', { name: b.label(1) })).toBeTruthy();
     // The dashboard behind the dialog reads its projects again and shows the new one.
     expect(await screen.findByRole('listitem', { name: 'Bad Müller' })).toBeTruthy();
 
@@ -157,8 +159,9 @@ describe('the invitation bell', () => {
 
     expect((await dialog.findByRole('status')).textContent).toBe(de.team.invitations.declined);
     expect(fake.calls(`POST /api/invitations/${INVITATION_ID}/respond`)[0]!.body).toEqual({ status: 'declined' });
-    expect(dialog.getByText(b.empty)).toBeTruthy();
-    expect(navigation().getByRole('button', { name: de.nav.invitations })).toBeTruthy();
+    // The list is read again after the answer: it arrives after the confirmation.
+    expect(await dialog.findByText(b.empty)).toBeTruthy();
+    expect(await navigation().findByRole('button', { name: de.nav.invitations })).toBeTruthy();
     expect(fake.calls('GET /api/projects')).toHaveLength(0);
   });
 
