@@ -47,6 +47,8 @@ export interface BackupImageDto extends ImageDto {
 /** A user in the backup: the profile and settings, no password hash, no sessions. */
 export interface BackupUserDto extends Omit<ManagedUserDto, 'lastLogin' | 'lastModified'> {
   settings: Record<string, unknown>;
+  /** The daily e-mail digest of unread messages; absent in older files and the existing product's (off). */
+  messageDigest?: boolean;
 }
 
 export interface BackupData {

@@ -3,7 +3,7 @@ import { BACKUP_TYPE, PROFILE_VISIBILITIES } from '../domain/constants';
 import { IMPORT_MODES, type TransferKind } from '../dto/transfer';
 import { de } from '../messages';
 import { transferMessages as m } from '../messages/transfer';
-import { BODY_ERROR, hexColor } from './fields';
+import { BODY_ERROR, booleanField, hexColor } from './fields';
 import { userSettingsPatchSchema } from './settings';
 import { userCreateSchema } from './users';
 
@@ -76,5 +76,6 @@ export const backupUserSchema = userCreateSchema.omit({ password: true }).extend
     .transform((value) => value ?? 'everyone'),
   // Checked as the settings route checks them; unknown parts are dropped.
   settings: userSettingsPatchSchema.nullish().transform((value) => value ?? {}),
+  messageDigest: booleanField.nullish().transform((value) => value ?? false),
 });
 export type BackupUserInput = z.infer<typeof backupUserSchema>;

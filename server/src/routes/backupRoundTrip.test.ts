@@ -113,6 +113,8 @@ beforeAll(async () => {
       if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}`);
       return response.body;
     };
+    // The foreman wants the daily digest of unread messages: a setting the backup must carry.
+    await api('PUT', '/api/message-digest', { enabled: true }, foreman.token);
     await api('POST', '/api/customer-types', { name: 'Großkunde' });
     const tag = await api<TagDto>('POST', '/api/tags', {
       customerType: 'Großkunde',
@@ -283,6 +285,10 @@ describe('a backup restored on a fresh installation', () => {
     const token = (await t.login(foremanName, 'neues-passwort')).token;
     const own = await t.request<ProjectDocument>('GET', `/api/projects/${projectIds[0]!}`, { token });
     expect(own.body.ownerId).toBe(foreman.id);
+    // Settings that live outside `settings` come back too; a user who never chose keeps the default.
+    expect(foreman.messageDigest).toBe(true);
+    expect((await t.request('GET', '/api/message-digest', { token })).body).toMatchObject({ enabled: true });
+    expect(backup.data.users.filter((user) => user.messageDigest)).toHaveLength(1);
   });
 
   it('imports the existing product’s file: re-keyed ids, array order, Berlin dates, tags by type, ext- assignees', async () => {

@@ -101,7 +101,7 @@ function backupUsers(sequelize: Sequelize): Promise<BackupUserDto[]> {
     `SELECT id, username, role, email, phone, private_phone AS "privatePhone", address, website,
             other_info AS "otherInfo", username_color AS "usernameColor",
             profile_visibility AS "profileVisibility", direct_messages_enabled AS "directMessagesEnabled",
-            settings - 'smtp' AS settings
+            message_digest AS "messageDigest", settings - 'smtp' AS settings
        FROM users ORDER BY lower(username)`,
     { type: QueryTypes.SELECT },
   );

@@ -158,9 +158,11 @@ async function importUsers(context: ImportContext, file: ImportPlan, changes: st
     await run(
       context,
       `INSERT INTO users (id, username, password_hash, role, email, phone, private_phone, address, website, other_info,
-                          username_color, profile_visibility, direct_messages_enabled, settings, created_at, updated_at)
+                          username_color, profile_visibility, direct_messages_enabled, message_digest, settings,
+                          created_at, updated_at)
        VALUES (:id, :username, :passwordHash, :role, :email, :phone, :privatePhone, :address, :website, :otherInfo,
-               :usernameColor, :profileVisibility, :directMessagesEnabled, :settings::jsonb, now(), now())`,
+               :usernameColor, :profileVisibility, :directMessagesEnabled, :messageDigest, :settings::jsonb,
+               now(), now())`,
       {
         ...user,
         role: user.role ?? 'Monteur',
