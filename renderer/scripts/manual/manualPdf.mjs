@@ -105,7 +105,12 @@ function heading(doc, block, index) {
     doc.addPage();
     font(doc, 'bold', 20).text(block.text, MARGIN.side, doc.y, { width: WIDTH });
     const y = doc.y + 4;
-    doc.moveTo(MARGIN.side, y).lineTo(MARGIN.side + WIDTH, y).lineWidth(1.2).strokeColor(COLORS.accent).stroke();
+    doc
+      .moveTo(MARGIN.side, y)
+      .lineTo(MARGIN.side + WIDTH, y)
+      .lineWidth(1.2)
+      .strokeColor(COLORS.accent)
+      .stroke();
     doc.y = y + 14;
   } else {
     doc.moveDown(0.8);
