@@ -4,6 +4,7 @@
 // (docs/manual/) embeds some of them.
 //
 //   npm run build && node test/benchmarks/screenshots.mjs [out-dir]   (default /tmp/werkboard-shots)
+/* global document -- the page function of waitForFunction runs in the browser. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { client, fillBoard, launchChromium, startServer } from './support.mjs';

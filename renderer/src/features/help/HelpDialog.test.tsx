@@ -29,7 +29,7 @@ describe('Hilfe/Impressum: the PDF user manual', () => {
     expect((await dialog.findByRole('status')).textContent).toBe(t.manualSaved(MANUAL_FILE));
     expect(fetchFile).toHaveBeenCalledWith('Werkboard-Handbuch.pdf');
     expect(saveFile).toHaveBeenCalledWith('Werkboard-Handbuch.pdf', PDF, 'application/pdf');
-    expect((dialog.getByRole('button', { name: t.manual }) as HTMLButtonElement).disabled).toBe(false);
+    expect(dialog.getByRole<HTMLButtonElement>('button', { name: t.manual }).disabled).toBe(false);
   });
 
   it("says the browser's download has started", async () => {
