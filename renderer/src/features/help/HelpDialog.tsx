@@ -36,11 +36,7 @@ export function HelpDialog({ onClose, fetchFile = fetchAppFile }: { onClose: () 
       <p>
         <strong>{deStart.app.name}</strong> – {deStart.app.tagline}
       </p>
-      <ul className="help-list">
-        <li>{t.dataStorage}</li>
-        <li>{t.messages}</li>
-        <li>{t.visibility}</li>
-      </ul>
+      {/* The manual first: on a phone the long texts below would push it out of view. */}
       <p>{t.manualIntro}</p>
       <p>
         <button
@@ -62,6 +58,11 @@ export function HelpDialog({ onClose, fetchFile = fetchAppFile }: { onClose: () 
           {t.manualFailed}
         </p>
       )}
+      <ul className="help-list">
+        <li>{t.dataStorage}</li>
+        <li>{t.messages}</li>
+        <li>{t.visibility}</li>
+      </ul>
       <p className="muted">{deStart.footer.version(__APP_VERSION__)}</p>
       <div className="dialog__actions">
         <button type="button" className="button" onClick={onClose}>
