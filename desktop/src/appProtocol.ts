@@ -40,6 +40,8 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
+  // The user manual (renderer/scripts/buildManual.mjs).
+  '.pdf': 'application/pdf',
 };
 
 function isApiPath(pathname: string): boolean {

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// Issue 19: the dashboard, a board and the task dialog as a fitter (390x844, touch) and the
-// office (1400x900) see them, as PNGs to look at after a layout change.
+// Issue 19: the login page, the dashboard, a board and the task dialog as a fitter (390x844, touch) and the
+// office (1400x900) see them, as PNGs to look at after a layout change; the user manual
+// (docs/manual/) embeds some of them.
 //
 //   npm run build && node test/benchmarks/screenshots.mjs [out-dir]   (default /tmp/werkboard-shots)
+/* global document -- the page function of waitForFunction runs in the browser. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { client, fillBoard, launchChromium, startServer } from './support.mjs';
@@ -27,6 +29,11 @@ try {
     const context = await browser.newContext({ locale: 'de-DE', viewport, hasTouch: touch, isMobile: touch });
     const page = await context.newPage();
     await page.goto(`${server.url}/#/login`);
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).waitFor();
+    // The login page fades in in stages (spec: 100, 600 and 1600 ms): wait until it has.
+    await page.locator('.login__footer.stage--shown').waitFor();
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState === 'finished'));
+    await page.screenshot({ path: path.join(out, `${name}-login.png`) });
     await page.getByLabel('Benutzername').fill('admin');
     await page.getByLabel('Passwort').fill(server.adminPassword);
     await page.getByRole('button', { name: 'Anmelden', exact: true }).click();

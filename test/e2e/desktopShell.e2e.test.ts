@@ -14,6 +14,7 @@ import { checkServerAddress } from '../../desktop/src/serverAddress';
 import { startAppServer, type AppServer } from './support/appServer';
 import { addBoardTask, boardCard, boardColumn } from './support/board';
 import { launchBrowser } from './support/browser';
+import { pdfText } from './support/pdf';
 import { apiToken } from './support/session';
 
 /**
@@ -69,8 +70,9 @@ async function startShell(): Promise<{ context: BrowserContext; page: Page }> {
   const ipc = createIpcHandlers<SenderEvent>({
     appOrigin: PAGE_ORIGIN,
     appVersion: '0.1.0',
-    showSaveDialog: () => Promise.resolve({ canceled: true, filePath: '' }),
-    writeFile: () => Promise.resolve(),
+    // The user confirms the suggested place (the user folder) in the native save dialog.
+    showSaveDialog: (_event, options) => Promise.resolve({ canceled: false, filePath: options.defaultPath ?? '' }),
+    writeFile: (file, data) => fs.promises.writeFile(file, data),
     defaultDirectory: () => userData,
     rememberDirectory: () => undefined,
     serverAddress: () => serverOrigin,
@@ -210,5 +212,19 @@ describe('the desktop shell around the built renderer', () => {
     ).json()) as { columns: { title: string; cards: { title: string }[] }[] };
     const todo = document.columns.find((column) => column.title === 'To Do');
     expect(todo?.cards.map((card) => card.title)).toContain('Klemmen nachziehen');
+  });
+
+  it("saves the PDF user manual from 'Hilfe/Impressum' through the native save dialog", async () => {
+    const { context, page } = await startShell();
+    await page.goto(`${PAGE_ORIGIN}/`);
+    // The login page or, with the session kept from the last start, the app's footer.
+    await page.getByRole('button', { name: 'Hilfe/Impressum' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Hilfe/Impressum' });
+    await dialog.getByRole('button', { name: 'Benutzerhandbuch (PDF) herunterladen' }).click();
+    await dialog.getByRole('status').filter({ hasText: '„Werkboard-Handbuch.pdf“ wurde gespeichert.' }).waitFor();
+    const saved = path.join(userData, 'Werkboard-Handbuch.pdf');
+    expect(fs.readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdfText(saved)).toContain('Arbeiten ohne Netz auf dem Telefon');
+    await context.close();
   });
 });

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser } from './support/browser';
+import { pdfText } from './support/pdf';
 
 let server: AppServer;
 let browser: Browser;
@@ -70,6 +74,30 @@ describe('logging in', () => {
     await page.waitForURL(/#\/login$/);
     await page.goto(`${server.url}/#/`);
     await page.waitForURL(/#\/login$/);
+    await page.context().close();
+  });
+
+  it("downloads the PDF user manual from 'Hilfe/Impressum' before anyone has logged in", async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/#/login`);
+    await page.getByRole('button', { name: 'Hilfe/Impressum' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hilfe/Impressum' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Benutzerhandbuch (PDF) herunterladen' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Werkboard-Handbuch.pdf');
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'werkboard-manual-')), 'handbuch.pdf');
+    await download.saveAs(file);
+    expect(fs.readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(file);
+    expect(text).toContain('Benutzerhandbuch');
+    expect(text).toContain('Anmelden und erster Start');
+    await dialog.getByRole('status').filter({ hasText: '„Werkboard-Handbuch.pdf“ wird heruntergeladen.' }).waitFor();
+    // Served beside the app without a session, as a PDF.
+    const answer = await fetch(`${server.url}/Werkboard-Handbuch.pdf`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
     await page.context().close();
   });
 });

@@ -129,6 +129,15 @@ export const startMessages = {
       'Direktnachrichten sind Ende-zu-Ende-verschlüsselt: Ihr Browser verschlüsselt sie, bevor sie gesendet werden, und nur Absender und Empfänger können sie lesen – auch der Admin und der Betreiber des Servers nicht. Der Server sieht, wer wem wann schreibt und den Nachrichtentyp. Setzt ein Admin Ihr Passwort zurück, sind Ihre bisherigen Nachrichten nicht mehr lesbar.',
     visibility: 'Admins und Firmenleiter sehen alle Projektinformationen.',
     close: 'Schließen',
+    /** The PDF user manual (docs/manual/, built by renderer/scripts/buildManual.mjs). */
+    manual: 'Benutzerhandbuch (PDF) herunterladen',
+    manualIntro:
+      'Das Benutzerhandbuch erklärt Anmeldung, Dashboard, Board, Arbeiten ohne Netz, Exporte und Verwaltung.',
+    manualLoading: 'Benutzerhandbuch wird geladen …',
+    manualFailed:
+      'Das Benutzerhandbuch konnte nicht geladen werden. Bitte prüfen Sie die Verbindung und versuchen Sie es erneut.',
+    manualDownloaded: (fileName: string) => `„${fileName}“ wird heruntergeladen.`,
+    manualSaved: (fileName: string) => `„${fileName}“ wurde gespeichert.`,
   },
 };
 

@@ -6,6 +6,7 @@ import type { CurrentUserDto } from '@werkboard/common';
 import { AppRoutes } from '../app/AppRoutes';
 import { preloadPages } from '../app/pages';
 import { loggedIn } from '../entities/session/authSlice';
+import type { SaveFile } from '../platform/fileSave';
 import type { PersistStorage } from '../platform/persistStorage';
 import type { WebPushBrowser } from '../platform/serviceWorker/push';
 import { createAppStore } from '../store';
@@ -54,9 +55,17 @@ export interface TestAppOptions {
   persistStorage?: PersistStorage;
   /** The browser's push; none by default (as in jsdom). */
   webPush?: WebPushBrowser;
+  /** The platform's file saving (the desktop's dialog, the browser's download); the browser's by default. */
+  saveFile?: SaveFile;
 }
 
-export function createTestStore({ fake = createFakeFetch({}), user, persistStorage, webPush }: TestAppOptions = {}) {
+export function createTestStore({
+  fake = createFakeFetch({}),
+  user,
+  persistStorage,
+  webPush,
+  saveFile,
+}: TestAppOptions = {}) {
   const navigate = jest.fn<void, [string]>();
   const { store, extra } = createAppStore({
     fetch: fake.fetch,
@@ -65,6 +74,7 @@ export function createTestStore({ fake = createFakeFetch({}), user, persistStora
     localStorage: window.localStorage,
     navigate,
     ...(webPush ? { webPush } : {}),
+    ...(saveFile ? { saveFile } : {}),
   });
   if (user) store.dispatch(loggedIn({ token: TEST_TOKEN, user }));
   return { store, extra, fake, navigate };
