@@ -30,6 +30,16 @@ describe('documentDelta', () => {
     expect(isEmptyDelta(documentDelta(documentOf(), documentOf()))).toBe(true);
   });
 
+  it('compares as JSON: another key order or an undefined property is no change, another tag is one', () => {
+    const next = documentOf();
+    const [first, second] = next.columns[0]!.cards;
+    next.columns[0]!.cards[0] = Object.fromEntries(Object.entries(first!).reverse()) as typeof first & object;
+    next.columns[0]!.cards[1] = { ...second!, extra: undefined } as typeof second & object;
+    expect(isEmptyDelta(documentDelta(documentOf(), next))).toBe(true);
+    next.columns[0]!.cards[1]!.tagIds = ['t1'];
+    expect(documentDelta(documentOf(), next).cards.map((changed) => changed.id)).toEqual(['k2']);
+  });
+
   it('carries a new time entry with its card and column as they are, and nothing else', () => {
     const next = documentOf();
     next.columns[0]!.cards[1]!.timeEntries.push({
