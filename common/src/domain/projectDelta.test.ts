@@ -34,9 +34,10 @@ describe('documentDelta', () => {
     const next = documentOf();
     const [first, second] = next.columns[0]!.cards;
     next.columns[0]!.cards[0] = Object.fromEntries(Object.entries(first!).reverse()) as typeof first & object;
-    next.columns[0]!.cards[1] = { ...second!, extra: undefined } as typeof second & object;
+    const changed = { ...second!, extra: undefined };
+    next.columns[0]!.cards[1] = changed;
     expect(isEmptyDelta(documentDelta(documentOf(), next))).toBe(true);
-    next.columns[0]!.cards[1]!.tagIds = ['t1'];
+    changed.tagIds = ['t1'];
     expect(documentDelta(documentOf(), next).cards.map((changed) => changed.id)).toEqual(['k2']);
   });
 
