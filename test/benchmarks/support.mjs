@@ -168,3 +168,8 @@ export function licenseKeys() {
     licenseKey: `${payload}.${signature}`,
   };
 }
+
+/** The benchmark's last line, `RESULT {json}` of its flat figures, for the aims runner (brief Z0). */
+export function printResult(figures) {
+  console.log(`RESULT ${JSON.stringify(figures)}`);
+}

@@ -1,8 +1,7 @@
-import { keysAfter, newId } from '@werkboard/common';
 import type { Browser, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/appServer';
-import { launchBrowser } from './support/browser';
-import { boardCard, boardColumn, addBoardTask } from './support/board';
+import { launchBrowser, phoneContext } from './support/browser';
+import { boardCard, boardColumn, addBoardTask, projectWithCards } from './support/board';
 import { apiToken, logIn } from './support/session';
 
 /**
@@ -25,24 +24,8 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
   return (await response.json()) as T;
 }
 
-interface Board {
-  id: string;
-  columns: { title: string; cards: unknown[] }[];
-}
-
 /** A project whose board holds `titles` per column, in the board's column order. */
-async function projectWith(name: string, titles: string[][]): Promise<string> {
-  const project = await api<Board>('POST', '/projects', { name });
-  project.columns.forEach((column, index) => {
-    const keys = keysAfter(null, titles[index]?.length ?? 0);
-    column.cards = (titles[index] ?? []).map((title, at) => ({
-      ...{ id: newId(), rev: 0, position: keys[at], title, description: '', tagIds: [], group: null },
-      ...{ assignedTo: null, timeEntries: [], materialEntries: [] },
-    }));
-  });
-  await api('PUT', `/projects/${project.id}`, project);
-  return project.id;
-}
+const projectWith = (name: string, titles: string[][]) => projectWithCards(server.url, token, name, titles);
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
@@ -53,8 +36,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(viewport: { width: number; height: number }, touch = false): Promise<Page> {
-  const context = await browser.newContext({ locale: 'de-DE', viewport, hasTouch: touch, isMobile: touch });
+/** Signed in on the phone, or on a desktop screen of `viewport`. */
+async function signedIn(viewport: { width: number; height: number } | 'phone'): Promise<Page> {
+  const context = await (viewport === 'phone'
+    ? phoneContext(browser)
+    : browser.newContext({ locale: 'de-DE', viewport }));
   const page = await context.newPage();
   await logIn(page, server.url, 'admin', server.adminPassword);
   return page;
@@ -67,7 +53,7 @@ describe('a fitter offline on the phone (390x844)', () => {
       [],
       ['Aufmaß'],
     ]);
-    const page = await signedIn({ width: 390, height: 844 }, true);
+    const page = await signedIn('phone');
     await page.goto(`${server.url}/#/project/${id}`);
     await boardCard(page, 'To Do', 'Rohre verlegen').waitFor();
     const badge = page.getByTestId('sync-badge');

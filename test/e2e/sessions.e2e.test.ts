@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { de } from '@werkboard/common';
 import { startAppServer, type AppServer } from './support/appServer';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, phoneContext } from './support/browser';
 import { apiToken, logIn } from './support/session';
 
 /**
@@ -33,13 +33,7 @@ async function desktopPage(): Promise<Page> {
 }
 
 async function phonePage(): Promise<Page> {
-  const context = await browser.newContext({
-    locale: 'de-DE',
-    viewport: { width: 390, height: 844 },
-    userAgent: ANDROID_CHROME,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const context = await phoneContext(browser, { userAgent: ANDROID_CHROME });
   return context.newPage();
 }
 

@@ -30,6 +30,17 @@ describe('documentDelta', () => {
     expect(isEmptyDelta(documentDelta(documentOf(), documentOf()))).toBe(true);
   });
 
+  it('compares as JSON: another key order or an undefined property is no change, another tag is one', () => {
+    const next = documentOf();
+    const [first, second] = next.columns[0]!.cards;
+    next.columns[0]!.cards[0] = Object.fromEntries(Object.entries(first!).reverse()) as typeof first & object;
+    const changed = { ...second!, extra: undefined };
+    next.columns[0]!.cards[1] = changed;
+    expect(isEmptyDelta(documentDelta(documentOf(), next))).toBe(true);
+    changed.tagIds = ['t1'];
+    expect(documentDelta(documentOf(), next).cards.map((changed) => changed.id)).toEqual(['k2']);
+  });
+
   it('carries a new time entry with its card and column as they are, and nothing else', () => {
     const next = documentOf();
     next.columns[0]!.cards[1]!.timeEntries.push({

@@ -63,7 +63,24 @@ function flatten(document: EntityParts): Map<string, FlatEntity> {
   return byId;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * Equal as JSON (as a save would send them), key order aside. Compared in place: stringifying
+ * both sides of 20,000 entities on every save took the largest part of a drop at 5,000 cards.
+ */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, index) => same(item, b[index]));
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  // JSON leaves out a property whose value is undefined.
+  for (const key in left) if (left[key] !== undefined && !same(left[key], right[key])) return false;
+  for (const key in right) if (right[key] !== undefined && left[key] === undefined) return false;
+  return true;
+}
 
 function push(flat: FlatEntities, entity: FlatEntity): void {
   (flat[entity.kind] as { id: string }[]).push(entity.value);

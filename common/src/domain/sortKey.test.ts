@@ -47,8 +47,42 @@ describe('keyBetween', () => {
       expect(before).toMatch(SORT_KEY_PATTERN);
       first = before;
     }
-    expect(last.length).toBeLessThan(160);
-    expect(first.length).toBeLessThan(160);
+    // Levels at the ends: 5 characters after 5,000 (one more per 35 appends made 144).
+    expect(last.length).toBeLessThanOrEqual(5);
+    expect(first.length).toBeLessThanOrEqual(5);
+  });
+
+  it('goes on from keys the earlier scheme stored (one more character every 35 appends)', () => {
+    for (const stored of [
+      'z',
+      'zzzzzzzzzzzz5',
+      'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz',
+      '0000000001',
+      '00z',
+    ]) {
+      let last = stored;
+      let first = stored;
+      for (let step = 0; step < 2000; step++) {
+        const after = keyBetween(last, null);
+        const before = keyBetween(null, first);
+        expect(after > last && before < first && before > '').toBe(true);
+        expect(after).toMatch(SORT_KEY_PATTERN);
+        expect(before).toMatch(SORT_KEY_PATTERN);
+        last = after;
+        first = before;
+      }
+      // At most 4 digits after the run of 'z's or '0's (the cap of a level), plus one level.
+      expect(last.length).toBeLessThanOrEqual(stored.length + 5);
+      expect(first.length).toBeLessThanOrEqual(stored.length + 5);
+    }
+  });
+
+  it('makes a next level where the digits of one are used up', () => {
+    expect(keysAfter('w', 4)).toEqual(['x', 'y', 'z1', 'z11']);
+    expect(keyBetween('zyz', null)).toBe('zz1');
+    expect(keyBetween(null, '1')).toBe('0z');
+    expect(keyBetween(null, '01')).toBe('00z');
+    expect(keyBetween(null, '02')).toBe('01z');
   });
 
   it('refuses keys in the wrong order', () => {

@@ -31,26 +31,45 @@ function midpoint(low: string, high: string | null): string {
 }
 
 /**
- * The shortest key after `low`: its first digit that is not 'z', plus one. Appending at the
- * end (the most common move: a new card, a card to 'Erledigt') thus grows a key by one
- * character only every 35 appends, not every few as halving would.
+ * Keys at the ends of a list come in levels: a key that starts with `level` 'z's (after) or
+ * '0's (before) carries this many digits after them, so a level holds 35 · 36^(digits - 1)
+ * keys before the next one begins. Appending 5,000 cards thus makes keys of 5 characters, not
+ * 143 as one more digit every 35 appends did (docs/decisions.md "Sort keys"). The cap keeps a
+ * long key of that older scheme (many 'z's) from doubling its length on the next append.
+ */
+const levelDigits = (level: number) => Math.min(level + 1, 4);
+
+const withoutTrailingZeros = (key: string) => key.replace(/0+$/, '');
+
+/**
+ * The next key after `low` at its level: its level's digits plus one (carrying); when the
+ * first of them would become 'z', the first key of the next level.
  */
 function keyAfter(low: string): string {
-  for (let index = 0; index < low.length; index++) {
-    const value = digit(low, index);
-    if (value < BASE - 1) return low.slice(0, index) + DIGITS[value + 1]!;
-  }
-  return `${low}1`;
+  let level = 0;
+  while (low[level] === 'z') level++;
+  const digits = Array.from({ length: levelDigits(level) }, (_, index) => digit(low, level + index));
+  let at = digits.length - 1;
+  while (digits[at] === BASE - 1) digits[at--] = 0;
+  digits[at]!++;
+  if (digits[0] === BASE - 1) return `${'z'.repeat(level + 1)}1`;
+  return withoutTrailingZeros('z'.repeat(level) + digits.map((value) => DIGITS[value]).join(''));
 }
 
-/** The shortest key before `high` (and above ''): its first digit above '1', minus one. */
+/**
+ * The next key before `high` (and above ''), the mirror of keyAfter: its level's digits
+ * minus one (borrowing); when the first of them would become '0', the first key of the next
+ * level down ('0's, then 'z').
+ */
 function keyBefore(high: string): string {
-  for (let index = 0; index < high.length; index++) {
-    const value = digit(high, index);
-    if (value > 1) return high.slice(0, index) + DIGITS[value - 1]!;
-  }
-  // Only '0's and '1's, ending in '1' (a key never ends in '0').
-  return `${high.slice(0, -1)}0z`;
+  let level = 0;
+  while (high[level] === '0') level++;
+  const digits = Array.from({ length: levelDigits(level) }, (_, index) => digit(high, level + index));
+  let at = digits.length - 1;
+  while (digits[at] === 0) digits[at--] = BASE - 1;
+  digits[at]!--;
+  if (digits[0] === 0) return `${'0'.repeat(level + 1)}z`;
+  return withoutTrailingZeros('0'.repeat(level) + digits.map((value) => DIGITS[value]).join(''));
 }
 
 /** A key strictly between `before` and `after` (null: the start or the end of the list). */

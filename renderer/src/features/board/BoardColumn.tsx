@@ -39,10 +39,12 @@ export const BoardColumn = memo(function BoardColumn({
   const column = useAppSelector((state) => selectColumn(state, columnId));
   const cardGroups = useAppSelector((state) => selectDocument(state)?.cardGroups ?? NO_GROUPS);
   // The server refuses deleting a column with a signed card (the card would go with it).
+  // Runs on every change of the store: without a sign-off no card is sealed, and the walk over
+  // thousands of cards is skipped.
   const holdsSigned = useAppSelector((state) => {
     const document = selectDocument(state);
-    const cards = selectColumn(state, columnId)?.cards ?? [];
-    return document !== null && cards.some((card) => isCardSigned(document, card));
+    if (document === null || document.signoffs.length === 0) return false;
+    return (selectColumn(state, columnId)?.cards ?? []).some((card) => isCardSigned(document, card));
   });
   const { readOnly, template } = useBoardUi();
   const dispatch = useAppDispatch();
