@@ -161,4 +161,16 @@ describe('the slice of the stored project a delta save loads (issue 17)', () => 
     next.columns[0]!.cards[0]!.materialEntries.push({ id: newId(), rev: 0, quantity: 1, unit: 'm', name: 'Nachtrag' });
     expect(expectSameAsPut(server, base, next, monteur)).toBe('saved');
   });
+
+  it("refuses a live card's id sent as a note's, as the PUT does, though the slice asks only the notes' table for it", () => {
+    const server = new MemoryProjectServer(project(3));
+    const base = server.read();
+    const next = structuredClone(base);
+    const card = next.columns[0]!.cards[1]!;
+    next.notes.push({
+      ...{ id: card.id, rev: 0, title: 'Notiz', content: 'mit fremder ID' },
+      ...{ authorId: null, authorUsername: '', timestamp: '' },
+    });
+    expect(expectSameAsPut(server, base, next, owner)).toEqual({ status: 400, message: de.projects.duplicateId });
+  });
 });

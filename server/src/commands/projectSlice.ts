@@ -7,8 +7,10 @@ import { type Entity, type EntityKind, type EntityMap, entitiesOf, parentOf } fr
  * (`mergeProject`) and `composeDelta` then run on this slice exactly as on the whole project,
  * because everything outside it is neither named by the delta nor reached by its rules:
  *
- * - the named entities as stored (changed or deleted, in every table: an id may be of
- *   another kind), and the parents they name, up to the column;
+ * - the named entities as stored: a changed one in the table of its kind (an id stored as
+ *   another kind is then new to the slice, and the merge refuses it by its history, as it
+ *   refuses the kind's change for a whole document), a deleted one in every table; and the
+ *   parents they name, up to the column;
  * - the parents of everything loaded so (a stored card's column, an entry's card);
  * - what goes with a deletion: the stored children of a deleted column or card, and of a
  *   changed card the delta moves into a deleted column, down to the entries;
@@ -91,8 +93,9 @@ export class DeltaSlice {
       const parent = parentOf(entity);
       if (parent !== null) ask(PARENT_KIND[entity.kind]!, parent);
     };
-    for (const id of [...this.changed.keys(), ...this.deleted]) if (!this.asked.has(id)) anyKind.add(id);
+    for (const id of this.deleted) if (!this.asked.has(id)) anyKind.add(id);
     for (const entity of this.changed.values()) {
+      ask(entity.kind, entity.id);
       askParent(entity);
       if (entity.kind !== 'signoff') continue;
       for (const id of entity.content.coveredTimeEntryIds) ask('timeEntry', id);

@@ -460,6 +460,21 @@ describe('the slice a delta save loads, on the real store (issue 17)', () => {
     expect(viaPatch).toEqual(viaPut);
   });
 
+  it("refuses a card's id sent as a note's (the slice reads it only in the notes' table) as the PUT does", async () => {
+    const { owner, document: before } = await setUp();
+    const next = structuredClone(before);
+    next.notes.push({
+      ...{ id: cardsOf(before)[0]!.id, rev: 0, title: 'Notiz', content: 'mit der ID einer Aufgabe' },
+      ...{ authorId: null, authorUsername: '', timestamp: '' },
+    });
+    const refusal = { status: 400, body: { message: de.projects.duplicateId } };
+    expect(await patch(owner, before, next)).toMatchObject(refusal);
+    expect(await t.request('PUT', `/api/projects/${before.id}`, { token: owner.token, body: next })).toMatchObject(
+      refusal,
+    );
+    expect((await read(owner, before.id)).revision).toBe(before.revision);
+  });
+
   it(`counts a card's entries for the limit of ${PROJECT_LIMITS.entriesPerCard} without loading them`, async () => {
     const { owner, document: before } = await setUp();
     const full = structuredClone(before);
