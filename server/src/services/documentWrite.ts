@@ -101,7 +101,17 @@ export async function writeDelta(
     composeDelta(stored, delta, counts),
   );
   const now = written?.row ?? row;
-  return readChanges(sequelize, actor, now, Math.min(delta.revision, now.revision), transaction);
+  // Nobody else wrote since the writer's base: what changed since is this write alone, and
+  // only the tables it wrote are read back (the answer is read, not built, so that it is
+  // exactly what a delta read gives).
+  const known =
+    delta.revision === row.revision
+      ? {
+          kinds: new Set([...(written?.result.upserts ?? []), ...(written?.result.deletes ?? [])].map((e) => e.kind)),
+          deletions: (written?.result.deletes.length ?? 0) > 0,
+        }
+      : undefined;
+  return readChanges(sequelize, actor, now, Math.min(delta.revision, now.revision), transaction, known);
 }
 
 /**

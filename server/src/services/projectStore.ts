@@ -181,8 +181,10 @@ export async function loadEntities(
   projectId: string,
   transaction?: Transaction,
   since?: number,
+  /** Only these kinds' tables (the others are known to hold nothing wanted). */
+  kinds?: ReadonlySet<Entity['kind']>,
 ): Promise<{ entities: EntityMap; changeLog: ChangeLogEntryDto[] }> {
-  const loaded = await loadEntitiesOf(sequelize, [projectId], transaction, since);
+  const loaded = await loadEntitiesOf(sequelize, [projectId], transaction, since, kinds);
   return loaded.get(projectId)!;
 }
 
@@ -192,12 +194,16 @@ export async function loadEntitiesOf(
   projectIds: readonly string[],
   transaction?: Transaction,
   since?: number,
+  kinds?: ReadonlySet<Entity['kind']>,
 ): Promise<Map<string, { entities: EntityMap; changeLog: ChangeLogEntryDto[] }>> {
   const logged = since === undefined ? '' : ' AND revision > :since';
   const [found, log] = await Promise.all([
     selectEntities(
       sequelize,
-      () => `project_id = ANY(ARRAY[:projectIds]::uuid[])${since === undefined ? '' : ' AND rev > :since'}`,
+      (kind) =>
+        kinds && !kinds.has(kind)
+          ? null
+          : `project_id = ANY(ARRAY[:projectIds]::uuid[])${since === undefined ? '' : ' AND rev > :since'}`,
       { projectIds, since },
       transaction,
     ),
