@@ -36,7 +36,10 @@ export function composeDelta(
       // writer's copy holds it. The merge keeps it (and what it holds) as for a whole document.
       if (!changed.has(at.id) && at.rev > delta.revision) return false;
       const parent = nestedIn(at);
-      at = parent === null ? undefined : current(parent);
+      const next = parent === null ? undefined : current(parent);
+      // Only up the document's nesting: a card named as another card's column (refused below)
+      // must not send this walk round in a circle.
+      at = next?.kind === PARENT_KIND[at.kind] ? next : undefined;
     }
     return false;
   };

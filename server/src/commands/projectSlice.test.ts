@@ -12,6 +12,7 @@ import {
 } from '@werkboard/common';
 import type { SessionActor } from '../auth/sessionActor';
 import { type ClientCopy, emptyFields, MemoryProjectServer, newCard } from '../test/projectMergeHarness';
+import { composeDelta } from './projectDelta';
 import { MergeRefused } from './projectMerger';
 import { answersRead, DeltaSlice } from './projectSlice';
 
@@ -172,5 +173,26 @@ describe('the slice of the stored project a delta save loads (issue 17)', () => 
       ...{ authorId: null, authorUsername: '', timestamp: '' },
     });
     expect(expectSameAsPut(server, base, next, owner)).toEqual({ status: 400, message: de.projects.duplicateId });
+  });
+
+  it('refuses cards that name each other as their column, instead of walking round in a circle', () => {
+    const server = new MemoryProjectServer(project(3));
+    const base = server.read();
+    const [first, second] = base.columns[0]!.cards;
+    const flat = (card: typeof first) => ({ ...card!, columnId: '' });
+    const circle = {
+      ...documentDelta(asDocument(base), asDocument(base)),
+      cards: [
+        { ...flat(first), columnId: second!.id },
+        { ...flat(second), columnId: first!.id },
+      ],
+      deleted: [base.columns[1]!.id],
+    };
+    const refusal = new MergeRefused(400, de.projects.idInvalid);
+    expect(() => server.patch(circle, owner)).toThrow(refusal);
+    // composeDelta's own walk, on the whole project as stored.
+    const checked = validate(projectDeltaSchema, circle);
+    if (!checked.ok) throw new Error(checked.message);
+    expect(() => composeDelta(server, checked.value)).toThrow(refusal);
   });
 });

@@ -148,7 +148,9 @@ export class DeltaSlice {
       const parent = nestedIn(at);
       if (parent === null) return false;
       if (this.deleted.has(parent)) return true;
-      at = this.current(parent);
+      const next = this.current(parent);
+      // Only up the document's nesting (cards naming each other as columns must not loop).
+      at = next?.kind === PARENT_KIND[at.kind] ? next : undefined;
     }
     return false;
   }
