@@ -169,7 +169,7 @@ export function licenseKeys() {
   };
 }
 
-/** The benchmark's last line, `RESULT {json}` of its flat figures, for the aims runner (brief Z0). */
+/** The figures as one line, `RESULT {json}`, for the aims runner (test/benchmarks/aims17.mjs). */
 export function printResult(figures) {
   console.log(`RESULT ${JSON.stringify(figures)}`);
 }

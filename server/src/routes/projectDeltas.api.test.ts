@@ -5,6 +5,7 @@ import {
   keyBetween,
   keysAfter,
   newId,
+  PROJECT_LIMITS,
   type ProjectChangesDto,
   type ProjectDeltaDto,
   type ProjectDocument,
@@ -375,5 +376,123 @@ describe('customer sign-offs in deltas (issue 15)', () => {
     const delta = asDelta(await changes(owner, before.id, sealedDoc.revision));
     expect(applyProjectDelta(sealedDoc, delta)).toEqual(await read(owner, before.id));
     expect(applyProjectDelta(sealedDoc, delta).signoffs).toEqual([]);
+  });
+});
+
+describe('the slice a delta save loads, on the real store (issue 17)', () => {
+  /** A project's board as titles: columns with their cards and each card's entry count. */
+  const board = (document: ProjectDocument) =>
+    document.columns.map((column) => ({
+      title: column.title,
+      cards: column.cards.map((card) => `${card.title} (${card.timeEntries.length + card.materialEntries.length})`),
+    }));
+  const newActions = (document: ProjectDocument, before: ProjectDocument) =>
+    document.changeLog.slice(0, document.changeLog.length - before.changeLog.length).map((entry) => entry.action);
+
+  /**
+   * The same edit (and what a colleague, a Monteur, did after the writer's base, if anything) once as
+   * the whole document (PUT) and once as a delta (PATCH), each on a project of its own set up
+   * alike: the same answer status and the same board and log afterwards.
+   */
+  async function bothWays(
+    edit: (copy: ProjectDocument) => void,
+    meanwhile?: (copy: ProjectDocument) => void,
+  ): Promise<{ status: number; board: ReturnType<typeof board>; log: string[] }[]> {
+    const outcomes = [];
+    for (const how of ['PUT', 'PATCH'] as const) {
+      const { owner, document: base } = await setUp();
+      if (meanwhile) {
+        const colleague = await person('Monteur');
+        await User.sequelize!.query('INSERT INTO project_members (project_id, user_id) VALUES (:p, :u)', {
+          replacements: { p: base.id, u: colleague.id },
+        });
+        const theirs = structuredClone(base);
+        meanwhile(theirs);
+        expect((await patch(colleague, base, theirs)).status).toBe(200);
+      }
+      const before = await read(owner, base.id);
+      const mine = structuredClone(base);
+      edit(mine);
+      const response =
+        how === 'PUT'
+          ? await t.request('PUT', `/api/projects/${base.id}`, { token: owner.token, body: mine })
+          : await patch(owner, base, mine);
+      const after = await read(owner, base.id);
+      outcomes.push({ status: response.status, board: board(after), log: newActions(after, before) });
+    }
+    return outcomes;
+  }
+
+  it('deletes a column with its cards and their entries as the PUT does', async () => {
+    const [viaPut, viaPatch] = await bothWays((copy) => {
+      copy.columns = copy.columns.slice(1);
+    });
+    expect(viaPut!.board.map((column) => column.title)).toEqual(['In Bearbeitung', 'Erledigt']);
+    expect(viaPut!.log).toEqual([de.projects.log.columnDeletedWithCards('To Do', 4)]);
+    expect(viaPatch).toEqual(viaPut);
+  });
+
+  it('keeps a card that another writer moved into the column the writer deletes, and the column for it', async () => {
+    const [viaPut, viaPatch] = await bothWays(
+      (copy) => {
+        copy.columns = copy.columns.filter((column) => column.title !== 'Erledigt');
+      },
+      (copy) => {
+        const [card] = copy.columns[0]!.cards.splice(3, 1);
+        copy.columns[2]!.cards.push(card!);
+      },
+    );
+    expect(viaPut!.board[2]).toEqual({ title: 'Erledigt', cards: ['Aufgabe 4 (1)'] });
+    expect(viaPatch).toEqual(viaPut);
+  });
+
+  it('changes a card whose column another writer deleted meanwhile: card and column come back as for the PUT', async () => {
+    const [viaPut, viaPatch] = await bothWays(
+      (copy) => {
+        copy.columns[0]!.cards[0]!.title = 'Noch gebraucht';
+      },
+      (copy) => {
+        copy.columns = copy.columns.slice(1);
+      },
+    );
+    expect(viaPut!.status).toBe(200);
+    expect(viaPut!.board[0]).toEqual({ title: 'To Do', cards: ['Noch gebraucht (0)'] });
+    expect(viaPatch).toEqual(viaPut);
+  });
+
+  it("refuses a card's id sent as a note's (the slice reads it only in the notes' table) as the PUT does", async () => {
+    const { owner, document: before } = await setUp();
+    const next = structuredClone(before);
+    next.notes.push({
+      ...{ id: cardsOf(before)[0]!.id, rev: 0, title: 'Notiz', content: 'mit der ID einer Aufgabe' },
+      ...{ authorId: null, authorUsername: '', timestamp: '' },
+    });
+    const refusal = { status: 400, body: { message: de.projects.duplicateId } };
+    expect(await patch(owner, before, next)).toMatchObject(refusal);
+    expect(await t.request('PUT', `/api/projects/${before.id}`, { token: owner.token, body: next })).toMatchObject(
+      refusal,
+    );
+    expect((await read(owner, before.id)).revision).toBe(before.revision);
+  });
+
+  it(`counts a card's entries for the limit of ${PROJECT_LIMITS.entriesPerCard} without loading them`, async () => {
+    const { owner, document: before } = await setUp();
+    const full = structuredClone(before);
+    const card = cardsOf(full)[0]!;
+    card.materialEntries = Array.from({ length: PROJECT_LIMITS.entriesPerCard }, () => ({
+      ...{ id: newId(), rev: 0, quantity: 1, unit: 'Stk', name: 'Dose' },
+    }));
+    const stored = await put(owner, full);
+    const oneMore = structuredClone(stored);
+    cardsOf(oneMore)[0]!.materialEntries.push({ id: newId(), rev: 0, quantity: 1, unit: 'Stk', name: 'Dose' });
+    const refusal = {
+      status: 400,
+      body: { message: de.projects.tooMany('Materialeinträge', PROJECT_LIMITS.entriesPerCard) },
+    };
+    expect(await patch(owner, stored, oneMore)).toMatchObject(refusal);
+    // One in, one out stays within the limit.
+    cardsOf(oneMore)[0]!.materialEntries.shift();
+    expect((await patch(owner, stored, oneMore)).status).toBe(200);
+    expect(cardsOf(await read(owner, before.id))[0]!.materialEntries).toHaveLength(PROJECT_LIMITS.entriesPerCard);
   });
 });

@@ -12,23 +12,27 @@ import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { SessionActor } from '../auth/sessionActor';
 import type { LogNames } from '../commands/projectChangeLog';
-import { fieldsOf, flattenDocument } from '../commands/projectEntities';
+import { type EntityMap, fieldsOf, flattenDocument } from '../commands/projectEntities';
 import { composeDelta } from '../commands/projectDelta';
 import {
   historyNeeded,
   type IncomingProject,
   mergeProject,
   MergeRefused,
+  type MergeResult,
   type StoredProject,
 } from '../commands/projectMerger';
+import { DeltaSlice } from '../commands/projectSlice';
 import { isImageOfProject } from '../images/imageStore';
 import { ApiError, forbidden } from '../errors';
 import { checkGroupOfProject } from './projectGroups';
 import {
   applyMerge,
-  type LoadedProject,
+  countEntities,
   loadEntities,
   loadHistory,
+  loadSomeEntities,
+  mergedProject,
   type ProjectRow,
   storedProject,
 } from './projectStore';
@@ -59,19 +63,27 @@ export async function writeDocument(
   document: ProjectDocumentInput,
   rules: WriteRules,
 ): Promise<ProjectDocument> {
+  const loaded = { row, ...(await loadEntities(sequelize, row.id, transaction)) };
   // The document's change log is the client's copy of the server's: never taken (the merge writes the log).
-  const written = await mergeAndWrite(sequelize, transaction, actor, row, rules, () => ({
+  const written = await mergeAndWrite(sequelize, transaction, actor, row, loaded.entities, rules, () => ({
     base: rules.base ?? document.revision,
     fields: fieldsOf(document),
     entities: flattenDocument(document),
   }));
-  return presentFor(sequelize, actor, written, transaction);
+  return presentFor(
+    sequelize,
+    actor,
+    written ? mergedProject(loaded, written.result, written.row) : loaded,
+    transaction,
+  );
 }
 
 /**
  * The delta save (PATCH, issue 17): the stored document with the delta on top goes through
  * the same merge as a whole document; the answer is what changed since the writer's base
  * (its own write and others'), or the whole document when the history does not reach back.
+ * Of the stored document only the slice the merge looks at for this delta is loaded
+ * (`DeltaSlice`), and counts for the limits.
  */
 export async function writeDelta(
   sequelize: Sequelize,
@@ -81,23 +93,41 @@ export async function writeDelta(
   delta: ProjectDeltaInput,
   rules: WriteRules,
 ): Promise<ProjectChangesDto> {
-  const written = await mergeAndWrite(sequelize, transaction, actor, row, rules, (stored) =>
-    composeDelta(stored, delta),
+  const slice = new DeltaSlice(delta);
+  for (let reads = slice.next(); reads; reads = slice.next())
+    slice.add(reads, await loadSomeEntities(sequelize, row.id, reads, transaction));
+  const counts = await countEntities(sequelize, row.id, slice.entryCards(), transaction);
+  const written = await mergeAndWrite(sequelize, transaction, actor, row, slice.entities, rules, (stored) =>
+    composeDelta(stored, delta, counts),
   );
-  return readChanges(sequelize, actor, written.row, Math.min(delta.revision, written.row.revision), transaction);
+  const now = written?.row ?? row;
+  // Nobody else wrote since the writer's base: what changed since is this write alone, and
+  // only the tables it wrote are read back (the answer is read, not built, so that it is
+  // exactly what a delta read gives).
+  const known =
+    delta.revision === row.revision
+      ? {
+          kinds: new Set([...(written?.result.upserts ?? []), ...(written?.result.deletes ?? [])].map((e) => e.kind)),
+          deletions: (written?.result.deletes.length ?? 0) > 0,
+        }
+      : undefined;
+  return readChanges(sequelize, actor, now, Math.min(delta.revision, now.revision), transaction, known);
 }
 
-/** The one merge of both: what `incomingOf` makes of the stored project, merged, checked and written. */
+/**
+ * The one merge of both: what `incomingOf` makes of the stored project (`entities`: all of
+ * it, or a delta's slice), merged, checked and written. Null when the write changes nothing.
+ */
 async function mergeAndWrite(
   sequelize: Sequelize,
   transaction: Transaction,
   actor: SessionActor,
   row: ProjectRow,
+  entities: EntityMap,
   rules: WriteRules,
   incomingOf: (stored: StoredProject) => IncomingProject,
-): Promise<LoadedProject> {
-  const loaded = { row, ...(await loadEntities(sequelize, row.id, transaction)) };
-  const stored = storedProject(row, loaded.entities);
+): Promise<{ row: ProjectRow; result: MergeResult } | null> {
+  const stored = storedProject(row, entities);
   let result;
   try {
     const incoming = incomingOf(stored);
@@ -120,7 +150,7 @@ async function mergeAndWrite(
     if (error.status === 403 && !rules.canChangeAnything) throw forbidden(de.organisation.templates.editForbidden);
     throw new ApiError(error.status, error.message, error.status === 403 ? 'forbidden' : 'validation');
   }
-  if (!result.changed) return loaded;
+  if (!result.changed) return null;
   if (!rules.canChangeAnything) throw forbidden(de.organisation.templates.editForbidden);
   if (row.status !== 'active')
     throw forbidden(row.status === 'archived' ? de.projects.readOnlyArchived : de.projects.readOnlyCompleted);
@@ -136,7 +166,7 @@ async function mergeAndWrite(
     else if (imageId !== null && !(await isImageOfProject(sequelize, row.id, imageId, transaction)))
       throw new ApiError(400, de.team.images.thumbnailUnknown, 'validation');
   }
-  return applyMerge(sequelize, transaction, loaded, result, actor.id, new Date());
+  return { row: await applyMerge(sequelize, transaction, row, result, actor.id, new Date()), result };
 }
 
 /** The names the change log of this write may need: assignees of task groups and a new thumbnail. */

@@ -10,6 +10,7 @@ import {
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { Entity, EntityMap } from '../commands/projectEntities';
 import type { MergeResult, StoredProject, VersionRecord } from '../commands/projectMerger';
+import { entriesKey, type EntityReads, type StoredCounts } from '../commands/projectSlice';
 
 /**
  * The project document in PostgreSQL: one row per project in `projects`, one per nested
@@ -180,8 +181,10 @@ export async function loadEntities(
   projectId: string,
   transaction?: Transaction,
   since?: number,
+  /** Only these kinds' tables (the others are known to hold nothing wanted). */
+  kinds?: ReadonlySet<Entity['kind']>,
 ): Promise<{ entities: EntityMap; changeLog: ChangeLogEntryDto[] }> {
-  const loaded = await loadEntitiesOf(sequelize, [projectId], transaction, since);
+  const loaded = await loadEntitiesOf(sequelize, [projectId], transaction, since, kinds);
   return loaded.get(projectId)!;
 }
 
@@ -191,76 +194,177 @@ export async function loadEntitiesOf(
   projectIds: readonly string[],
   transaction?: Transaction,
   since?: number,
+  kinds?: ReadonlySet<Entity['kind']>,
 ): Promise<Map<string, { entities: EntityMap; changeLog: ChangeLogEntryDto[] }>> {
-  const by = { projectIds, since };
-  const changed = since === undefined ? '' : ' AND rev > :since';
   const logged = since === undefined ? '' : ' AND revision > :since';
-  const [columns, cards, times, materials, appointments, notes, signoffs, log] = await Promise.all([
-    select<ColumnRow>(
+  const [found, log] = await Promise.all([
+    selectEntities(
       sequelize,
-      `SELECT project_id AS "projectId", id, position, title, rev FROM project_columns WHERE project_id = ANY(ARRAY[:projectIds]::uuid[])${changed}`,
-      by,
-      transaction,
-    ),
-    select<CardRow>(
-      sequelize,
-      `SELECT project_id AS "projectId", id, column_id AS "columnId", position, title, description, tag_ids AS "tagIds", group_name AS "group",
-              assigned_to AS "assignedTo", rev FROM project_cards WHERE project_id = ANY(ARRAY[:projectIds]::uuid[])${changed}`,
-      by,
-      transaction,
-    ),
-    select<TimeRow>(
-      sequelize,
-      `SELECT project_id AS "projectId", id, card_id AS "cardId", user_id AS "userId", username, to_char(day, 'YYYY-MM-DD') AS date, hours, rev
-         FROM time_entries WHERE project_id = ANY(ARRAY[:projectIds]::uuid[])${changed}`,
-      by,
-      transaction,
-    ),
-    select<MaterialRow>(
-      sequelize,
-      `SELECT project_id AS "projectId", id, card_id AS "cardId", quantity, unit, name, rev FROM material_entries WHERE project_id = ANY(ARRAY[:projectIds]::uuid[])${changed} ORDER BY seq`,
-      by,
-      transaction,
-    ),
-    select<AppointmentRow>(
-      sequelize,
-      `SELECT project_id AS "projectId", id, title, starts_at AS date, status, contact_name AS "contactName", contact_phone AS "contactPhone",
-              tag_ids AS "tagIds", notes, rev FROM appointments WHERE project_id = ANY(ARRAY[:projectIds]::uuid[])${changed}`,
-      by,
-      transaction,
-    ),
-    select<NoteRow>(
-      sequelize,
-      `SELECT project_id AS "projectId", id, title, content, author_id AS "authorId", author_username AS "authorUsername", written_at AS timestamp, rev
-         FROM project_notes WHERE project_id = ANY(ARRAY[:projectIds]::uuid[])${changed}`,
-      by,
-      transaction,
-    ),
-    select<SignoffRow>(
-      sequelize,
-      `SELECT project_id AS "projectId", id, card_id AS "cardId", signer_name AS "signerName", signed_at AS "signedAt", signature,
-              covered_time_entry_ids AS "coveredTimeEntryIds", covered_material_entry_ids AS "coveredMaterialEntryIds",
-              collected_by_id AS "collectedById", collected_by_name AS "collectedByName", rev
-         FROM project_signoffs WHERE project_id = ANY(ARRAY[:projectIds]::uuid[])${changed}`,
-      by,
+      (kind) =>
+        kinds && !kinds.has(kind)
+          ? null
+          : `project_id = ANY(ARRAY[:projectIds]::uuid[])${since === undefined ? '' : ' AND rev > :since'}`,
+      { projectIds, since },
       transaction,
     ),
     select<LogRow>(
       sequelize,
       `SELECT project_id AS "projectId", id, logged_at AS timestamp, user_id AS "userId", username, action
          FROM change_log_entries WHERE project_id = ANY(ARRAY[:projectIds]::uuid[])${logged} ORDER BY logged_at DESC, id`,
-      by,
+      { projectIds, since },
       transaction,
     ),
   ]);
   const loaded = new Map(
     projectIds.map((id) => [id, { entities: new Map() as EntityMap, changeLog: [] as ChangeLogEntryDto[] }]),
   );
-  const entitiesOf = (row: { projectId: string }) => loaded.get(row.projectId)!.entities;
+  for (const { projectId, entity } of found) loaded.get(projectId)!.entities.set(entity.id, entity);
+  for (const { projectId, ...row } of log)
+    loaded.get(projectId)!.changeLog.push({ ...row, timestamp: row.timestamp.toISOString() });
+  return loaded;
+}
+
+/**
+ * Some stored entities of one project, for a delta save (commands/projectSlice.ts): those with
+ * the given ids (by the kind they may be, `anyKind` in every table), the children of
+ * `childrenOf` (cards of those columns, entries of those cards) and, with `signoffs`, all
+ * sign-offs. Only the tables asked about are read.
+ */
+export async function loadSomeEntities(
+  sequelize: Sequelize,
+  projectId: string,
+  reads: EntityReads,
+  transaction?: Transaction,
+): Promise<Entity[]> {
+  const parentColumn: Partial<Record<Entity['kind'], string>> = {
+    card: 'column_id',
+    timeEntry: 'card_id',
+    materialEntry: 'card_id',
+  };
+  const idsOf = (kind: Entity['kind']) => [...(reads.byKind[kind] ?? []), ...reads.anyKind];
+  const found = await selectEntities(
+    sequelize,
+    (kind) => {
+      if (kind === 'signoff' && reads.signoffs) return 'project_id = :projectId';
+      const ids = idsOf(kind);
+      const parent = parentColumn[kind];
+      const conditions = [
+        ...(ids.length > 0 ? [`id = ANY(ARRAY[:${kind}Ids]::uuid[])`] : []),
+        ...(parent && reads.childrenOf.length > 0 ? [`${parent} = ANY(ARRAY[:childrenOf]::uuid[])`] : []),
+      ];
+      return conditions.length === 0 ? null : `project_id = :projectId AND (${conditions.join(' OR ')})`;
+    },
+    {
+      projectId,
+      childrenOf: reads.childrenOf,
+      ...Object.fromEntries(ENTITY_KINDS.map((kind) => [`${kind}Ids`, idsOf(kind)])),
+    },
+    transaction,
+  );
+  return found.map(({ entity }) => entity);
+}
+
+/**
+ * The document's counts for its limits (a delta save): entities of each kind, and time and
+ * material entries of each of `cardIds`. By COUNT, in one query.
+ */
+export async function countEntities(
+  sequelize: Sequelize,
+  projectId: string,
+  cardIds: readonly string[],
+  transaction?: Transaction,
+): Promise<StoredCounts> {
+  const total = (kind: Entity['kind']) =>
+    `SELECT '${kind}' AS kind, NULL::uuid AS "cardId", count(*)::int AS count FROM ${TABLES[kind]} WHERE project_id = :projectId`;
+  const perCard = (kind: 'timeEntry' | 'materialEntry') =>
+    `SELECT '${kind}', card_id, count(*)::int FROM ${TABLES[kind]}
+      WHERE project_id = :projectId AND card_id = ANY(ARRAY[:cardIds]::uuid[]) GROUP BY card_id`;
+  const parts = [
+    ...(['column', 'card', 'appointment', 'note', 'signoff'] as const).map(total),
+    ...(cardIds.length > 0 ? [perCard('timeEntry'), perCard('materialEntry')] : []),
+  ];
+  const rows = await select<{ kind: Entity['kind']; cardId: string | null; count: number }>(
+    sequelize,
+    parts.join('\n UNION ALL '),
+    { projectId, cardIds },
+    transaction,
+  );
+  const kinds = new Map<Entity['kind'], number>();
+  const entriesOf = new Map<string, number>();
+  for (const cardId of cardIds)
+    for (const kind of ['timeEntry', 'materialEntry'] as const) entriesOf.set(entriesKey(kind, cardId), 0);
+  for (const { kind, cardId, count } of rows)
+    if (cardId === null) kinds.set(kind, count);
+    else if (kind === 'timeEntry' || kind === 'materialEntry') entriesOf.set(entriesKey(kind, cardId), count);
+  return { kinds, entriesOf };
+}
+
+const ENTITY_KINDS = [
+  'column',
+  'card',
+  'timeEntry',
+  'materialEntry',
+  'appointment',
+  'note',
+  'signoff',
+] as const satisfies readonly Entity['kind'][];
+
+/**
+ * Entities of the tables for which `where` gives a condition (null: that table is not read),
+ * one query per table, with the project each belongs to.
+ */
+async function selectEntities(
+  sequelize: Sequelize,
+  where: (kind: Entity['kind']) => string | null,
+  replacements: Record<string, unknown>,
+  transaction?: Transaction,
+): Promise<{ projectId: string; entity: Entity }[]> {
+  const from = <T extends object>(kind: Entity['kind'], sql: string, order = ''): Promise<T[]> => {
+    const condition = where(kind);
+    if (condition === null) return Promise.resolve([]);
+    return select<T>(sequelize, `${sql} WHERE ${condition}${order}`, replacements, transaction);
+  };
+  const [columns, cards, times, materials, appointments, notes, signoffs] = await Promise.all([
+    from<ColumnRow>('column', `SELECT project_id AS "projectId", id, position, title, rev FROM project_columns`),
+    from<CardRow>(
+      'card',
+      `SELECT project_id AS "projectId", id, column_id AS "columnId", position, title, description, tag_ids AS "tagIds", group_name AS "group",
+              assigned_to AS "assignedTo", rev FROM project_cards`,
+    ),
+    from<TimeRow>(
+      'timeEntry',
+      `SELECT project_id AS "projectId", id, card_id AS "cardId", user_id AS "userId", username, to_char(day, 'YYYY-MM-DD') AS date, hours, rev
+         FROM time_entries`,
+    ),
+    from<MaterialRow>(
+      'materialEntry',
+      `SELECT project_id AS "projectId", id, card_id AS "cardId", quantity, unit, name, rev FROM material_entries`,
+      ' ORDER BY seq',
+    ),
+    from<AppointmentRow>(
+      'appointment',
+      `SELECT project_id AS "projectId", id, title, starts_at AS date, status, contact_name AS "contactName", contact_phone AS "contactPhone",
+              tag_ids AS "tagIds", notes, rev FROM appointments`,
+    ),
+    from<NoteRow>(
+      'note',
+      `SELECT project_id AS "projectId", id, title, content, author_id AS "authorId", author_username AS "authorUsername", written_at AS timestamp, rev
+         FROM project_notes`,
+    ),
+    from<SignoffRow>(
+      'signoff',
+      `SELECT project_id AS "projectId", id, card_id AS "cardId", signer_name AS "signerName", signed_at AS "signedAt", signature,
+              covered_time_entry_ids AS "coveredTimeEntryIds", covered_material_entry_ids AS "coveredMaterialEntryIds",
+              collected_by_id AS "collectedById", collected_by_name AS "collectedByName", rev
+         FROM project_signoffs`,
+    ),
+  ]);
+  const found: { projectId: string; entity: Entity }[] = [];
+  const add = (projectId: string, entity: Entity) => found.push({ projectId, entity });
   for (const { projectId, id, rev, position, title } of columns)
-    entitiesOf({ projectId }).set(id, { kind: 'column', id, rev, owned: null, content: { position, title } });
+    add(projectId, { kind: 'column', id, rev, owned: null, content: { position, title } });
   for (const row of cards)
-    entitiesOf(row).set(row.id, {
+    add(row.projectId, {
       kind: 'card',
       id: row.id,
       rev: row.rev,
@@ -276,7 +380,7 @@ export async function loadEntitiesOf(
       },
     });
   for (const row of times)
-    entitiesOf(row).set(row.id, {
+    add(row.projectId, {
       kind: 'timeEntry',
       id: row.id,
       rev: row.rev,
@@ -284,7 +388,7 @@ export async function loadEntitiesOf(
       owned: { userId: row.userId, username: row.username },
     });
   for (const row of materials)
-    entitiesOf(row).set(row.id, {
+    add(row.projectId, {
       kind: 'materialEntry',
       id: row.id,
       rev: row.rev,
@@ -292,7 +396,7 @@ export async function loadEntitiesOf(
       content: { cardId: row.cardId, quantity: Number(row.quantity), unit: row.unit, name: row.name },
     });
   for (const row of appointments)
-    entitiesOf(row).set(row.id, {
+    add(row.projectId, {
       kind: 'appointment',
       id: row.id,
       rev: row.rev,
@@ -308,7 +412,7 @@ export async function loadEntitiesOf(
       },
     });
   for (const row of notes)
-    entitiesOf(row).set(row.id, {
+    add(row.projectId, {
       kind: 'note',
       id: row.id,
       rev: row.rev,
@@ -316,7 +420,7 @@ export async function loadEntitiesOf(
       owned: { authorId: row.authorId, authorUsername: row.authorUsername, timestamp: row.timestamp.toISOString() },
     });
   for (const row of signoffs)
-    entitiesOf(row).set(row.id, {
+    add(row.projectId, {
       kind: 'signoff',
       id: row.id,
       rev: row.rev,
@@ -330,9 +434,7 @@ export async function loadEntitiesOf(
       },
       owned: { collectedById: row.collectedById, collectedByName: row.collectedByName },
     });
-  for (const { projectId, ...row } of log)
-    loaded.get(projectId)!.changeLog.push({ ...row, timestamp: row.timestamp.toISOString() });
-  return loaded;
+  return found;
 }
 
 export function fieldsOfRow(row: ProjectRow): ProjectFieldsDto {
@@ -783,17 +885,16 @@ export async function insertChangeLogs(
 
 /**
  * Writes a merge's result: entities, deletions (with tombstones), fields, log, revision.
- * Returns the project as it now is, from what was loaded plus the result (no second read).
+ * Returns the project's row as it now is.
  */
 export async function applyMerge(
   sequelize: Sequelize,
   transaction: Transaction,
-  loaded: LoadedProject,
+  row: ProjectRow,
   result: MergeResult,
   actorId: string,
   now: Date,
-): Promise<LoadedProject> {
-  const { row } = loaded;
+): Promise<ProjectRow> {
   await writeEntities(sequelize, transaction, row.id, result.upserts, actorId);
   const byKind = new Map<Entity['kind'], string[]>();
   for (const entity of result.deletes) byKind.set(entity.kind, [...(byKind.get(entity.kind) ?? []), entity.id]);
@@ -848,21 +949,22 @@ export async function applyMerge(
       { id: row.id, kind: 'project', rev: result.revision, data: { content: fields, owned: null } },
     ]);
 
+  return {
+    ...row,
+    ...fields,
+    revision: result.revision,
+    fieldsRev: result.fieldsChanged ? result.revision : row.fieldsRev,
+    lastModified: now,
+  };
+}
+
+/** The whole project after a merge was written (`applyMerge`), from what was loaded plus the result (no second read). */
+export function mergedProject(loaded: LoadedProject, result: MergeResult, row: ProjectRow): LoadedProject {
   const entities = new Map(loaded.entities);
   for (const entity of result.deletes) entities.delete(entity.id);
   for (const entity of result.upserts) entities.set(entity.id, entity);
   const changeLog = [...result.log, ...loaded.changeLog].sort(newestFirst).slice(0, PROJECT_LIMITS.changeLog);
-  return {
-    row: {
-      ...row,
-      ...fields,
-      revision: result.revision,
-      fieldsRev: result.fieldsChanged ? result.revision : row.fieldsRev,
-      lastModified: now,
-    },
-    entities,
-    changeLog,
-  };
+  return { row, entities, changeLog };
 }
 
 /** The order of the change log: newest first, then by id (as the loader's ORDER BY). */

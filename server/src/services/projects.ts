@@ -98,12 +98,14 @@ export async function readChanges(
   row: ProjectRow,
   since: number,
   transaction?: Transaction,
+  /** What is known to be all that changed since (the writer's own write): only those tables are read. */
+  known?: { kinds: ReadonlySet<Entity['kind']>; deletions: boolean },
 ): Promise<ProjectChangesDto> {
   if (since < row.deltaFrom || since > row.revision)
     return { kind: 'document', document: await readDocument(sequelize, actor, row.id, transaction) };
   const [{ entities, changeLog }, deleted, team] = await Promise.all([
-    loadEntities(sequelize, row.id, transaction, since),
-    loadDeletedSince(sequelize, row.id, since, transaction),
+    loadEntities(sequelize, row.id, transaction, since, known?.kinds),
+    known && !known.deletions ? [] : loadDeletedSince(sequelize, row.id, since, transaction),
     loadTeam(sequelize, row, transaction),
   ]);
   // Deleted and brought back since: the entity is there, with its new revision.

@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { type EntityMap, fieldsOf, flattenDocument, nestEntities } from '../commands/projectEntities';
 import type { SessionActor } from '../auth/sessionActor';
 import { composeDelta } from '../commands/projectDelta';
+import { answersRead, countsIn, DeltaSlice } from '../commands/projectSlice';
 import {
   historyNeeded,
   type IncomingProject,
@@ -91,7 +92,11 @@ export class MemoryProjectServer {
     }));
   }
 
-  /** A PATCH of `delta`, composed with what is stored as the route does (commands/projectDelta.ts). */
+  /**
+   * A PATCH of `delta` as the route does it: the slice of the stored project it needs
+   * (commands/projectSlice.ts), read from this memory as the store's queries read it, and the
+   * store's counts, composed (commands/projectDelta.ts) and merged on that slice.
+   */
   patch(
     delta: ProjectDeltaRequest,
     actor: SessionActor,
@@ -101,7 +106,22 @@ export class MemoryProjectServer {
     // The schema's refusal is a 400, as the route gives it.
     const checked = validate(projectDeltaSchema, delta);
     if (!checked.ok) throw new MergeRefused(400, checked.message);
-    return this.write(actor, mayEditProject, mayRevokeSignoffs, (stored) => composeDelta(stored, checked.value));
+    const slice = new DeltaSlice(checked.value);
+    for (let reads = slice.next(); reads; reads = slice.next()) {
+      const asked = reads;
+      slice.add(
+        asked,
+        [...this.entities.values()].filter((entity) => answersRead(asked, entity)),
+      );
+    }
+    const counts = countsIn(this.entities, slice.entryCards());
+    return this.write(
+      actor,
+      mayEditProject,
+      mayRevokeSignoffs,
+      (stored) => composeDelta(stored, checked.value, counts),
+      slice.entities,
+    );
   }
 
   private write(
@@ -109,13 +129,15 @@ export class MemoryProjectServer {
     mayEditProject: boolean,
     mayRevokeSignoffs: boolean,
     incomingOf: (stored: StoredProject) => IncomingProject,
+    /** What the write loads of the stored project: all of it, or a delta's slice. */
+    entities: EntityMap = this.entities,
   ): ClientCopy {
     const stored: StoredProject = {
       id: this.id,
       revision: this.revision,
       fieldsRev: this.fieldsRev,
       fields: this.fields,
-      entities: this.entities,
+      entities,
     };
     const incoming = incomingOf(stored);
     const history = new Map(historyNeeded(stored, incoming).map((id) => [id, this.versions.get(id) ?? []] as const));
