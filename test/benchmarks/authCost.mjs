@@ -14,7 +14,7 @@ import { createSecretKey } from 'node:crypto';
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
-import { client, startServer } from './support.mjs';
+import { client, printResult, startServer } from './support.mjs';
 
 const require = createRequire(import.meta.url);
 const jwt = require('jsonwebtoken');
@@ -78,14 +78,25 @@ const after = await signedInServer({});
 try {
   console.log(`autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each, the two servers taking turns`);
   console.log(`${'route'.padEnd(22)} ${'no auth caches'.padStart(26)} ${'auth caches'.padStart(26)}`);
-  for (const route of ['/api/status', '/api/auth/me', '/api/projects']) {
+  const result = {
+    verifyStringUs: Math.round(verify.string * 10) / 10,
+    verifyKeyObjectUs: Math.round(verify.keyObject * 10) / 10,
+  };
+  for (const [route, key] of [
+    ['/api/status', 'status'],
+    ['/api/auth/me', 'me'],
+    ['/api/projects', 'projects'],
+  ]) {
     const without = await cannon(`${before.server.url}${route}`, before.token);
     const withCache = await cannon(`${after.server.url}${route}`, after.token);
     const cell = (r) => `${r.rps.toFixed(0).padStart(6)} req/s p50 ${String(r.p50).padStart(3)} ms`;
     console.log(`${route.padEnd(22)} ${cell(without).padStart(26)} ${cell(withCache).padStart(26)}`);
+    result[`${key}NoCacheRps`] = Math.round(without.rps);
+    result[`${key}CacheRps`] = Math.round(withCache.rps);
   }
   console.log('');
   console.log(`load average after: ${load()}`);
+  printResult({ ...result, loadAvg1: os.loadavg()[0] });
 } finally {
   await before.server.stop();
   await after.server.stop();

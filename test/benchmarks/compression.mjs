@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { client, fillBoard, startServer, stats } from './support.mjs';
+import { client, fillBoard, loadAverage, printResult, startServer, stats } from './support.mjs';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 5000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -49,6 +49,8 @@ async function measure(url, acceptEncoding, token) {
   return { ...last, median: stats(times).median };
 }
 
+/** 'plain' → 'Plain', for the RESULT line's keys. */
+const capital = (label) => `${label[0].toUpperCase()}${label.slice(1)}`;
 const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`.padStart(9);
 const row = (label, result) =>
   `  ${label.padEnd(8)} ${kb(result.bytes)}  (${result.encoding.padEnd(4)})  median ${result.median.toFixed(1).padStart(7)} ms on loopback,` +
@@ -72,16 +74,27 @@ try {
       .text,
   );
 
+  const figures = { cards: CARDS, runs: RUNS, loadStart: loadAverage()[0] };
   console.log(`\nGET /api/projects/{id}, ${CARDS} cards, ${RUNS} runs each:`);
-  for (const [label, accept] of ENCODINGS)
-    console.log(row(label, await measure(`${server.url}/api/projects/${project.id}`, accept, login.token)));
+  for (const [label, accept] of ENCODINGS) {
+    const result = await measure(`${server.url}/api/projects/${project.id}`, accept, login.token);
+    console.log(row(label, result));
+    Object.assign(figures, {
+      [`board${capital(label)}Kb`]: Math.round(result.bytes / 1024),
+      [`board${capital(label)}Encoding`]: result.encoding,
+      [`board${capital(label)}MedianMs`]: Math.round(result.median * 10) / 10,
+    });
+  }
 
   const assets = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'renderer', 'dist', 'assets');
   const scripts = fs.readdirSync(assets).filter((name) => /^index-.*\.js$/.test(name));
   for (const script of scripts) {
     console.log(`\n/assets/${script} (the initial script):`);
-    for (const [label, accept] of ENCODINGS)
-      console.log(row(label, await measure(`${server.url}/assets/${script}`, accept)));
+    for (const [label, accept] of ENCODINGS) {
+      const result = await measure(`${server.url}/assets/${script}`, accept);
+      console.log(row(label, result));
+      figures[`script${capital(label)}Kb`] = Math.round(result.bytes / 1024);
+    }
   }
   console.log(
     `\nload average after: ${os
@@ -89,6 +102,7 @@ try {
       .map((v) => v.toFixed(2))
       .join(' ')}`,
   );
+  printResult({ ...figures, loadEnd: loadAverage()[0] });
 } finally {
   await server.stop();
 }

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { printResult } from './support.mjs';
 
 const dists = process.argv.slice(2);
 if (dists.length === 0) dists.push('renderer/dist');
@@ -39,7 +40,10 @@ console.log(
 );
 console.log('| build | files | raw | gzip | brotli | largest (gzip) |');
 console.log('| --- | --- | --- | --- | --- | --- |');
-for (const dist of dists) {
+const kb1 = (bytes) => Math.round(bytes / 102.4) / 10;
+// The RESULT line: the figures of the first build given, then those of the others with their number.
+const result = {};
+for (const [index, dist] of dists.entries()) {
   const files = initialScripts(dist).map(sizes);
   const total = (key) => files.reduce((sum, entry) => sum + entry[key], 0);
   const largest = [...files]
@@ -47,7 +51,15 @@ for (const dist of dists) {
     .slice(0, 3)
     .map((entry) => `${entry.file} ${kb(entry.gzip)}`)
     .join(', ');
+  const suffix = index === 0 ? '' : String(index + 1);
+  Object.assign(result, {
+    [`files${suffix}`]: files.length,
+    [`rawKb${suffix}`]: kb1(total('raw')),
+    [`gzipKb${suffix}`]: kb1(total('gzip')),
+    [`brotliKb${suffix}`]: kb1(total('brotli')),
+  });
   console.log(
     `| ${dist} | ${files.length} | ${kb(total('raw'))} | ${kb(total('gzip'))} | ${kb(total('brotli'))} | ${largest} |`,
   );
 }
+printResult({ ...result, loadAvg1: Math.round(os.loadavg()[0] * 100) / 100 });

@@ -10,22 +10,20 @@
 //
 // Options (environment): BENCH_CARDS (default 2000), BENCH_RUNS (default 50),
 // BENCH_BROWSER_RUNS (default 5), CHROMIUM_PATH (default /usr/bin/chromium),
-// BENCH_SKIP_BROWSER=1, BENCH_SKIP_PUT=1 (deltas only), RENDERER_DIR (another renderer build;
-// passed on to the server), BENCH_BASE (a built tree to compare with: its server runs side by
-// side with this one, the rounds alternate between the two; support.mjs). Ends with a
-// `RESULT {json}` line of the figures.
+// BENCH_SKIP_BROWSER=1, RENDERER_DIR (another renderer build; passed on to the server).
 /* global document -- the page function of waitForFunction runs in the browser. */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import zlib from 'node:zlib';
 import common from '@werkboard/common';
 import {
-  BASE_ROOT,
   CHROMIUM_PATH,
   client,
   fillBoard,
   launchChromium,
   line,
+  loadAverage,
   ms,
   printResult,
   startServer,
@@ -36,8 +34,6 @@ const CARDS = Number(process.env.BENCH_CARDS ?? 2000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
 const WARM_UP = 3;
-/** BENCH_SKIP_PUT=1: only deltas (the whole-document PUT takes seconds per save at 5,000 cards). */
-const SKIP_PUT = process.env.BENCH_SKIP_PUT === '1';
 
 /** An answer's size as the server sends it to a browser: brotli at quality 4 above 1 KB (compressAnswers.ts). */
 function brotliBytes(text) {
@@ -47,88 +43,107 @@ function brotliBytes(text) {
 }
 
 const FRESH_CONNECTION = { Connection: 'close' };
+
+/** The bytes of a GET as a browser receives them (it accepts brotli and gzip), and their encoding. */
+function wireBytes(url, token) {
+  return new Promise((resolve, reject) => {
+    const headers = {
+      'Accept-Encoding': 'gzip, deflate, br',
+      Authorization: `Bearer ${token}`,
+      'X-Device-Id': 'benchmark',
+    };
+    http
+      .get(url, { headers }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk) => (bytes += chunk.length));
+        response.on('end', () => resolve({ bytes, encoding: response.headers['content-encoding'] ?? 'none' }));
+      })
+      .on('error', reject);
+  });
+}
 const median = (values) => stats(values).median;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`.padStart(10);
 
-/** A project of CARDS cards on a server, seeded by a whole-document PUT. */
-async function seedBoard(api) {
+/** Whether the server has delta saves: an empty delta is refused as invalid (400), not as unknown (404, 405). */
+async function servesPatch(api, path) {
+  try {
+    await api.call('PATCH', path, '{}', FRESH_CONNECTION);
+    return true;
+  } catch (error) {
+    if (/^PATCH \S+: (404|405) /.test(error.message)) return false;
+    if (/^PATCH \S+: 400 /.test(error.message)) return true;
+    throw error;
+  }
+}
+
+async function measureApi(api) {
   const created = await api.call('POST', '/api/projects', JSON.stringify({ name: `Benchmark ${CARDS} Karten` }));
   const project = fillBoard(JSON.parse(created.text), CARDS);
   const seedBody = JSON.stringify(project);
   const seeded = await api.call('PUT', `/api/projects/${project.id}`, seedBody);
-  const current = JSON.parse(seeded.text);
+  let current = JSON.parse(seeded.text);
   const cardCount = current.columns.reduce((sum, column) => sum + column.cards.length, 0);
   if (cardCount !== CARDS) throw new Error(`expected ${CARDS} cards, the server has ${cardCount}`);
+  const path = `/api/projects/${project.id}`;
+
+  const gets = [];
+  let size = 0;
+  for (let run = 0; run < WARM_UP + RUNS; run++) {
+    const { ms: took, text } = await api.call('GET', path);
+    size = Buffer.byteLength(text);
+    if (run >= WARM_UP) gets.push(took);
+  }
+
+  // One card's title changes, based on the last answer, as the board sends it: once as the
+  // whole document (PUT), once as a delta (PATCH, issue 17), alternately in one loop so that
+  // both meet the same load.
+  const puts = [];
+  const patches = [];
+  // A build before issue 17's delta saves has no PATCH (the aims runner measures one): then
+  // only the whole-document save is measured.
+  const patchSupported = await servesPatch(api, path);
+  const wire = { put: { up: [], down: [], downBr: [] }, patch: { up: [], down: [], downBr: [] } };
+  const weigh = (kind, body, text) => {
+    wire[kind].up.push(Buffer.byteLength(body));
+    wire[kind].down.push(Buffer.byteLength(text));
+    wire[kind].downBr.push(brotliBytes(text));
+  };
+  for (let run = 0; run < WARM_UP + RUNS; run++) {
+    const column = current.columns[run % current.columns.length];
+    column.cards[(run * 37) % column.cards.length].title = `Geänderte Aufgabe ${run}`;
+    const putBody = JSON.stringify(current);
+    // A connection of its own for each save: under load the client's work between two saves
+    // outlasted the server's keep-alive, and a reused socket was closed under the request.
+    const put = await api.call('PUT', path, putBody, FRESH_CONNECTION);
+    current = JSON.parse(put.text);
+    if (run >= WARM_UP) {
+      puts.push(put.ms);
+      weigh('put', putBody, put.text);
+    }
+    if (!patchSupported) continue;
+
+    const next = structuredClone(current);
+    const other = next.columns[(run + 1) % next.columns.length];
+    other.cards[(run * 53) % other.cards.length].title = `Geänderte Aufgabe ${run} (Delta)`;
+    const patchBody = JSON.stringify(common.documentDelta(current, next));
+    const patch = await api.call('PATCH', path, patchBody, FRESH_CONNECTION);
+    const answer = JSON.parse(patch.text);
+    current = answer.kind === 'document' ? answer.document : common.applyProjectDelta(current, answer);
+    if (run < WARM_UP) continue;
+    patches.push(patch.ms);
+    weigh('patch', patchBody, patch.text);
+  }
   return {
-    api,
-    current,
-    path: `/api/projects/${project.id}`,
     projectId: project.id,
     seedMs: seeded.ms,
     seedKb: Buffer.byteLength(seedBody) / 1024,
-    gets: [],
-    documentKb: 0,
-    puts: [],
-    patches: [],
-    wire: { put: { up: [], down: [], downBr: [] }, patch: { up: [], down: [], downBr: [] } },
+    documentKb: size / 1024,
+    revision: current.revision,
+    get: stats(gets),
+    put: stats(puts),
+    patch: patchSupported ? stats(patches) : null,
+    wire,
   };
-}
-
-async function getRound(board, counted) {
-  const { ms: took, text } = await board.api.call('GET', board.path);
-  board.documentKb = Buffer.byteLength(text) / 1024;
-  if (counted) board.gets.push(took);
-}
-
-/**
- * One card's title changes, based on the last answer, as the board sends it: once as the
- * whole document (PUT, unless `withPut` is false), once as a delta (PATCH, issue 17), in one
- * round so that both meet the same load.
- */
-async function saveRound(board, run, counted, withPut = true) {
-  const weigh = (kind, body, text) => {
-    board.wire[kind].up.push(Buffer.byteLength(body));
-    board.wire[kind].down.push(Buffer.byteLength(text));
-    board.wire[kind].downBr.push(brotliBytes(text));
-  };
-  if (withPut) {
-    const column = board.current.columns[run % board.current.columns.length];
-    column.cards[(run * 37) % column.cards.length].title = `Geänderte Aufgabe ${run}`;
-    const putBody = JSON.stringify(board.current);
-    // A connection of its own for each save: under load the client's work between two saves
-    // outlasted the server's keep-alive, and a reused socket was closed under the request.
-    const put = await board.api.call('PUT', board.path, putBody, FRESH_CONNECTION);
-    board.current = JSON.parse(put.text);
-    if (counted) {
-      board.puts.push(put.ms);
-      weigh('put', putBody, put.text);
-    }
-  }
-  const next = structuredClone(board.current);
-  const other = next.columns[(run + 1) % next.columns.length];
-  other.cards[(run * 53) % other.cards.length].title = `Geänderte Aufgabe ${run} (Delta)`;
-  const patchBody = JSON.stringify(common.documentDelta(board.current, next));
-  const patch = await board.api.call('PATCH', board.path, patchBody, FRESH_CONNECTION);
-  const answer = JSON.parse(patch.text);
-  board.current = answer.kind === 'document' ? answer.document : common.applyProjectDelta(board.current, answer);
-  if (counted) {
-    board.patches.push(patch.ms);
-    weigh('patch', patchBody, patch.text);
-  }
-}
-
-/** GETs, then saves, on each board in turn within every round (the "before" build and this one meet the same load). */
-async function measureApi(boards) {
-  for (let run = 0; run < WARM_UP + RUNS; run++) for (const board of boards) await getRound(board, run >= WARM_UP);
-  for (let run = 0; run < WARM_UP + RUNS; run++)
-    for (const board of boards) await saveRound(board, run, run >= WARM_UP, !SKIP_PUT);
-  return boards.map((board) => ({
-    ...board,
-    revision: board.current.revision,
-    get: stats(board.gets),
-    put: board.puts.length > 0 ? stats(board.puts) : null,
-    patch: stats(board.patches),
-  }));
 }
 
 /**
@@ -208,83 +223,82 @@ async function measureBrowser(baseUrl, adminPassword, projectId) {
   }
 }
 
+const round1 = (value) => Math.round(value * 10) / 10;
+
 async function main() {
-  const loadBefore = os.loadavg();
-  // BENCH_BASE: the build of the code to compare with ("before"), run side by side.
-  const servers = [];
+  const loadBefore = loadAverage()[0];
+  const server = await startServer();
   try {
-    if (BASE_ROOT) servers.push({ label: 'before', server: await startServer({}, BASE_ROOT) });
-    servers.push({ label: BASE_ROOT ? 'after' : 'this build', server: await startServer() });
-    const boards = [];
-    for (const { server } of servers) {
-      const api = client(server.url);
-      await api.login('admin', server.adminPassword);
-      boards.push(await seedBoard(api));
-    }
-    const results = await measureApi(boards);
-    const loadAfter = os.loadavg();
+    const api = client(server.url);
+    await api.login('admin', server.adminPassword);
+    const result = await measureApi(api);
+    const { token } = JSON.parse(
+      (await api.call('POST', '/api/auth/login', JSON.stringify({ username: 'admin', password: server.adminPassword })))
+        .text,
+    );
+    const sent = await wireBytes(`${server.url}/api/projects/${result.projectId}`, token);
+    const figures = {
+      cards: CARDS,
+      runs: RUNS,
+      documentKb: Math.round(result.documentKb),
+      getMedianMs: round1(result.get.median),
+      getP95Ms: round1(result.get.p95),
+      getWireKb: Math.round(sent.bytes / 1024),
+      getWireEncoding: sent.encoding,
+      putMedianMs: round1(result.put.median),
+      putUpKb: round1(median(result.wire.put.up) / 1024),
+      putDownKb: round1(median(result.wire.put.down) / 1024),
+      patchMedianMs: result.patch ? round1(result.patch.median) : null,
+      patchUpKb: result.patch ? round1(median(result.wire.patch.up) / 1024) : null,
+      patchDownKb: result.patch ? round1(median(result.wire.patch.down) / 1024) : null,
+      loadStart: loadBefore,
+    };
     console.log(`\nWerkboard board benchmark: ${CARDS} cards, each with 2 time entries and 1 material entry`);
     console.log(
       `Node ${process.version}, ${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? 'unknown'}), ${os.platform()}`,
     );
-    console.log(`Load average (1 min) at the start: ${loadBefore[0].toFixed(2)}; now: ${loadAfter[0].toFixed(2)}`);
-    results.forEach((result, index) => {
-      const { label } = servers[index];
-      if (BASE_ROOT) console.log(`\n${label}: ${label === 'before' ? BASE_ROOT : 'this tree'}`);
-      console.log(`Seed PUT (${result.seedKb.toFixed(0)} KB body):       ${ms(result.seedMs)}`);
-      console.log(`Document size (GET answer):         ${result.documentKb.toFixed(0)} KB`);
-      console.log(line(`GET /api/projects/{id} × ${RUNS}`, result.get));
-      if (result.put) console.log(line(`PUT one card changed × ${RUNS}`, result.put));
-      console.log(line(`PATCH one card changed × ${RUNS}`, result.patch));
-      console.log('One-card save, median bytes:       up (JSON)   down (JSON)   down (br, as sent)');
-      for (const [title, kind] of [
-        ['  whole document (PUT)', 'put'],
-        ['  delta (PATCH)', 'patch'],
-      ]) {
-        const figures = result.wire[kind];
-        if (figures.up.length === 0) continue;
-        console.log(
-          `${title.padEnd(34)}${kb(median(figures.up))}  ${kb(median(figures.down))}  ${kb(median(figures.downBr))}`,
-        );
-      }
-    });
-
-    const after = results.at(-1);
-    const before = BASE_ROOT ? results[0] : null;
-    const round = (value) => Math.round(value * 10) / 10;
-    const figures = {
-      cards: CARDS,
-      getMedianMs: round(after.get.median),
-      ...(after.put ? { putMedianMs: round(after.put.median), putP95Ms: round(after.put.p95) } : {}),
-      patchMedianMs: round(after.patch.median),
-      patchP95Ms: round(after.patch.p95),
-      patchUpKb: round(median(after.wire.patch.up) / 1024),
-      patchDownKb: round(median(after.wire.patch.down) / 1024),
-      patchDownBrKb: round(median(after.wire.patch.downBr) / 1024),
-      ...(before ? { beforePatchMedianMs: round(before.patch.median), beforePatchP95Ms: round(before.patch.p95) } : {}),
-      loadAvg1: [round(loadBefore[0]), round(loadAfter[0])],
-    };
-
-    if (process.env.BENCH_SKIP_BROWSER !== '1') {
-      if (!fs.existsSync(CHROMIUM_PATH)) console.log(`Browser: ${CHROMIUM_PATH} not found, skipped.`);
-      else {
-        const { server } = servers.at(-1);
-        const browser = await measureBrowser(server.url, server.adminPassword, after.projectId);
-        if (browser.skipped) console.log(`Browser: skipped (${browser.skipped}).`);
-        else
-          for (const [mode, measured] of Object.entries(browser)) {
-            console.log(`Chromium, ${mode} (${BROWSER_RUNS} runs, ${measured.rendered} cards in the DOM):`);
-            console.log(line('  first card visible', measured.firstCard));
-            if (measured.allCards) console.log(line(`  all ${CARDS} cards in the DOM`, measured.allCards));
-            console.log(line('  card click opens its dialog', measured.interactive));
-            const key = mode === 'cold' ? 'Cold' : 'InApp';
-            figures[`browser${key}ClickMedianMs`] = round(measured.interactive.median);
-          }
-      }
+    console.log(`Load average (1 min) at the start: ${loadBefore.toFixed(2)}; now: ${loadAverage()[0].toFixed(2)}`);
+    console.log(`Seed PUT (${result.seedKb.toFixed(0)} KB body):       ${ms(result.seedMs)}`);
+    console.log(`Document size (GET answer):         ${result.documentKb.toFixed(0)} KB`);
+    console.log(line(`GET /api/projects/{id} × ${RUNS}`, result.get));
+    console.log(line(`PUT one card changed × ${RUNS}`, result.put));
+    console.log(`GET as a browser receives it:       ${figures.getWireKb} KB (${sent.encoding})`);
+    if (result.patch) console.log(line(`PATCH one card changed × ${RUNS}`, result.patch));
+    else console.log('PATCH: not served by this build (before delta saves)');
+    console.log('One-card save, median bytes:       up (JSON)   down (JSON)   down (br, as sent)');
+    for (const [label, kind] of [
+      ['  whole document (PUT)', 'put'],
+      ['  delta (PATCH)', 'patch'],
+    ]) {
+      const sizes = result.wire[kind];
+      if (sizes.up.length === 0) continue;
+      console.log(`${label.padEnd(34)}${kb(median(sizes.up))}  ${kb(median(sizes.down))}  ${kb(median(sizes.downBr))}`);
     }
-    printResult(figures);
+
+    const finish = () => printResult({ ...figures, loadEnd: loadAverage()[0] });
+    if (process.env.BENCH_SKIP_BROWSER === '1') return finish();
+    if (!fs.existsSync(CHROMIUM_PATH)) {
+      console.log(`Browser: ${CHROMIUM_PATH} not found, skipped.`);
+      return finish();
+    }
+    const browser = await measureBrowser(server.url, server.adminPassword, result.projectId);
+    if (browser.skipped) {
+      console.log(`Browser: skipped (${browser.skipped}).`);
+      return finish();
+    }
+    for (const [mode, timings] of Object.entries(browser)) {
+      console.log(`Chromium, ${mode} (${BROWSER_RUNS} runs, ${timings.rendered} cards in the DOM):`);
+      console.log(line('  first card visible', timings.firstCard));
+      if (timings.allCards) console.log(line(`  all ${CARDS} cards in the DOM`, timings.allCards));
+      console.log(line('  card click opens its dialog', timings.interactive));
+      const key = mode === 'cold' ? 'cold' : 'inApp';
+      figures[`${key}FirstCardMs`] = Math.round(timings.firstCard.median);
+      figures[`${key}InteractiveMs`] = Math.round(timings.interactive.median);
+      figures[`${key}CardsInDom`] = timings.rendered;
+    }
+    finish();
   } finally {
-    for (const { server } of servers) await server.stop();
+    await server.stop();
   }
 }
 

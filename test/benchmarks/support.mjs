@@ -17,6 +17,12 @@ const entryOf = (root) => path.join(root, 'server', 'dist', 'src', 'main.js');
  */
 export const BASE_ROOT = process.env.BENCH_BASE ? path.resolve(process.env.BENCH_BASE) : null;
 
+/**
+ * BENCH_ROOT: the built tree whose server (and renderer) a benchmark measures, when it is not
+ * this one (the aims runner, aims17.mjs, measures an older build with this tree's scripts).
+ */
+export const SERVER_ROOT = process.env.BENCH_ROOT ? path.resolve(process.env.BENCH_ROOT) : ROOT;
+
 /** Debian's Chromium (CHROMIUM_PATH), launched with the flags the end-to-end tests use. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -39,9 +45,9 @@ export async function launchChromium() {
 
 /**
  * Starts the built server like test/e2e/support/appServer.ts: free port, fresh DATA_DIR.
- * `root`: the tree whose build runs (this one, or BASE_ROOT for the comparison).
+ * `root`: the tree whose build runs (this one or BENCH_ROOT, or BASE_ROOT for the comparison).
  */
-export async function startServer(extraEnv = {}, root = ROOT) {
+export async function startServer(extraEnv = {}, root = SERVER_ROOT) {
   const entry = entryOf(root);
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run "npm run build" first`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'werkboard-bench-'));
@@ -169,7 +175,13 @@ export function licenseKeys() {
   };
 }
 
-/** The figures as one line, `RESULT {json}`, for the aims runner (test/benchmarks/aims17.mjs). */
+/**
+ * The figures of a run as the last line of its output, `RESULT {json}` (a flat object), which
+ * the aims runner (aims17.mjs) collects into one table.
+ */
 export function printResult(figures) {
   console.log(`RESULT ${JSON.stringify(figures)}`);
 }
+
+/** The load average (1, 5, 15 min) rounded to two places, for the RESULT line. */
+export const loadAverage = () => os.loadavg().map((value) => Math.round(value * 100) / 100);

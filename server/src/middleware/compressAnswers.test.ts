@@ -12,6 +12,8 @@ describe('compressAnswers: the rule, on a bare Koa app', () => {
   let server: http.Server;
   let base: string;
   const padding = 'Kabelkanal verlegen, Dose setzen. '.repeat(200);
+  /** How often the answer of /api/counted was turned into JSON. */
+  let serialized = 0;
 
   beforeAll(async () => {
     const app = new Koa<AppState, AppContext>();
@@ -20,7 +22,10 @@ describe('compressAnswers: the rule, on a bare Koa app', () => {
       if (ctx.path === '/api/login-like')
         ctx.body = { token: 'geheim.token.wert', user: { name: ctx.query.name }, padding };
       else if (ctx.path === '/api/small') ctx.body = { ok: true };
-      else ctx.body = { padding };
+      else if (ctx.path === '/api/counted') {
+        ctx.status = 201;
+        ctx.body = [{ toJSON: () => (serialized++, { padding }) }];
+      } else ctx.body = { padding };
     });
     server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
@@ -40,6 +45,17 @@ describe('compressAnswers: the rule, on a bare Koa app', () => {
     const plain = await raw(`${base}/api/list`);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(plain.bytes.toString())).toEqual({ padding });
+  });
+
+  it('turns an answer into JSON once, compressed or not, keeping its type and status (issue 17)', async () => {
+    for (const acceptEncoding of [undefined, 'br']) {
+      serialized = 0;
+      const answer = await raw(`${base}/api/counted`, acceptEncoding ? { acceptEncoding } : {});
+      expect(serialized).toBe(1);
+      expect(answer.status).toBe(201);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(decodedText(answer))).toEqual([{ padding }]);
+    }
   });
 
   it('never picks zstd, which Node 20 cannot make, even when a browser prefers it', async () => {

@@ -171,6 +171,45 @@ describe('GET /api/projects/{id}?since={revision}', () => {
   });
 });
 
+describe('GET /api/projects/{id}: what it reads', () => {
+  /** The SQL statements run while `work` runs that read the `projects` row of a document. */
+  async function rowReads(work: () => Promise<void>): Promise<number> {
+    const sequelize = User.sequelize!;
+    const statements: string[] = [];
+    // Sequelize's query object keeps the statement it ran as `sql` (not in its types).
+    sequelize.addHook('afterQuery', 'countRowReads', (_options, query) => {
+      statements.push((query as unknown as { sql?: string }).sql ?? '');
+    });
+    try {
+      await work();
+    } finally {
+      sequelize.removeHook('afterQuery', 'countRowReads');
+    }
+    return statements.filter((sql) => /FROM projects p LEFT JOIN users o/.test(sql)).length;
+  }
+
+  it('reads the project row once, and answers the revision its entity tag names (issue 17)', async () => {
+    const { owner, document } = await setUp();
+    let answer: Awaited<ReturnType<typeof t.request<ProjectDocument>>> | undefined;
+    expect(
+      await rowReads(async () => {
+        answer = await t.request<ProjectDocument>('GET', `/api/projects/${document.id}`, { token: owner.token });
+      }),
+    ).toBe(1);
+    expect(answer!.status).toBe(200);
+    expect(answer!.body).toEqual(document);
+    expect(answer!.headers.get('etag')).toBe(`W/"${answer!.body.revision}"`);
+    // A delta read the history does not reach answers the whole document from the same row.
+    let whole: ProjectChangesDto | undefined;
+    expect(
+      await rowReads(async () => {
+        whole = await changes(owner, document.id, document.revision + 5);
+      }),
+    ).toBe(1);
+    expect(whole).toEqual({ kind: 'document', document });
+  });
+});
+
 describe('GET /api/projects/{id} with If-None-Match', () => {
   it('answers 304 without a body while the revision stands, and the new document after a write', async () => {
     const { owner, document } = await setUp();

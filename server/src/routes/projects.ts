@@ -45,6 +45,7 @@ import {
   logEntry,
   readChanges,
   readDocument,
+  readDocumentOf,
   requireArchived,
   withUniqueName,
 } from '../services/projects';
@@ -145,7 +146,7 @@ export function registerProjectRoutes(api: ApiRoutes): void {
     etag: ({ actor, resource }) => projectTag(actor, resource),
     handle: ({ sequelize, actor, resource, query }): Promise<ProjectDocument | ProjectChangesDto> =>
       query.since === null
-        ? readDocument(sequelize, actor, resource.id)
+        ? readDocumentOf(sequelize, actor, resource)
         : readChanges(sequelize, actor, resource, query.since),
   });
 

@@ -58,8 +58,25 @@ export async function readDocument(
 ): Promise<ProjectDocument> {
   const row = await findProjectRow(sequelize, id, { transaction });
   if (!row) throw notFound(de.projects.notFound);
-  const { entities, changeLog } = await loadEntities(sequelize, id, transaction);
-  return presentFor(sequelize, actor, { row, entities, changeLog }, transaction);
+  return readDocumentOf(sequelize, actor, row, transaction);
+}
+
+/**
+ * The whole document of a project row read already (a GET's `load`): its entities and team,
+ * read side by side, without reading the row a second time, so the answer is the revision
+ * its entity tag names (issue 17: one query fewer per read of a board).
+ */
+export async function readDocumentOf(
+  sequelize: Sequelize,
+  actor: Actor,
+  row: ProjectRow,
+  transaction?: Transaction,
+): Promise<ProjectDocument> {
+  const [{ entities, changeLog }, team] = await Promise.all([
+    loadEntities(sequelize, row.id, transaction),
+    loadTeam(sequelize, row, transaction),
+  ]);
+  return presentDocument(row, entities.values(), canSeeChangeLog(actor, row) ? changeLog : [], team);
 }
 
 /**
@@ -102,7 +119,7 @@ export async function readChanges(
   known?: { kinds: ReadonlySet<Entity['kind']>; deletions: boolean },
 ): Promise<ProjectChangesDto> {
   if (since < row.deltaFrom || since > row.revision)
-    return { kind: 'document', document: await readDocument(sequelize, actor, row.id, transaction) };
+    return { kind: 'document', document: await readDocumentOf(sequelize, actor, row, transaction) };
   const [{ entities, changeLog }, deleted, team] = await Promise.all([
     loadEntities(sequelize, row.id, transaction, since, known?.kinds),
     known && !known.deletions ? [] : loadDeletedSince(sequelize, row.id, since, transaction),
