@@ -14,6 +14,7 @@ import { useStagedReveal } from '../components/useStagedReveal';
 import { loadLoginChecks } from '../entities/session/loadLoginChecks';
 import { lazyDialog } from '../components/lazyDialog';
 import { whenIdle } from '../utils/whenIdle';
+import { loadApiCache } from '../api/loadApiCache';
 
 // Opened on click, so not in the first script (issue 19); loaded when the browser is idle after
 // the login shows, so that a click finds them there (and the service worker has them offline).
@@ -59,9 +60,16 @@ export function LoginPage() {
   useEffect(() => {
     void loadLoginChecks();
   }, []);
+  // Idle: the dialogs, and the server data cache the app needs right after login.
   useEffect(
-    () => whenIdle(() => void Promise.all([DiagnosticsDialog.preload(), HelpDialog.preload()]).catch(() => undefined)),
-    [],
+    () =>
+      whenIdle(
+        () =>
+          void Promise.all([DiagnosticsDialog.preload(), HelpDialog.preload(), dispatch(loadApiCache())]).catch(
+            () => undefined,
+          ),
+      ),
+    [dispatch],
   );
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

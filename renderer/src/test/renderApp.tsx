@@ -9,6 +9,7 @@ import { loggedIn } from '../entities/session/authSlice';
 import type { PersistStorage } from '../platform/persistStorage';
 import type { WebPushBrowser } from '../platform/serviceWorker/push';
 import { createAppStore } from '../store';
+import * as apiCache from '../store/apiCache';
 import type { FakeFetch } from './fakeFetch';
 import { createFakeFetch } from './fakeFetch';
 
@@ -65,6 +66,8 @@ export function createTestStore({ fake = createFakeFetch({}), user, persistStora
     localStorage: window.localStorage,
     navigate,
     ...(webPush ? { webPush } : {}),
+    // Attached at once: tests render screens without the logged-in frame that loads it.
+    apiCache,
   });
   if (user) store.dispatch(loggedIn({ token: TEST_TOKEN, user }));
   return { store, extra, fake, navigate };
