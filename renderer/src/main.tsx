@@ -1,9 +1,9 @@
 import { createRoot } from 'react-dom/client';
+import { deStart } from '@werkboard/common';
 import { getOrCreateDeviceId } from './api/deviceId';
 import { createXhrUpload } from './api/xhrUpload';
 import { App } from './app/App';
 import { createPlatform } from './platform';
-import { ServerSetupScreen } from './platform/electron/ServerAddressForm';
 import { registerServiceWorker, requestBackgroundSync, requestPersistentStorage } from './platform/serviceWorker';
 import { syncNow } from './entities/outbox/syncThunks';
 import { createAppStore, startPersistence } from './store';
@@ -50,13 +50,31 @@ function startApp(serverAddress?: string): void {
   root.render(<App store={store} persistor={persistor} />);
 }
 
+/**
+ * The desktop app's first start: the server form, in a chunk of its own (no browser and no
+ * later start needs it; issue 19). The shell loads it from disk, so the loading line is brief.
+ */
+function showServerSetup(bridge: NonNullable<typeof platform.desktop>): void {
+  root.render(<p className="authenticating">{deStart.app.loading}</p>);
+  import('./platform/electron/ServerAddressForm').then(
+    ({ ServerSetupScreen }) =>
+      root.render(<ServerSetupScreen bridge={bridge} onSaved={() => window.location.reload()} />),
+    () =>
+      root.render(
+        <p className="authenticating" role="alert">
+          {deStart.app.pageLoadFailed}
+        </p>,
+      ),
+  );
+}
+
 // The desktop app's first start: no company server known yet, so it asks for one first.
 const desktop = platform.desktop;
 if (desktop) {
   desktop.getServerAddress().then(
     (address) => {
       if (address !== null) startApp(address);
-      else root.render(<ServerSetupScreen bridge={desktop} onSaved={() => window.location.reload()} />);
+      else showServerSetup(desktop);
     },
     () => startApp(),
   );

@@ -5,13 +5,18 @@
 // (e.g. a build of the commit before the change, made in a temporary worktree):
 //
 //   npm run build && node test/benchmarks/initialScript.mjs [renderer/dist] [/tmp/before/renderer/dist]
+//
+// With source maps (`npx vite build --sourcemap --outDir /tmp/x` in renderer/), it also counts
+// the initial scripts by package and by our own folders (raw, minified bytes), so that a step
+// shows what moved out of the first script and what is left.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { printResult } from './support.mjs';
 
-const dists = process.argv.slice(2);
+// --by-file: the breakdown per source file instead of per package or folder.
+const byFile = process.argv.includes('--by-file');
+const dists = process.argv.slice(2).filter((arg) => arg !== '--by-file');
 if (dists.length === 0) dists.push('renderer/dist');
 
 function initialScripts(dist) {
@@ -31,35 +36,114 @@ function sizes(file) {
   };
 }
 
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** The source-map segments of one line: [generated column, source index] (VLQ, fields 1 and 2). */
+function decodeLine(line, state) {
+  const segments = [];
+  for (const segment of line.split(',')) {
+    if (segment === '') continue;
+    const fields = [];
+    let value = 0;
+    let shift = 0;
+    for (const char of segment) {
+      const digit = BASE64.indexOf(char);
+      value += (digit & 31) << shift;
+      if (digit & 32) {
+        shift += 5;
+        continue;
+      }
+      fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
+      value = 0;
+      shift = 0;
+    }
+    state.column += fields[0];
+    if (fields.length > 1) state.source += fields[1];
+    segments.push([state.column, fields.length > 1 ? state.source : -1]);
+  }
+  return segments;
+}
+
+/** node_modules/<package> or our own workspace folder (renderer/src/api, common/src/messages). */
+function groupOf(source) {
+  const normalised = source.replace(/\\/g, '/');
+  if (byFile) return normalised.replace(/^(\.\.\/)+/, '');
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(normalised);
+  if (pkg) return pkg[1];
+  const own = /(renderer|common)\/src\/((?:[^/]+\/)?)/.exec(normalised);
+  if (own) return `${own[1]}/src/${own[2].replace(/\/$/, '') || '(root)'}`;
+  return '(other)';
+}
+
+/** Raw bytes of a generated file per group, attributed through its source map. */
+function bytesByGroup(file, totals) {
+  const mapFile = `${file}.map`;
+  if (!fs.existsSync(mapFile)) {
+    // The bundler's small runtime chunk has no map of its own.
+    const size = fs.statSync(file).size;
+    totals.set('(no map)', (totals.get('(no map)') ?? 0) + size);
+    return size < 4096;
+  }
+  const map = JSON.parse(fs.readFileSync(mapFile, 'utf8'));
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  const state = { source: 0 };
+  map.mappings.split(';').forEach((mapping, index) => {
+    state.column = 0;
+    const text = lines[index] ?? '';
+    const segments = decodeLine(mapping, state);
+    segments.forEach(([column, source], i) => {
+      const end = i + 1 < segments.length ? segments[i + 1][0] : text.length;
+      const group = source < 0 ? '(unmapped)' : groupOf(map.sources[source]);
+      totals.set(group, (totals.get(group) ?? 0) + Buffer.byteLength(text.slice(column, end)));
+    });
+  });
+  return true;
+}
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-console.log(
-  `load average ${os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')} (sizes do not depend on it)`,
-);
+const loadAvg = os.loadavg().map((n) => Number(n.toFixed(2)));
+console.log(`load average ${loadAvg.join(' ')} (sizes do not depend on it)`);
 console.log('| build | files | raw | gzip | brotli | largest (gzip) |');
 console.log('| --- | --- | --- | --- | --- | --- |');
-const kb1 = (bytes) => Math.round(bytes / 102.4) / 10;
-// The RESULT line: the figures of the first build given, then those of the others with their number.
-const result = {};
-for (const [index, dist] of dists.entries()) {
-  const files = initialScripts(dist).map(sizes);
+const results = [];
+const groupsByDist = [];
+for (const dist of dists) {
+  const scripts = initialScripts(dist);
+  const files = scripts.map(sizes);
   const total = (key) => files.reduce((sum, entry) => sum + entry[key], 0);
   const largest = [...files]
     .sort((a, b) => b.gzip - a.gzip)
     .slice(0, 3)
     .map((entry) => `${entry.file} ${kb(entry.gzip)}`)
     .join(', ');
-  const suffix = index === 0 ? '' : String(index + 1);
-  Object.assign(result, {
-    [`files${suffix}`]: files.length,
-    [`rawKb${suffix}`]: kb1(total('raw')),
-    [`gzipKb${suffix}`]: kb1(total('gzip')),
-    [`brotliKb${suffix}`]: kb1(total('brotli')),
-  });
   console.log(
     `| ${dist} | ${files.length} | ${kb(total('raw'))} | ${kb(total('gzip'))} | ${kb(total('brotli'))} | ${largest} |`,
   );
+  results.push({ dist, files: files.length, raw: total('raw'), gzip: total('gzip'), brotli: total('brotli') });
+  const groups = new Map();
+  if (scripts.every((file) => bytesByGroup(file, groups))) groupsByDist.push({ dist, groups });
 }
-printResult({ ...result, loadAvg1: Math.round(os.loadavg()[0] * 100) / 100 });
+
+if (groupsByDist.length > 0) {
+  const names = [...new Set(groupsByDist.flatMap(({ groups }) => [...groups.keys()]))];
+  const biggest = (name) => Math.max(...groupsByDist.map(({ groups }) => groups.get(name) ?? 0));
+  names.sort((a, b) => biggest(b) - biggest(a));
+  console.log('');
+  console.log(`By package or folder, raw minified bytes (from the source maps):`);
+  console.log(`| module | ${groupsByDist.map(({ dist }) => dist).join(' | ')} |`);
+  console.log(`| --- | ${groupsByDist.map(() => '---').join(' | ')} |`);
+  for (const name of names.filter((n) => biggest(n) >= 1024)) {
+    console.log(`| ${name} | ${groupsByDist.map(({ groups }) => kb(groups.get(name) ?? 0)).join(' | ')} |`);
+  }
+}
+
+const flat = { loadAvg1: loadAvg[0] };
+results.forEach((result, index) => {
+  const prefix = index === 0 ? '' : `build${index + 1}`;
+  const key = (name) => (prefix ? `${prefix}${name[0].toUpperCase()}${name.slice(1)}` : name);
+  flat[key('files')] = result.files;
+  flat[key('gzipKb')] = Number((result.gzip / 1024).toFixed(1));
+  flat[key('brotliKb')] = Number((result.brotli / 1024).toFixed(1));
+  flat[key('rawKb')] = Number((result.raw / 1024).toFixed(1));
+});
+console.log(`RESULT ${JSON.stringify(flat)}`);

@@ -1,18 +1,8 @@
+import { secondFactorLoginMessages } from './secondFactorLogin';
+
 /** Texts of the second factor (TOTP, issue 13): login step, profile enrolment, users page, settings. */
 export const secondFactorMessages = {
-  // Login, second step
-  codeLabel: 'Bestätigungscode',
-  codeHint: 'Geben Sie den 6-stelligen Code aus Ihrer Authentifizierungs-App ein.',
-  recoveryLabel: 'Wiederherstellungscode',
-  recoveryHint: 'Geben Sie einen Ihrer Wiederherstellungscodes ein. Jeder Code gilt nur einmal.',
-  useRecovery: 'Wiederherstellungscode verwenden',
-  useCode: 'Code aus der App verwenden',
-  confirm: 'Bestätigen',
-  confirming: 'Wird geprüft …',
-  backToLogin: 'Zurück zur Anmeldung',
-  codeRequired: 'Bitte geben Sie den Bestätigungscode ein.',
-  codeInvalid: 'Der Bestätigungscode ist ungültig oder wurde bereits verwendet.',
-  challengeExpired: 'Die Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  ...secondFactorLoginMessages,
   // Profile
   title: 'Zwei-Faktor-Anmeldung',
   intro:

@@ -1,5 +1,4 @@
-import { desktopMessages } from './desktopShell';
-import { secondFactorMessages } from './secondFactor';
+import { secondFactorLoginMessages } from './secondFactorLogin';
 import { syncMessages } from './sync';
 
 /**
@@ -147,7 +146,6 @@ export const startMessages = {
  */
 export const deStart = {
   ...startMessages,
-  secondFactor: secondFactorMessages,
+  secondFactor: secondFactorLoginMessages,
   sync: syncMessages,
-  desktop: desktopMessages,
 };

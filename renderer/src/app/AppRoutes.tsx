@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoginPage } from '../pages/LoginPage';
+import { ApiCacheGate } from './ApiCacheGate';
 import { AuthGate } from './AuthGate';
 import { PageFrame } from './PageFrame';
 import { pages } from './pages';
@@ -17,7 +18,9 @@ export function AppRoutes() {
           <Route
             element={
               <PageFrame>
-                <pages.shell />
+                <ApiCacheGate alongside={() => pages.shell.preload()}>
+                  <pages.shell />
+                </ApiCacheGate>
               </PageFrame>
             }
           >

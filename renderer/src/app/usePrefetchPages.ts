@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { whenIdle } from '../utils/whenIdle';
 import { preloadPages } from './pages';
 
 /**
@@ -9,12 +10,6 @@ import { preloadPages } from './pages';
 export function usePrefetchPages(loggedIn: boolean): void {
   useEffect(() => {
     if (!loggedIn) return undefined;
-    const prefetch = () => void preloadPages().catch(() => undefined);
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(prefetch, { timeout: 5000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = window.setTimeout(prefetch, 2000);
-    return () => window.clearTimeout(timer);
+    return whenIdle(() => void preloadPages().catch(() => undefined));
   }, [loggedIn]);
 }

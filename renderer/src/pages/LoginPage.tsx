@@ -6,14 +6,24 @@ import { clearLocalData } from '../platform/persistStorage';
 import { clearKeptReads } from '../entities/outbox/syncThunks';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { InstallLink } from '../features/install/InstallLink';
-import { DiagnosticsDialog } from '../features/diagnostics/DiagnosticsDialog';
 import { useServerStatusPolling } from '../entities/connection/useServerStatusPolling';
-import { HelpDialog } from '../features/help/HelpDialog';
 import { login, loginWithCode } from '../entities/session/sessionThunks';
 import { noticeCleared } from '../entities/session/authSlice';
 import { ServerStatusLine } from '../features/diagnostics/ServerStatusLine';
 import { useStagedReveal } from '../components/useStagedReveal';
 import { loadLoginChecks } from '../entities/session/loadLoginChecks';
+import { lazyDialog } from '../components/lazyDialog';
+import { whenIdle } from '../utils/whenIdle';
+import { loadApiCache } from '../api/loadApiCache';
+
+// Opened on click, so not in the first script (issue 19); loaded when the browser is idle after
+// the login shows, so that a click finds them there (and the service worker has them offline).
+const DiagnosticsDialog = lazyDialog(deStart.diagnostics.title, () =>
+  import('../features/diagnostics/DiagnosticsDialog').then((m) => m.DiagnosticsDialog),
+);
+const HelpDialog = lazyDialog(deStart.help.title, () =>
+  import('../features/help/HelpDialog').then((m) => m.HelpDialog),
+);
 
 type OpenDialog = 'none' | 'diagnostics' | 'help';
 
@@ -50,6 +60,17 @@ export function LoginPage() {
   useEffect(() => {
     void loadLoginChecks();
   }, []);
+  // Idle: the dialogs, and the server data cache the app needs right after login.
+  useEffect(
+    () =>
+      whenIdle(
+        () =>
+          void Promise.all([DiagnosticsDialog.preload(), HelpDialog.preload(), dispatch(loadApiCache())]).catch(
+            () => undefined,
+          ),
+      ),
+    [dispatch],
+  );
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -4,7 +4,6 @@ import type { SaveFile } from './fileSave';
 import { createDesktopSaveFile, createWebSaveFile } from './fileSave';
 import type { LocalStore } from './localStore';
 import { createMemoryStore, openIndexedDbStore } from './localStore';
-import { createDesktopLocalStore } from './localStore/electron';
 import type { Notifier } from './notifications';
 import { createNotifier } from './notifications';
 import type { PersistStorage } from './persistStorage';
@@ -35,7 +34,11 @@ export function createPlatform(target: Window): Platform {
   if (bridge) {
     return {
       kind: 'desktop',
-      localStore: Promise.resolve(createDesktopLocalStore(bridge)),
+      // A chunk of its own: the browser's first script does not carry it (issue 19); the shell
+      // loads it from disk, and the queue waits for this promise anyway.
+      localStore: import('./localStore/electron').then(({ createDesktopLocalStore }) =>
+        createDesktopLocalStore(bridge),
+      ),
       persistStorage: createDesktopPersistStorage(bridge),
       saveFile: createDesktopSaveFile(bridge),
       notifier,

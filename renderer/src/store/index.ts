@@ -1,7 +1,7 @@
-import { configureStore } from '@reduxjs/toolkit';
+import type { Reducer } from '@reduxjs/toolkit';
+import { configureStore, createAction, createDynamicMiddleware } from '@reduxjs/toolkit';
 import { newId } from '@werkboard/common';
 import { FLUSH, PAUSE, PERSIST, persistStore, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
-import { apiSlice } from '../api/apiSlice';
 import type { FetchLike, UploadLike } from '../api/client';
 import { createApiClient } from '../api/client';
 import { withLocalReads } from '../api/localReads';
@@ -22,6 +22,10 @@ import type { PersistStorage } from '../platform/persistStorage';
 import type { AppDispatch, RootState, ThunkExtra } from './types';
 import { createAppListeners } from './listeners';
 import { createRootReducer } from './rootReducer';
+import type { ApiCacheHost } from './apiCache';
+
+/** The server data cache is in the store from now on (store/apiCache.ts). */
+export const apiCacheAttached = createAction('app/apiCacheAttached');
 
 export interface AppStoreDeps {
   fetch: FetchLike;
@@ -46,6 +50,11 @@ export interface AppStoreDeps {
   appAddress?: string;
   /** The browser's push (permission, subscription); the page's own by default. */
   webPush?: WebPushBrowser;
+  /**
+   * The server data cache's module, attached at once (tests, which render screens without the
+   * logged-in frame); by default it is loaded with that frame (app/ApiCacheGate.tsx).
+   */
+  apiCache?: { attachApiCache(host: ApiCacheHost): void };
 }
 
 /** The page's address without the route: what a phone opens to reach this server's app. */
@@ -94,8 +103,15 @@ export function createAppStore(deps: AppStoreDeps) {
     if (holder.store && holder.store.getState().sync.showsLocalData !== (source === 'local'))
       holder.store.dispatch(readSourceChanged(source));
   });
+  let apiCacheLoad: Promise<void> | undefined;
   const extra: ThunkExtra = {
     api,
+    // Once; a failed chunk (offline before the service worker had it) may be tried again.
+    loadApiCache: () =>
+      (apiCacheLoad ??= import('./apiCache').then(attachCache, (error: unknown) => {
+        apiCacheLoad = undefined;
+        throw error;
+      })),
     save: createSave(client, sync),
     sync,
     localStorage: deps.localStorage,
@@ -107,8 +123,11 @@ export function createAppStore(deps: AppStoreDeps) {
   };
 
   const listeners = createAppListeners(extra);
+  const rootReducer = createRootReducer(deps.persistStorage);
+  const apiMiddleware = createDynamicMiddleware<RootState, AppDispatch>();
   const store = configureStore({
-    reducer: createRootReducer(deps.persistStorage),
+    // Typed with `api`: screens and thunks run behind ApiCacheGate (store/rootReducer.ts RootState).
+    reducer: rootReducer as Reducer<RootState>,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         thunk: { extraArgument: extra },
@@ -130,10 +149,18 @@ export function createAppStore(deps: AppStoreDeps) {
         },
         immutableCheck: { ignoredPaths: ['project', DOCUMENT_CACHE] },
       })
-        .prepend(listeners.middleware)
-        .concat(apiSlice.middleware),
+        .prepend(listeners.listener.middleware)
+        .concat(apiMiddleware.middleware),
   });
   holder.store = store;
+  function attachCache(cache: NonNullable<AppStoreDeps['apiCache']>): void {
+    cache.attachApiCache({ rootReducer, middleware: apiMiddleware, startListening: listeners.startListening });
+    store.dispatch(apiCacheAttached());
+  }
+  if (deps.apiCache) {
+    attachCache(deps.apiCache);
+    apiCacheLoad = Promise.resolve();
+  }
   return { store, extra };
 }
 

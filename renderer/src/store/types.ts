@@ -30,6 +30,11 @@ export interface ThunkExtra {
   appAddress: string;
   /** This browser's push permission and subscription (the profile's push section, logout). */
   webPush: WebPushBrowser;
+  /**
+   * Loads RTK Query's cache into the store (store/apiCache.ts), once: the logged-in frame waits
+   * for it (app/ApiCacheGate.tsx); the login screen does not need it (issue 19).
+   */
+  loadApiCache(): Promise<void>;
 }
 
 export type AppDispatch = ThunkDispatch<RootState, ThunkExtra, UnknownAction>;

@@ -10,6 +10,7 @@ import type { SaveFile } from '../platform/fileSave';
 import type { PersistStorage } from '../platform/persistStorage';
 import type { WebPushBrowser } from '../platform/serviceWorker/push';
 import { createAppStore } from '../store';
+import * as apiCache from '../store/apiCache';
 import type { FakeFetch } from './fakeFetch';
 import { createFakeFetch } from './fakeFetch';
 
@@ -75,6 +76,8 @@ export function createTestStore({
     navigate,
     ...(webPush ? { webPush } : {}),
     ...(saveFile ? { saveFile } : {}),
+    // Attached at once: tests render screens without the logged-in frame that loads it.
+    apiCache,
   });
   if (user) store.dispatch(loggedIn({ token: TEST_TOKEN, user }));
   return { store, extra, fake, navigate };

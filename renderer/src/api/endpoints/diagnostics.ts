@@ -1,14 +1,9 @@
-import type { ServerInfo, ServerStatus } from '@werkboard/common';
+import type { ServerInfo } from '@werkboard/common';
 import { apiSlice } from '../apiSlice';
 
 /** The connection diagnostics' reads: they bypass every cache and never end a session. */
 export const diagnosticsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /status without a token: database and server state (the login page polls it). */
-    serverStatus: build.query<ServerStatus, void>({
-      query: () => ({ path: '/status', withToken: false, sessionHandling: false, noCache: true }),
-      keepUnusedDataFor: 0,
-    }),
     /** GET /server-info without a token: the version the server serves (the browser's update check). */
     serverInfo: build.query<ServerInfo, void>({
       query: () => ({ path: '/server-info', withToken: false, sessionHandling: false, noCache: true }),

@@ -2,32 +2,16 @@ import type {
   ChangePasswordRequest,
   ChangePasswordResponse,
   CurrentUserDto,
-  LoginRequest,
-  LoginResponse,
   MessageResponse,
   ProfileUpdateRequest,
-  SecondFactorChallenge,
-  SecondFactorLoginRequest,
   SessionDto,
   SessionsEndedResponse,
 } from '@werkboard/common';
 import type { AppThunk } from '../../store/types';
 import { apiSlice } from '../apiSlice';
 
-/** GET /auth/me with the stored token, or with a fresh one (login checks it before storing it). */
-export interface CurrentUserArgs {
-  token?: string;
-  /** False at login: a 401 there is "loading failed after login", not an expired session. */
-  sessionHandling?: false;
-}
-
 export const sessionApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /auth/me: the signed-in user with permissions, license, profile and settings. */
-    currentUser: build.query<CurrentUserDto, CurrentUserArgs>({
-      query: (args) => ({ path: '/auth/me', ...args }),
-      keepUnusedDataFor: 0,
-    }),
     /** GET /auth/sessions: where the user is signed in (the profile's device list). */
     sessions: build.query<SessionDto[], void>({
       query: () => '/auth/sessions',
@@ -76,31 +60,6 @@ export function endOtherSessions(): AppThunk<Promise<SessionsEndedResponse>> {
     dispatch(sessionApi.util.invalidateTags(['Sessions']));
     return answer;
   };
-}
-
-/**
- * POST /auth/login without a token; not a data write, so never queued. Throws for the login
- * page's message. A user with a second factor gets a challenge for the code instead of a session.
- */
-export function postLogin(credentials: LoginRequest): AppThunk<Promise<LoginResponse | SecondFactorChallenge>> {
-  return (_dispatch, _getState, { api }) =>
-    api.request<LoginResponse | SecondFactorChallenge>('/auth/login', {
-      method: 'POST',
-      body: credentials,
-      withToken: false,
-      sessionHandling: false,
-    });
-}
-
-/** POST /auth/login/second-factor: the login's second step (TOTP or recovery code). Never queued. */
-export function postSecondFactorLogin(request: SecondFactorLoginRequest): AppThunk<Promise<LoginResponse>> {
-  return (_dispatch, _getState, { api }) =>
-    api.request<LoginResponse>('/auth/login/second-factor', {
-      method: 'POST',
-      body: request,
-      withToken: false,
-      sessionHandling: false,
-    });
 }
 
 /** PUT /users/profile; the answer is the updated user. Throws on failure. */

@@ -1,8 +1,7 @@
 import type { ServerStatus } from '@werkboard/common';
 import { deStart } from '@werkboard/common';
-import { diagnosticsApi } from '../../api/endpoints/diagnostics';
+import { getServerStatus } from '../../api/endpoints/signIn';
 import { ApiError, NetworkError } from '../../api/errors';
-import { FRESH, readOnce } from '../../api/readOnce';
 import type { AppThunk } from '../../store/types';
 import { logAdded } from './liveLogSlice';
 import { statusFailed, statusReceived } from './serverStatusSlice';
@@ -11,7 +10,7 @@ import { statusFailed, statusReceived } from './serverStatusSlice';
 export function fetchServerStatus(): AppThunk<Promise<boolean>> {
   return async (dispatch) => {
     try {
-      const status = await readOnce(dispatch(diagnosticsApi.endpoints.serverStatus.initiate(undefined, FRESH)));
+      const status = await dispatch(getServerStatus());
       dispatch(statusReceived(status));
       dispatch(logAdded(status.databaseInitialized ? deStart.diagnostics.pollOk : deStart.diagnostics.pollPending));
       if (status.message) dispatch(logAdded(deStart.diagnostics.serverMessage(status.message)));

@@ -1,5 +1,3 @@
-import { removePushOfThisBrowser } from '../../api/endpoints/push';
-import { postLogout } from '../../api/endpoints/session';
 import type { ReplayStop } from '../../platform/syncQueue';
 import type { AppThunk } from '../../store/types';
 import { loggedOut } from '../session/authSlice';
@@ -41,6 +39,12 @@ export function discardFailedChange(key: string): AppThunk<Promise<void>> {
 export function logout(leave: () => void): AppThunk<Promise<void>> {
   return async (dispatch, _getState, { sync, projectSavers }) => {
     projectSavers.close();
+    // Imported here: the login screen's script (main.tsx, LoginPage) uses this module but must
+    // not carry RTK Query (issue 19); a logged-in frame has these modules loaded already.
+    const [{ removePushOfThisBrowser }, { postLogout }] = await Promise.all([
+      import('../../api/endpoints/push'),
+      import('../../api/endpoints/session'),
+    ]);
     // While the token still works: the next user of this browser gets none of this user's pushes.
     await dispatch(removePushOfThisBrowser());
     // The server ends this session (best effort, never blocks the logout; issue 13, finding 5).

@@ -6,10 +6,8 @@ import type {
   SecondFactorLoginRequest,
 } from '@werkboard/common';
 import { deStart } from '@werkboard/common';
-import type { CurrentUserArgs } from '../../api/endpoints/session';
-import { postLogin, postSecondFactorLogin, sessionApi } from '../../api/endpoints/session';
+import { getCurrentUser, postLogin, postSecondFactorLogin } from '../../api/endpoints/signIn';
 import { SessionLostError } from '../../api/errors';
-import { FRESH, readOnce } from '../../api/readOnce';
 import { probeStorage } from '../../platform/persistStorage';
 import type { AppThunk } from '../../store/types';
 import {
@@ -22,18 +20,12 @@ import {
   verifyUnavailable,
 } from './authSlice';
 import { loginErrorMessage } from './loginErrors';
-import { unlockMessageKey } from '../messaging/messageKeys';
 
 export type LoginResult =
   | { ok: true }
   | { ok: false; message: string; storageFull?: boolean }
   /** The password was right; the second factor's code comes next (POST /auth/login/second-factor). */
   | { ok: false; challenge: string };
-
-/** GET /auth/me now (never from the cache); throws the client's error. */
-function fetchCurrentUser(args: CurrentUserArgs = {}): AppThunk<Promise<CurrentUserDto>> {
-  return (dispatch) => readOnce(dispatch(sessionApi.endpoints.currentUser.initiate(args, FRESH)));
-}
 
 export function login(credentials: LoginRequest): AppThunk<Promise<LoginResult>> {
   return async (dispatch) => {
@@ -76,7 +68,7 @@ function finishLogin(response: LoginResponse, password: string): AppThunk<Promis
     // license). sessionHandling off: a 401 here is "loading failed after login", not an expired session.
     let user: CurrentUserDto;
     try {
-      user = await dispatch(fetchCurrentUser({ token: response.token, sessionHandling: false }));
+      user = await dispatch(getCurrentUser({ token: response.token, sessionHandling: false }));
     } catch {
       dispatch(loggedOut());
       return { ok: false, message: deStart.login.loadAfterLoginFailed };
@@ -85,7 +77,12 @@ function finishLogin(response: LoginResponse, password: string): AppThunk<Promis
       loggedIn({ token: response.token, user, secondFactorSetupRequired: response.secondFactorSetupRequired === true }),
     );
     // Not awaited: PBKDF2 takes a moment, and the app is usable meanwhile (the messages screen waits for the key).
-    void dispatch(unlockMessageKey(user.id, password));
+    // Imported here: the message crypto is not in the login screen's script (issue 19).
+    void import('../messaging/messageKeys').then(
+      ({ unlockMessageKey }) => dispatch(unlockMessageKey(user.id, password)),
+      // Without the key the messages screen says how to unlock it.
+      (error: unknown) => console.warn(`Nachrichtenschlüssel nicht geladen: ${String(error)}`),
+    );
     return { ok: true };
   };
 }
@@ -97,7 +94,7 @@ export function verifySession(): AppThunk<Promise<void>> {
     if (!token || verifying) return;
     dispatch(verifyStarted());
     try {
-      dispatch(verified(await dispatch(fetchCurrentUser())));
+      dispatch(verified(await dispatch(getCurrentUser())));
     } catch (error) {
       // A lost session was already cleared by the client; anything else keeps the stored session.
       if (!(error instanceof SessionLostError)) dispatch(verifyUnavailable());
@@ -109,7 +106,7 @@ export function verifySession(): AppThunk<Promise<void>> {
 export function refreshCurrentUser(): AppThunk<Promise<void>> {
   return async (dispatch) => {
     try {
-      dispatch(userRefreshed(await dispatch(fetchCurrentUser())));
+      dispatch(userRefreshed(await dispatch(getCurrentUser())));
     } catch {
       // Offline or a lost session (already handled by the client): keep what is shown.
     }

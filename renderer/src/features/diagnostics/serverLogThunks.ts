@@ -1,6 +1,6 @@
 import type { LoginRequest } from '@werkboard/common';
 import { deStart } from '@werkboard/common';
-import { postLogin } from '../../api/endpoints/session';
+import { postLogin } from '../../api/endpoints/signIn';
 import { ApiError } from '../../api/errors';
 import { loginErrorMessage } from '../../entities/session/loginErrors';
 import type { AppThunk } from '../../store/types';

@@ -1,9 +1,10 @@
 import type { FormEvent } from 'react';
 import { useEffect, useId, useState } from 'react';
 import type { DesktopBridge, ServerAddressResult } from '@werkboard/common';
-import { deStart } from '@werkboard/common';
+import { de, deStart } from '@werkboard/common';
 
-const t = deStart.desktop;
+// `de`, not `deStart`: this form is a chunk of its own (the desktop's first start, the settings).
+const t = de.desktop;
 
 const REASONS: Record<Extract<ServerAddressResult, { ok: false }>['reason'], string> = {
   invalid: t.serverAddressInvalid,
