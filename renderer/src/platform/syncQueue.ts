@@ -24,7 +24,7 @@
  */
 
 import type { ProjectChangesDto, ProjectDocument } from '@werkboard/common';
-import { applyProjectDelta, documentDelta, isUuid, rebaseDocument } from '@werkboard/common';
+import { answeredCopy, isUuid, joinedSave, rebasedSave } from '@werkboard/common';
 
 export type QueuedMethod = 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -100,9 +100,9 @@ function baseRevision(body: unknown): number | undefined {
   return typeof revision === 'number' ? revision : undefined;
 }
 
-/** A delta save of `document` on `base`: the body is what changed between them. */
-function onBase(write: QueuedWrite, base: ProjectDocument, document: ProjectDocument): QueuedWrite {
-  return { ...write, base, document, body: documentDelta(base, document) };
+/** A whole-document save queued by an older version, now holding `document` on its own (older) base revision. */
+function wholeOnOldBase(earlier: QueuedWrite, document: ProjectDocument): ProjectDocument {
+  return { ...document, revision: baseRevision(earlier.body) ?? document.revision };
 }
 
 /**
@@ -123,11 +123,11 @@ export function enqueue(pending: readonly QueuedWrite[], write: QueuedWrite): Qu
   if (isDeltaSave(write)) {
     // The change this save makes to its own base, put on the copy the queue already makes.
     const queued = queuedDocument(earlier) as ProjectDocument;
-    const document = rebaseDocument(write.base, write.document, queued);
-    if (earlier.attempts > 0) return [...pending, onBase(write, queued, document)];
+    if (earlier.attempts > 0)
+      return [...pending, { ...write, ...joinedSave(queued, queued, write.base, write.document) }];
     const merged = isDeltaSave(earlier)
-      ? onBase(earlier, earlier.base, document)
-      : { ...earlier, body: { ...document, revision: baseRevision(earlier.body) ?? document.revision } };
+      ? { ...earlier, ...joinedSave(earlier.base, queued, write.base, write.document) }
+      : { ...earlier, body: wholeOnOldBase(earlier, joinedSave(queued, queued, write.base, write.document).document) };
     return pending.map((other, position) => (position === index ? merged : other));
   }
   // Only into a save that was never sent: one that was tried may have reached the server, whose
@@ -150,8 +150,9 @@ export function confirmedCopy(write: QueuedWrite, answer: unknown): ProjectDocum
   if (parseDocumentPath(write.path)?.kind !== 'projects' || !answer || typeof answer !== 'object') return null;
   if (isDeltaSave(write)) {
     const changes = answer as Partial<ProjectChangesDto>;
-    if (changes.kind === 'document') return (changes as { document: ProjectDocument }).document;
-    return changes.kind === 'delta' ? applyProjectDelta(write.base, changes as ProjectChangesDto & { kind: 'delta' }) : null;
+    return changes.kind === 'document' || changes.kind === 'delta'
+      ? answeredCopy(write.base, changes as ProjectChangesDto)
+      : null;
   }
   return write.method === 'PUT' && typeof (answer as { revision?: unknown }).revision === 'number'
     ? (answer as ProjectDocument)
@@ -169,7 +170,7 @@ function rebaseNext(pending: readonly QueuedWrite[], write: QueuedWrite, confirm
   );
   const next = index < 0 ? undefined : pending[index]!;
   if (!next || next.attempts > 0 || !isDeltaSave(next)) return [...pending];
-  const rebased = onBase(next, confirmed, rebaseDocument(next.base, next.document, confirmed));
+  const rebased = { ...next, ...rebasedSave(next, confirmed) };
   return pending.map((other, position) => (position === index ? rebased : other));
 }
 

@@ -1,7 +1,22 @@
-import { PROJECT_FIELD_KEYS, type ProjectDocument } from '../dto/projects';
-import { type FlatEntities, flatProjectEntities, nestProjectEntities } from './projectDelta';
+import {
+  PROJECT_FIELD_KEYS,
+  type ProjectChangesDto,
+  type ProjectDeltaRequest,
+  type ProjectDocument,
+} from '../dto/projects';
+import {
+  applyProjectDelta,
+  documentDelta,
+  type FlatEntities,
+  flatProjectEntities,
+  nestProjectEntities,
+} from './projectDelta';
 
 /**
+ * The outbox's rules for a project's saves (issue 17), free of storage and network, used by
+ * the renderer's queue (`renderer/src/platform/syncQueue.ts`) and by the server's test of two
+ * devices that edited one project offline.
+ *
  * Rebasing a queued save on the server's answer to the save before it (issue 17, the one
  * outbox): a device that worked offline queued `ours`, built on `base` (its copy of the
  * server's document, or the copy its previous queued save made). When that previous save has
@@ -74,4 +89,41 @@ export function rebaseDocument(base: ProjectDocument, ours: ProjectDocument, the
   const shown = new Set(mine.map((entry) => entry.id));
   const changeLog = [...mine, ...theirs.changeLog.filter((entry) => !shown.has(entry.id))];
   return { ...theirs, ...fields, ...nestProjectEntities(flat), changeLog };
+}
+
+/** A project save waiting in the outbox: the copy it builds on, the copy it makes, the delta between them. */
+export interface QueuedDelta {
+  base: ProjectDocument;
+  document: ProjectDocument;
+  body: ProjectDeltaRequest;
+}
+
+/** The save of `document` on `base`. */
+export function deltaSave(base: ProjectDocument, document: ProjectDocument): QueuedDelta {
+  return { base, document, body: documentDelta(base, document) };
+}
+
+/**
+ * A later save (`document` on its own `base`) joined into a queued copy: its change is put on
+ * `queued` (the copy the outbox already makes) and the delta taken again on `onto`.
+ * Joining a save never sent, `onto` is that save's base; behind a save that was sent, it is
+ * that save's copy (`queued`), so the new save goes after it.
+ */
+export function joinedSave(
+  onto: ProjectDocument,
+  queued: ProjectDocument,
+  base: ProjectDocument,
+  document: ProjectDocument,
+): QueuedDelta {
+  return deltaSave(onto, rebaseDocument(base, document, queued));
+}
+
+/** The server's copy after a save on `base` was answered with `answer` (a delta since `base`, or the whole document). */
+export function answeredCopy(base: ProjectDocument, answer: ProjectChangesDto): ProjectDocument {
+  return answer.kind === 'document' ? answer.document : applyProjectDelta(base, answer);
+}
+
+/** The next queued save of a document rebased on the answer to the one before it (`confirmed`). */
+export function rebasedSave(next: Pick<QueuedDelta, 'base' | 'document'>, confirmed: ProjectDocument): QueuedDelta {
+  return deltaSave(confirmed, rebaseDocument(next.base, next.document, confirmed));
 }
