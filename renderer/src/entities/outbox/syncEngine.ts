@@ -226,9 +226,12 @@ export class SyncEngine {
       }
       const key = write.key;
       await this.change((state) => markAttempt(state, key));
-      const outcome = await this.send(write);
+      // Sent as saved with its attempt: a later save may have joined it before that change.
+      const sending = this.state.pending.find((entry) => entry.key === key);
+      if (!sending) continue;
+      const outcome = await this.send(sending);
       await this.change((state) => settleAttempt(state, key, outcome, this.now()));
-      if (outcome.kind === 'applied') applied.push(write);
+      if (outcome.kind === 'applied') applied.push(sending);
       else if (outcome.kind !== 'refused') {
         stop = outcome.kind;
         break;
