@@ -168,3 +168,8 @@ export function licenseKeys() {
     licenseKey: `${payload}.${signature}`,
   };
 }
+
+/** The benchmark's figures as one line for the aims runner (briefs Z0): `RESULT {json}`. */
+export function printResult(figures) {
+  console.log(`RESULT ${JSON.stringify(figures)}`);
+}
