@@ -70,15 +70,7 @@ export function rebaseDocument(base: ProjectDocument, ours: ProjectDocument, the
     const changedByOthers = typeof rev === 'number' && rev > base.revision && rev < theirs.revision;
     if (!changedByOthers) result.delete(id);
   }
-  const flat: FlatEntities = {
-    columns: [],
-    cards: [],
-    timeEntries: [],
-    materialEntries: [],
-    appointments: [],
-    notes: [],
-    signoffs: [],
-  };
+  const flat = Object.fromEntries(FLAT_KINDS.map((kind) => [kind, []])) as unknown as FlatEntities;
   for (const { kind, value } of result.values()) (flat[kind] as Entity[]).push(value);
   const fields = Object.fromEntries(
     PROJECT_FIELD_KEYS.filter((key) => !same(base[key], ours[key])).map((key) => [key, ours[key]]),
