@@ -65,6 +65,7 @@ export * from './domain/roles';
 export * from './domain/settings';
 export * from './domain/sortKey';
 export * from './domain/projectDelta';
+export * from './domain/projectOutbox';
 export * from './domain/tags';
 export * from './domain/totals';
 export * from './domain/uuid';

@@ -19,9 +19,9 @@
 /* global document, indexedDB -- the page functions run in the browser. */
 import os from 'node:os';
 import common from '@werkboard/common';
-import { client, launchChromium, line, ms, startServer, stats } from './support.mjs';
+import { client, launchChromium, line, ms, printResult, startServer, stats } from './support.mjs';
 
-const { addTimeEntry, keysAfter, newId } = common;
+const { addTimeEntry, documentDelta, keysAfter, newId } = common;
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 1000);
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 10);
@@ -69,7 +69,7 @@ async function seedProjects(api) {
  * read, each containing the earlier offline changes of its project. `attempts: 1`: a save that was tried once is never joined with
  * later ones (syncQueue.ts, enqueue), so every one is replayed on its own.
  */
-function offlineSaves(documents, user, count, round, kinds = ['time', 'note']) {
+function offlineSaves(documents, user, count, round, kinds = ['time', 'note'], shape = 'whole') {
   const local = documents.map((document) => structuredClone(document));
   // The log is the server's (issue 13): expected are its actions, one per write.
   const expected = { time: new Set(), note: new Set(), log: [] };
@@ -77,6 +77,7 @@ function offlineSaves(documents, user, count, round, kinds = ['time', 'note']) {
   const started = Date.now() - count * 1000;
   for (let index = 0; index < count; index++) {
     const document = local[index % local.length];
+    const base = shape === 'delta' ? structuredClone(document) : null;
     const change = Math.floor(index / local.length);
     const kind = kinds[change % kinds.length];
     const cards = document.columns[0].cards;
@@ -114,15 +115,25 @@ function offlineSaves(documents, user, count, round, kinds = ['time', 'note']) {
       action,
     });
     expected.log.push(action);
-    writes.push({
-      key: newKey(round),
-      queuedAt: new Date(started + index * 1000).toISOString(),
-      method: 'PUT',
-      path: `/projects/${document.id}`,
-      body: structuredClone(document),
-      userId: user.id,
-      attempts: 1,
-    });
+    // This version's outbox (issue 17): a delta on the copy before this change, with both
+    // copies; never sent (attempts 0), so each is rebased on the answer to the one before it.
+    if (base)
+      writes.push({
+        key: newKey(round),
+        queuedAt: new Date(started + index * 1000).toISOString(),
+        ...{ method: 'PATCH', path: `/projects/${document.id}`, body: documentDelta(base, document) },
+        ...{ base, document: structuredClone(document), userId: user.id, attempts: 0 },
+      });
+    else
+      writes.push({
+        key: newKey(round),
+        queuedAt: new Date(started + index * 1000).toISOString(),
+        method: 'PUT',
+        path: `/projects/${document.id}`,
+        body: structuredClone(document),
+        userId: user.id,
+        attempts: 1,
+      });
   }
   return { writes, expected };
 }
@@ -307,7 +318,7 @@ function watchReplay(page) {
  * page comes back online (TRIGGER 'online'), or is reloaded (TRIGGER 'reload'). Measures from
  * the trigger until the footer reads 'Synchron' after the last write was answered.
  */
-async function replayRound(context, page, traffic, writes) {
+async function replayRound(context, page, traffic, writes, other = null) {
   traffic.reset();
   const before = await readQueue(page);
   if (before.pending > 0 || before.failed.length > 0)
@@ -321,11 +332,27 @@ async function replayRound(context, page, traffic, writes) {
   const queueMs = performance.now() - queueStarted;
   const queued = await readQueue(page);
   if (queued.pending !== writes.length) throw new Error(`queued ${queued.pending} of ${writes.length} writes`);
+  // A second device (another browser context) with its own offline queue, back online at the same moment.
+  if (other) {
+    other.traffic.reset();
+    await other.context.setOffline(true);
+    await waitForFooter(other.page, 'Offline');
+    await writeQueue(other.page, other.writes);
+  }
 
   const started = performance.now();
   const startedEpoch = Date.now();
-  if (TRIGGER === 'online') await context.setOffline(false);
+  if (TRIGGER === 'online') await Promise.all([context.setOffline(false), other?.context.setOffline(false)]);
   else await page.reload();
+  if (other) {
+    // Both devices' writes count: wait for the other one's too before the first one's are counted.
+    const all = other.writes.length;
+    for (let last = performance.now(); new Set(other.traffic.finished.map((entry) => entry.key)).size < all;) {
+      if (performance.now() - last > STALL_MS) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    await waitForFooter(other.page, 'Synchron', 60000);
+  }
   const seenLabels = new Set();
   let lastProgress = performance.now();
   let lastCount = 0;
@@ -400,6 +427,8 @@ function printRound(label, round) {
   );
 }
 
+let summary = null;
+
 async function main() {
   const loadBefore = os.loadavg()[0];
   const server = await startServer();
@@ -459,6 +488,71 @@ async function main() {
     if (round.queueAfter.failed.length > 0)
       problems.push(`${round.queueAfter.failed.length} writes ended in the failed list in round 1`);
 
+    // Round 1 again in this version's shape: WRITES offline saves queued as deltas, each rebased on the answer before it.
+    const deltaCopies = [];
+    for (const { id } of documents) deltaCopies.push(JSON.parse((await api.call('GET', `/api/projects/${id}`)).text));
+    const deltaStart = await serverState(api, documents);
+    const deltas = offlineSaves(deltaCopies, user, WRITES, 'r1d', ['time', 'note'], 'delta');
+    const deltaRound = await replayRound(context, page, traffic, deltas.writes);
+    const afterDeltas = await serverState(api, documents);
+    const deltaCheck = compare(afterDeltas, deltas.expected);
+    const deltaLost = deltaCheck.time.missing + deltaCheck.note.missing;
+    printRound(
+      `Round 1 as deltas (this version's outbox): ${WRITES} queued delta saves, each rebased on the answer before it`,
+      deltaRound,
+    );
+    console.log(
+      `On the server: time entries ${deltaCheck.time.found}/${deltaCheck.time.expected}, notes ${deltaCheck.note.found}/${deltaCheck.note.expected}; ids held twice: ${deltaCheck.time.twice + deltaCheck.note.twice}; lost: ${deltaLost}`,
+    );
+    if (deltaLost > 0) problems.push(`${deltaLost} changes of the delta round are not on the server`);
+    if (deltaRound.stalled || deltaRound.queueAfter.pending > 0 || deltaRound.queueAfter.failed.length > 0)
+      problems.push('the delta round did not end with an empty queue');
+    void deltaStart;
+
+    // Two devices (a second browser context, signed in as the same user: its own IndexedDB)
+    // edited the same projects offline from the same copies; both come back online at once.
+    const twoCopies = [];
+    for (const { id } of documents) twoCopies.push(JSON.parse((await api.call('GET', `/api/projects/${id}`)).text));
+    const half = Math.floor(WRITES / 2);
+    const phoneWrites = offlineSaves(twoCopies, user, half, 'r3a', ['time', 'note'], 'delta');
+    const officeWrites = offlineSaves(twoCopies, user, WRITES - half, 'r3b', ['note', 'time'], 'delta');
+    const otherContext = await browser.newContext({ locale: 'de-DE', viewport: { width: 1400, height: 900 } });
+    const otherPage = await otherContext.newPage();
+    await otherPage.goto(`${server.url}/#/login`);
+    await otherPage.getByLabel('Benutzername').fill('admin');
+    await otherPage.getByLabel('Passwort').fill(server.adminPassword);
+    await otherPage.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await otherPage.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 30000 });
+    await waitForQueueStore(otherPage);
+    await waitForFooter(otherPage, 'Synchron');
+    const otherTraffic = watchReplay(otherPage);
+    const twoRound = await replayRound(context, page, traffic, phoneWrites.writes, {
+      context: otherContext,
+      page: otherPage,
+      traffic: otherTraffic,
+      writes: officeWrites.writes,
+    });
+    const afterTwo = await serverState(api, documents);
+    const twoExpected = {
+      time: new Set([...phoneWrites.expected.time, ...officeWrites.expected.time]),
+      note: new Set([...phoneWrites.expected.note, ...officeWrites.expected.note]),
+      log: [],
+    };
+    const twoCheck = compare(afterTwo, twoExpected);
+    const twoLost = twoCheck.time.missing + twoCheck.note.missing;
+    const otherQueue = await readQueue(otherPage);
+    printRound(
+      `Two devices: ${half} + ${WRITES - half} delta saves of the same ${PROJECTS} projects, edited offline from the same copies, back online at once (first device's figures; the time is until both read 'Synchron')`,
+      twoRound,
+    );
+    console.log(
+      `On the server: time entries ${twoCheck.time.found}/${twoCheck.time.expected}, notes ${twoCheck.note.found}/${twoCheck.note.expected}; ids held twice: ${twoCheck.time.twice + twoCheck.note.twice}; lost: ${twoLost}; second device's queue: ${otherQueue.pending} pending, ${otherQueue.failed.length} failed`,
+    );
+    if (twoLost > 0) problems.push(`${twoLost} changes of the two-device round are not on the server`);
+    if (otherQueue.pending > 0 || otherQueue.failed.length > 0 || twoRound.queueAfter.pending > 0)
+      problems.push('the two-device round did not end with empty queues');
+    await otherContext.close();
+
     // Round 2: REPLAYED saves the server has applied already (sent once directly with their
     // keys, the answers "lost"), queued again: replaying them must change nothing.
     if (REPLAYED > 0) {
@@ -494,6 +588,16 @@ async function main() {
         );
     }
     console.log(`\nLoad average (1 min) at the end: ${os.loadavg()[0].toFixed(2)}`);
+    summary = {
+      writes: WRITES,
+      wholeReplayMs: Math.round(round.totalMs),
+      deltaReplayMs: Math.round(deltaRound.totalMs),
+      twoDevicesReplayMs: Math.round(twoRound.totalMs),
+      wholeBodyMb: Number((round.bodyKb / 1024).toFixed(2)),
+      deltaBodyMb: Number((deltaRound.bodyKb / 1024).toFixed(2)),
+      lost: lost + deltaLost + twoLost,
+      loadAvg1: [Number(loadBefore.toFixed(2)), Number(os.loadavg()[0].toFixed(2))],
+    };
     console.log(
       problems.length === 0 ? 'All changes on the server, none failed.' : `PROBLEMS:\n- ${problems.join('\n- ')}`,
     );
@@ -504,7 +608,12 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    // The line the aims runner collects (briefs Z0); printed even when the run failed, with what it has.
+    printResult(summary ?? { writes: WRITES, failed: true });
+  });

@@ -46,8 +46,13 @@ interface Device {
   page: Page;
 }
 
-async function device(username: string, password: string): Promise<Device> {
-  const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1400, height: 900 } });
+async function device(username: string, password: string, phone = false): Promise<Device> {
+  const context = await browser.newContext({
+    locale: 'de-DE',
+    ...(phone
+      ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
+      : { viewport: { width: 1400, height: 900 } }),
+  });
   const page = await context.newPage();
   await logIn(page, server.url, username, password);
   // The service worker has the app shell once it controls the page: from then on it opens offline.
@@ -222,5 +227,42 @@ describe('offline-first with two devices in Chromium', () => {
     }
 
     await expectAllFourEverywhere(id, names, [a, b]);
+  });
+
+  it('keeps a phone’s offline edits through a reload and brings them to the server as deltas', async () => {
+    const project = await api<{ id: string }>('POST', '/projects', { name: 'Baustelle Gartenweg' });
+    const phone = await device(LEADER.username, LEADER.password, true);
+    await openProject(phone.page, project.id);
+    const saves: string[] = [];
+    phone.page.on('request', (request) => {
+      if (request.url().endsWith(`/api/projects/${project.id}`) && request.method() !== 'GET')
+        saves.push(request.method());
+    });
+    await phone.context.setOffline(true);
+    await syncIndicator(phone.page).filter({ hasText: 'Offline' }).waitFor();
+    await addBoardTask(phone.page, 'To Do', 'Rohre verlegen');
+    await addBoardTask(phone.page, 'To Do', 'Druckprobe');
+
+    // Reloaded without network: the board opens from the outbox's copy, and the next edit builds on it.
+    await phone.page.reload();
+    await boardCard(phone.page, 'To Do', 'Druckprobe').waitFor();
+    await addBoardTask(phone.page, 'To Do', 'Dämmung');
+    await phone.page
+      .getByTestId('sync-badge')
+      .filter({ hasText: /^Offline · \d+ ausstehend$/ })
+      .waitFor();
+
+    await phone.context.setOffline(false);
+    await syncIndicator(phone.page).filter({ hasText: 'Synchron' }).waitFor({ timeout: 20000 });
+    const saved = await api<ServerDocument>('GET', `/projects/${project.id}`);
+    expect(saved.columns.find((column) => column.title === 'To Do')!.cards.map((card) => card.title)).toEqual([
+      'Rohre verlegen',
+      'Druckprobe',
+      'Dämmung',
+    ]);
+    // The outbox sends deltas: no whole document went up.
+    expect(saves.length).toBeGreaterThan(0);
+    expect(saves.every((method) => method === 'PATCH')).toBe(true);
+    await phone.context.close();
   });
 });

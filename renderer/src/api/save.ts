@@ -1,11 +1,12 @@
+import type { ProjectDocument } from '@werkboard/common';
 import type { ApiClient, RequestOptions } from './client';
 import { ApiError, isNetworkError, SessionLostError } from './errors';
 
-/** The writes the sync queue keeps (a delta is queued as its whole document, `whenQueued`). */
-type QueueableMethod = 'POST' | 'PUT' | 'DELETE';
+/** The writes the sync queue keeps (a project's delta with its copies, `whenQueued`). */
+type QueueableMethod = 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 export interface SaveRequest {
-  method: QueueableMethod | 'PATCH';
+  method: QueueableMethod;
   path: string;
   body?: unknown;
   /**
@@ -19,11 +20,13 @@ export interface SaveRequest {
    */
   queueable?: true;
   /**
-   * A delta save (PATCH) that must wait is queued as this whole-document write instead:
-   * queued saves of one document join into one, and offline reads need whole documents.
-   * A delta's answer is not a document, so it is not kept for offline reads here.
+   * A project's delta save (PATCH): the copy the delta is taken against and the copy it makes.
+   * The queue keeps both, so that queued saves of one document join into one (the delta taken
+   * again on the same base), offline reads show the copy, and the replay rebases the next save
+   * on each answer. A delta's answer is not a document, so it is not kept for offline reads here.
+   * A PATCH without it is never queued.
    */
-  whenQueued?: { method: 'PUT'; body: unknown };
+  whenQueued?: { base: ProjectDocument; document: ProjectDocument };
   /** A file sent as the body with its upload progress (imports; never queueable). */
   upload?: RequestOptions['upload'];
 }
@@ -46,7 +49,14 @@ export interface SaveQueue {
   hasPending(): boolean;
   /** False when the browser knows it has no network: a write is not even tried then. */
   online(): boolean;
-  enqueue(write: { method: QueueableMethod; path: string; body?: unknown; key?: string }): Promise<void>;
+  enqueue(write: {
+    method: QueueableMethod;
+    path: string;
+    body?: unknown;
+    key?: string;
+    base?: ProjectDocument;
+    document?: ProjectDocument;
+  }): Promise<void>;
   sync(): Promise<unknown>;
   newKey(): string;
   /** Keeps the server's answer to a document save for offline reads. */
@@ -85,11 +95,10 @@ export function createSave(api: ApiClient, queue: SaveQueue): Save {
       return api.request(request.path, options);
     }
     const { whenQueued } = request;
-    const queued = whenQueued
-      ? { method: whenQueued.method, path: request.path, body: whenQueued.body }
-      : request.method === 'PATCH'
+    const queued =
+      request.method === 'PATCH' && !whenQueued
         ? null
-        : { method: request.method, path: request.path, body: request.body };
+        : { method: request.method, path: request.path, body: request.body, ...whenQueued };
     if (queued && (queue.hasPending() || !queue.online())) {
       await queue.enqueue(queued);
       void queue.sync();
@@ -102,9 +111,8 @@ export function createSave(api: ApiClient, queue: SaveQueue): Save {
       return answer;
     } catch (error) {
       if (!queued || !mayWait(error)) throw error;
-      // The key belongs to the request as sent: the whole document waits under a key of its own
-      // (the merge makes a second arrival of the same changes a no-op).
-      await queue.enqueue(whenQueued ? queued : { ...queued, key });
+      // It waits as it was sent, under the same key: if it did arrive, the replay gets the first answer.
+      await queue.enqueue({ ...queued, key });
       return QUEUED;
     }
   }

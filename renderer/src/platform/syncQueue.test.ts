@@ -1,6 +1,11 @@
+import { produce } from 'immer';
+import type { ProjectDeltaRequest, ProjectDocument } from '@werkboard/common';
+import { documentDelta } from '@werkboard/common';
+import { buildProject, CARD, cardIn, PROJECT_ID } from '../test/project';
 import {
   discardFailed,
   enqueue,
+  queuedDocument,
   outcomeOfStatus,
   type QueuedWrite,
   type QueueState,
@@ -246,5 +251,85 @@ describe('random network failures and random edits', () => {
       (line) => (JSON.parse(line.split(' ').slice(2).join(' ')) as { change: string }).change,
     );
     expect(changes).toEqual(made);
+  });
+});
+
+describe('project saves as deltas (issue 17, the one outbox)', () => {
+  const path = `/projects/${PROJECT_ID}`;
+  const renamed = (document: ProjectDocument, cardId: string, title: string) =>
+    produce(document, (draft) => {
+      cardIn(draft, cardId)!.card.title = title;
+    });
+  const deltaWrite = (base: ProjectDocument, document: ProjectDocument, overrides: Partial<QueuedWrite> = {}) =>
+    write({ method: 'PATCH', path, base, document, body: documentDelta(base, document), ...overrides });
+
+  it('joins a later save into one never sent: the delta taken again on the same base, the copy for offline reads', () => {
+    const base = buildProject();
+    const first = renamed(base, CARD.cable, 'Kabel verlegen');
+    const second = renamed(first, CARD.lamp, 'Leuchten montieren');
+    const queue = enqueue(enqueue([], deltaWrite(base, first)), deltaWrite(first, second));
+    expect(queue).toHaveLength(1);
+    expect(queue[0]!.base).toBe(base);
+    expect(queue[0]!.document).toEqual(second);
+    expect(queue[0]!.body).toEqual(documentDelta(base, second));
+    expect(queuedDocument(queue[0]!)).toEqual(second);
+  });
+
+  it('joins the change of a save built on an older copy without taking the queued change back', () => {
+    const base = buildProject();
+    const first = renamed(base, CARD.cable, 'Kabel verlegen');
+    // Built on the server's copy (a read that did not show the queued copy): only its own change counts.
+    const other = renamed(base, CARD.lamp, 'Leuchten montieren');
+    const [joined] = enqueue([deltaWrite(base, first)], deltaWrite(base, other));
+    expect(cardIn(joined!.document!, CARD.cable)!.card.title).toBe('Kabel verlegen');
+    expect(cardIn(joined!.document!, CARD.lamp)!.card.title).toBe('Leuchten montieren');
+  });
+
+  it('puts a save behind one that was sent, based on its copy, and never changes the sent one', () => {
+    const base = buildProject();
+    const first = renamed(base, CARD.cable, 'Kabel verlegen');
+    const second = renamed(first, CARD.lamp, 'Leuchten montieren');
+    const sent = deltaWrite(base, first, { attempts: 1 });
+    const queue = enqueue([sent], deltaWrite(first, second));
+    expect(queue).toHaveLength(2);
+    expect(queue[0]).toBe(sent);
+    expect(queue[1]!.base).toEqual(first);
+    expect(queue[1]!.body).toEqual(documentDelta(first, second));
+  });
+
+  it('rebases the next save of the document on the answer: the answer’s revision, others’ changes kept', async () => {
+    const base = buildProject();
+    const first = renamed(base, CARD.cable, 'Kabel verlegen');
+    const second = renamed(first, CARD.lamp, 'Leuchten montieren');
+    const queue = enqueue([deltaWrite(base, first, { attempts: 1 })], deltaWrite(first, second));
+    // The server merged the first save and someone else renamed the socket card meanwhile.
+    const server = produce(renamed(first, CARD.socket, 'Dosen setzen'), (draft) => {
+      draft.revision = 9;
+      cardIn(draft, CARD.cable)!.card.rev = 9;
+      cardIn(draft, CARD.socket)!.card.rev = 8;
+    });
+    const answer = { kind: 'document' as const, document: server };
+    const { state } = await replay({ pending: queue, failed: [] }, 'u-1', (sent) =>
+      sent.key === queue[0]!.key ? { kind: 'applied', answer } : { kind: 'unreachable' },
+    );
+    const [next] = state.pending;
+    expect(next!.base).toEqual(server);
+    const body = next!.body as ProjectDeltaRequest;
+    expect(body.revision).toBe(9);
+    expect(body.cards.map((card) => card.title)).toEqual(['Leuchten montieren']);
+    expect(cardIn(next!.document!, CARD.socket)!.card.title).toBe('Dosen setzen');
+    expect(cardIn(next!.document!, CARD.cable)!.card.rev).toBe(9);
+  });
+
+  it('still replays and joins a whole-document save queued by an older version', () => {
+    const base = buildProject();
+    const old = write({ method: 'PUT', path, body: renamed(base, CARD.cable, 'Kabel verlegen') });
+    const later = renamed(base, CARD.lamp, 'Leuchten montieren');
+    const [joined] = enqueue([old], deltaWrite(base, later));
+    expect(joined).toMatchObject({ method: 'PUT', key: old.key });
+    const body = joined!.body as ProjectDocument;
+    expect(body.revision).toBe(base.revision);
+    expect(cardIn(body, CARD.cable)!.card.title).toBe('Kabel verlegen');
+    expect(cardIn(body, CARD.lamp)!.card.title).toBe('Leuchten montieren');
   });
 });

@@ -14,7 +14,8 @@ export interface PendingEdit {
 }
 
 /**
- * The save queue of one open project. It lives outside redux because it holds functions:
+ * The save queue of one open project, the page-lifetime half of the one outbox (issue 17; the
+ * durable half is `SyncEngine`, the way in `save()`). It lives outside redux because it holds functions:
  * while one save is in flight, further edits wait here; when the answer (what the server's
  * merge changed, applied to the base, with its new revision) comes, they are applied again on
  * top of it (rebase) and sent together as the next save. `generation` changes on every reset, so an answer that comes
@@ -28,8 +29,8 @@ export class ProjectSaver {
   /** The last copy the server confirmed (without local edits). */
   base: ProjectDocument | null = null;
   /**
-   * The base is the copy as last queued for the server, not one it answered: deltas (which
-   * need the server's copy at the base revision) wait for a whole read.
+   * The base is the copy as last queued for the server, not one it answered: saves still go
+   * as deltas on it (the queue joins them), but a read of what changed waits for a whole read.
    */
   queuedBase = false;
 

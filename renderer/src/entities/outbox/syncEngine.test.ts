@@ -1,4 +1,11 @@
 import { IDBFactory } from 'fake-indexeddb';
+import { produce } from 'immer';
+import type { ProjectChangesDto, ProjectDocument } from '@werkboard/common';
+import { answeredCopy, documentDelta } from '@werkboard/common';
+import type { FakeAnswer, FakeRequest } from '../../test/fakeFetch';
+import { createFakeFetch } from '../../test/fakeFetch';
+import { buildProject, cardIn, PROJECT_ID, timeEntry } from '../../test/project';
+import { createProjectServer } from '../../test/projectServer';
 import type { ResponseLike } from '../../api/client';
 import { createApiClient } from '../../api/client';
 import type { Save } from '../../api/save';
@@ -349,5 +356,97 @@ describe('random network failures and random edits', () => {
     const onServer = [...server.docs.get(P1)!.items, ...server.docs.get(P2)!.items];
     expect([...onServer].sort()).toEqual([...made].sort());
     expect(server.applied.filter((item) => !item.startsWith('complete')).sort()).toEqual([...made].sort());
+  });
+});
+
+describe('random network failures, reloads and lost answers with project deltas (issue 17)', () => {
+  const path = `/projects/${PROJECT_ID}`;
+
+  /** The fake project server behind a line that fails as `network` says, answering a repeated key with the first answer. */
+  function deltaServer() {
+    const project = createProjectServer(buildProject(), `/api${path}`);
+    const answers = new Map<string, FakeAnswer>();
+    const state = { network: 'up' as Network };
+    const { fetch } = createFakeFetch(
+      Object.fromEntries(
+        Object.entries(project.routes).map(([route, handle]) => [
+          route,
+          (request: FakeRequest): FakeAnswer => {
+            if (state.network === 'down') throw new TypeError('Failed to fetch');
+            if (state.network === 'fail500') return { status: 503, body: { message: 'Wartung' } };
+            const key = request.headers['Idempotency-Key'];
+            const answer = (key && answers.get(key)) || handle(request);
+            if (key) answers.set(key, answer);
+            if (state.network === 'loseAnswer' && request.method !== 'GET') throw new TypeError('connection reset');
+            return answer;
+          },
+        ]),
+      ),
+    );
+    return { project, state, fetch };
+  }
+
+  async function phoneOn(server: ReturnType<typeof deltaServer>, factory: IDBFactory) {
+    const api = createApiClient({
+      ...{ fetch: server.fetch, deviceId: 'device-1', getToken: () => 'token' },
+      onSessionLost: () => undefined,
+    });
+    const engine = new SyncEngine({
+      store: openIndexedDbStore(factory),
+      api,
+      userId: () => 'u-1',
+      online: () => server.state.network !== 'down',
+      newKey: () => `key-${++keyCounter}`,
+      onStatus: () => undefined,
+      onApplied: () => undefined,
+      requestBackgroundSync: () => undefined,
+    });
+    await engine.loaded();
+    return { engine, save: createSave(api, engine), reads: withLocalReads(api, engine, () => undefined) };
+  }
+
+  it.each([1, 2, 3, 4, 5, 6])('ends with the server holding every time entry, each once (seed %i)', async (seed) => {
+    const next = random(seed);
+    const server = deltaServer();
+    const factory = new IDBFactory();
+    let phone = await phoneOn(server, factory);
+    // What the saver builds on: the server's copy as answered, or the copy last queued.
+    let base = await phone.reads.get<ProjectDocument>(path);
+    const made: string[] = [];
+    const networks: Network[] = ['up', 'up', 'down', 'loseAnswer', 'fail500'];
+    for (let step = 0; step < 60; step += 1) {
+      server.state.network = networks[Math.floor(next() * networks.length)]!;
+      const roll = next();
+      if (roll < 0.7) {
+        const id = `eeeeeeee-${String(seed).padStart(4, '0')}-4000-8000-${String(step).padStart(12, '0')}`;
+        made.push(id);
+        const cards = base.columns.flatMap((column) => column.cards);
+        const cardId = cards[Math.floor(next() * cards.length)]!.id;
+        const document = produce(base, (draft) => {
+          cardIn(draft, cardId)!.card.timeEntries.push({ ...timeEntry(id, 'u-1', 'paula', 0.25), rev: 0 });
+        });
+        const answer = await phone.save<ProjectChangesDto>({
+          ...{ method: 'PATCH', path, body: documentDelta(base, document), queueable: true },
+          whenQueued: { base, document },
+        });
+        base = isQueued(answer) ? document : answeredCopy(base, answer);
+      } else if (roll < 0.85) {
+        await phone.engine.sync();
+      } else {
+        // The page is reloaded: only what the local store kept survives; the board reads again.
+        phone = await phoneOn(server, factory);
+        server.state.network = 'up';
+        base = await phone.reads.get<ProjectDocument>(path);
+      }
+    }
+    server.state.network = 'up';
+    await phone.engine.sync();
+    expect(phone.engine.status()).toMatchObject({ pending: 0, failed: [] });
+    const onServer = server.project.document.columns.flatMap((column) =>
+      column.cards.flatMap((card) => card.timeEntries.map((entry) => entry.id)),
+    );
+    expect([...onServer].sort()).toEqual([...made].sort());
+    // Every delta that reached the server is on a revision the server had: never a copy's own.
+    expect(server.project.deltas.every((delta) => delta.revision <= server.project.document.revision)).toBe(true);
   });
 });

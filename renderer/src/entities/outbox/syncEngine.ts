@@ -9,12 +9,15 @@ import type {
   ReplayStop,
   SendOutcome,
 } from '../../platform/syncQueue';
+import type { ProjectDocument } from '@werkboard/common';
 import {
+  confirmedCopy,
   discardFailed,
   enqueue,
   isDocumentSave,
   markAttempt,
   nextWrite,
+  queuedDocument,
   retryFailed,
   settleAttempt,
 } from '../../platform/syncQueue';
@@ -49,6 +52,9 @@ export interface NewWrite {
   body?: unknown;
   /** Set when the write was sent once already with this key (its answer never came). */
   key?: string;
+  /** A project's delta save: the copy the delta is taken against and the copy it makes. */
+  base?: ProjectDocument;
+  document?: ProjectDocument;
 }
 
 /** The outcome of sending one write with its idempotency key, as the queue counts it. */
@@ -63,9 +69,11 @@ function outcomeOf(error: unknown): SendOutcome {
 }
 
 /**
- * The sync queue at work (architecture decision 5): keeps the queue in the local store, adds
- * writes that could not reach the server, and replays them in order with their idempotency
- * keys. No React here. Every change of the queue is saved before it counts; a replay never
+ * The sync queue at work (architecture decision 5), the durable half of the one outbox (issue
+ * 17; the page-lifetime half is `ProjectSaver`, and `api/save.ts` is the one way in): keeps the
+ * queue in the local store, adds writes that could not reach the server (a project's save as
+ * a delta with its base and its copy), and replays them in order with their idempotency
+ * keys, rebasing the next save of a document on each answer (`platform/syncQueue.ts`). No React here. Every change of the queue is saved before it counts; a replay never
  * runs twice at once; a write being sent is marked as tried first, so no later save is joined
  * into it.
  */
@@ -111,7 +119,7 @@ export class SyncEngine {
     const saves = this.state.pending.filter(
       (write) => write.userId === userId && write.path === path && isDocumentSave(write),
     );
-    return saves.length > 0 ? saves[saves.length - 1]!.body : undefined;
+    return saves.length > 0 ? queuedDocument(saves[saves.length - 1]!) : undefined;
   }
 
   newKey(): string {
@@ -140,6 +148,7 @@ export class SyncEngine {
       method: write.method,
       path: write.path,
       ...(write.body === undefined ? {} : { body: write.body }),
+      ...(write.base && write.document ? { base: write.base, document: write.document } : {}),
       userId,
       attempts: write.key ? 1 : 0,
     };
@@ -217,9 +226,12 @@ export class SyncEngine {
       }
       const key = write.key;
       await this.change((state) => markAttempt(state, key));
-      const outcome = await this.send(write);
+      // Sent as saved with its attempt: a later save may have joined it before that change.
+      const sending = this.state.pending.find((entry) => entry.key === key);
+      if (!sending) continue;
+      const outcome = await this.send(sending);
       await this.change((state) => settleAttempt(state, key, outcome, this.now()));
-      if (outcome.kind === 'applied') applied.push(write);
+      if (outcome.kind === 'applied') applied.push(sending);
       else if (outcome.kind !== 'refused') {
         stop = outcome.kind;
         break;
@@ -237,8 +249,8 @@ export class SyncEngine {
         idempotencyKey: write.key,
       });
       // The merged document is the newest copy there is: keep it for offline reads.
-      if (isDocumentSave(write)) this.remember(write.path, answer);
-      return { kind: 'applied' };
+      if (isDocumentSave(write)) this.remember(write.path, confirmedCopy(write, answer) ?? answer);
+      return { kind: 'applied', answer };
     } catch (error) {
       return outcomeOf(error);
     }

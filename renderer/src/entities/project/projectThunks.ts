@@ -236,8 +236,8 @@ export function applyEdit(recipe: EditRecipe, logActions?: string | readonly str
 
 /**
  * Sends the queued edits of `saver`'s project, one save at a time: what the shown copy changed
- * against the server's copy (PATCH, issue 17), or the whole document where there is no such
- * copy (templates, a copy that only went into the outbox), with the revision it is based on
+ * against the copy it builds on (PATCH, issue 17), or the whole document for templates (their
+ * route has no PATCH), with the revision it is based on
  * (never changed here); the answer becomes the new base and the edits made meanwhile are
  * applied on top of it and sent next. A failure
  * shows 'Speichern fehlgeschlagen.' and loads the project again. After the page has closed,
@@ -251,11 +251,11 @@ function flushSaves(saver: ProjectSaver, projectId: string): AppThunk<Promise<vo
     // Fixed when the page opens; the last edits of a closed page still go to the same place.
     const path = documentPath(getState, projectId);
     const isTemplate = getState().project.kind === 'template';
-    /** The delta against the server's copy; queued as the whole document when it must wait. */
+    /** The delta against the copy the save builds on; queued with both copies when it must wait. */
     const saveDelta = async (base: ProjectDocument, document: ProjectDocument) => {
       const answer = await extra.save<ProjectChangesDto>({
         ...{ method: 'PATCH', path, body: documentDelta(base, document), queueable: true },
-        whenQueued: { method: 'PUT', body: document },
+        whenQueued: { base, document },
       });
       if (isQueued(answer)) return answer;
       const confirmed = confirmedBy(base, answer);
@@ -270,8 +270,10 @@ function flushSaves(saver: ProjectSaver, projectId: string): AppThunk<Promise<vo
         // As shown: the last confirmed copy with the unconfirmed edits, all of them in flight now.
         const document = shown() ? getState().project.document : saver.base && rebase(saver.base, saver.inFlight);
         if (!document) return;
-        // A project with the server's copy to compare with sends only what changed (PATCH, issue 17).
-        const base = isTemplate ? null : saver.serverBase;
+        // A project sends only what changed against the copy it builds on (PATCH, issue 17):
+        // the server's copy, or one waiting in the outbox, which still carries the server's
+        // revision it is based on (the queue joins the change into it).
+        const base = isTemplate ? null : saver.base;
         let answer: ProjectDocument | Queued;
         try {
           answer = base

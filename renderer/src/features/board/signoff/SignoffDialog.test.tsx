@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ProjectDocument } from '@werkboard/common';
+import type { ProjectDeltaRequest, ProjectDocument } from '@werkboard/common';
 import { de } from '@werkboard/common';
 import { networkFailure } from '../../../test/fakeFetch';
 import { drawStroke, layOut } from '../../../test/pointer';
@@ -124,8 +124,11 @@ describe('Abnahme durch den Kunden (card)', () => {
     await waitFor(() => expect(store.getState().sync.pending).toBe(1));
     const { pending } = await extra.sync.loaded().then((local) => local.loadQueue());
     expect(pending).toHaveLength(1);
-    expect(pending[0]).toMatchObject({ method: 'PUT', path: API_PATH.replace(/^\/api/, ''), userId: owner.id });
-    const queued = pending[0]!.body as ProjectDocument;
+    expect(pending[0]).toMatchObject({ method: 'PATCH', path: API_PATH.replace(/^\/api/, ''), userId: owner.id });
+    // The delta carries the sign-off; the queued copy shows it offline.
+    const delta = pending[0]!.body as ProjectDeltaRequest;
+    expect(delta.signoffs).toEqual([expect.objectContaining({ signerName: 'Erika Kundin' })]);
+    const queued = pending[0]!.document!;
     expect(queued.signoffs).toEqual([
       expect.objectContaining({ signerName: 'Erika Kundin', coveredTimeEntryIds: [TIME_ID] }),
     ]);
