@@ -12,7 +12,7 @@ import {
   type ProjectFieldsDto,
   type SignoffDto,
 } from '../dto/projects';
-import { PROJECT_LIMITS } from '../schemas/projects';
+import { PROJECT_LIMITS } from './constants';
 import { compareByPosition } from './sortKey';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_CUSTOMER_TYPE } from '../domain/constants';
+import { DEFAULT_CUSTOMER_TYPE, PROJECT_LIMITS } from '../domain/constants';
 import { isUuid, UUID_PATTERN } from '../domain/uuid';
 import { BODY_ERROR, textField, type TextKind } from './fields';
 import {
@@ -18,32 +18,6 @@ import { placeInArrayOrder, SORT_KEY_MAX_LENGTH, SORT_KEY_PATTERN } from '../dom
  * message) and the renderer's forms. The document schema checks shape and the rules of
  * spec section 5; who may change what is the merge's business (server/src/commands).
  */
-
-export const PROJECT_LIMITS = {
-  name: 200,
-  projectNumber: 100,
-  description: 20000,
-  title: 500,
-  text: 20000,
-  unit: 50,
-  contact: 200,
-  action: 1000,
-  columns: 100,
-  cards: 20000,
-  entriesPerCard: 2000,
-  appointments: 2000,
-  notes: 2000,
-  cardGroups: 200,
-  tags: 100,
-  /** A project's change log keeps its newest 1,000 entries (the server trims older ones). */
-  changeLog: 1000,
-  signoffs: 500,
-  signerName: 200,
-  /** SVG path data of one signature: about 4,000 points. */
-  signature: 50_000,
-  hours: 24,
-  quantity: 1_000_000,
-} as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
