@@ -52,6 +52,7 @@ export * from './domain/signoffs';
 export * from './domain/cardGroups';
 export * from './domain/columnTone';
 export * from './domain/constants';
+export * from './domain/projectLimits';
 export * from './domain/csv';
 export * from './domain/format';
 export * from './domain/kwp';

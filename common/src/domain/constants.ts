@@ -70,34 +70,3 @@ export const FIELD_LIMITS = {
   otherInfo: 5000,
   externalUserName: 100,
 } as const;
-
-/**
- * Size limits of a project document (spec section 5), checked by the request schemas
- * (`schemas/projects.ts`) and the merge. Here, free of zod, because the outbox's rules
- * (`projectDelta.ts`) start with the app, before the login has loaded any schema.
- */
-export const PROJECT_LIMITS = {
-  name: 200,
-  projectNumber: 100,
-  description: 20000,
-  title: 500,
-  text: 20000,
-  unit: 50,
-  contact: 200,
-  action: 1000,
-  columns: 100,
-  cards: 20000,
-  entriesPerCard: 2000,
-  appointments: 2000,
-  notes: 2000,
-  cardGroups: 200,
-  tags: 100,
-  /** A project's change log keeps its newest 1,000 entries (the server trims older ones). */
-  changeLog: 1000,
-  signoffs: 500,
-  signerName: 200,
-  /** SVG path data of one signature: about 4,000 points. */
-  signature: 50_000,
-  hours: 24,
-  quantity: 1_000_000,
-} as const;

@@ -12,7 +12,7 @@ import {
   type ProjectFieldsDto,
   type SignoffDto,
 } from '../dto/projects';
-import { PROJECT_LIMITS } from './constants';
+import { PROJECT_LIMITS } from './projectLimits';
 import { compareByPosition } from './sortKey';
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_CUSTOMER_TYPE, PROJECT_LIMITS } from '../domain/constants';
+import { DEFAULT_CUSTOMER_TYPE } from '../domain/constants';
+import { PROJECT_LIMITS } from '../domain/projectLimits';
 import { isUuid, UUID_PATTERN } from '../domain/uuid';
 import { BODY_ERROR, textField, type TextKind } from './fields';
 import {

@@ -2,14 +2,13 @@ import { produce } from 'immer';
 import type { ProjectDeltaRequest, ProjectDocument } from '@werkboard/common';
 import { documentDelta } from '@werkboard/common';
 import { buildProject, CARD, cardIn, PROJECT_ID } from '../test/project';
+import { enqueue, replay } from './queuedSaves';
 import {
   discardFailed,
-  enqueue,
   queuedDocument,
   outcomeOfStatus,
   type QueuedWrite,
   type QueueState,
-  replay,
   retryFailed,
   type SendOutcome,
 } from './syncQueue';

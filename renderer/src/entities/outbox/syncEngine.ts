@@ -10,17 +10,23 @@ import type {
   SendOutcome,
 } from '../../platform/syncQueue';
 import type { ProjectDocument } from '@werkboard/common';
+import type * as QueuedSavesModule from '../../platform/queuedSaves';
 import {
-  confirmedCopy,
   discardFailed,
-  enqueue,
   isDocumentSave,
   markAttempt,
   nextWrite,
   queuedDocument,
   retryFailed,
-  settleAttempt,
 } from '../../platform/syncQueue';
+
+type QueuedSaves = typeof QueuedSavesModule;
+let queuedSaves: Promise<QueuedSaves> | undefined;
+/**
+ * How saves join and leave the queue, with the outbox's delta rules: loaded at the first
+ * enqueue or replay, not with the app's first script (the login does not need them; issue 19).
+ */
+const loadQueuedSaves = (): Promise<QueuedSaves> => (queuedSaves ??= import('../../platform/queuedSaves'));
 
 /** What the footer and the failed-changes list show. */
 export interface SyncStatus {
@@ -152,6 +158,7 @@ export class SyncEngine {
       userId,
       attempts: write.key ? 1 : 0,
     };
+    const { enqueue } = await loadQueuedSaves();
     await this.change((state) => ({ ...state, pending: enqueue(state.pending, queued) }));
     this.deps.requestBackgroundSync();
   }
@@ -215,6 +222,7 @@ export class SyncEngine {
     const userId = this.deps.userId();
     if (!userId) return 'unauthorized';
     if (!this.deps.online()) return 'unreachable';
+    const { settleAttempt } = await loadQueuedSaves();
     // Another tab may have changed the queue since this one last looked.
     await this.change((state) => state);
     const applied: QueuedWrite[] = [];
@@ -249,7 +257,10 @@ export class SyncEngine {
         idempotencyKey: write.key,
       });
       // The merged document is the newest copy there is: keep it for offline reads.
-      if (isDocumentSave(write)) this.remember(write.path, confirmedCopy(write, answer) ?? answer);
+      if (isDocumentSave(write)) {
+        const { confirmedCopy } = await loadQueuedSaves();
+        this.remember(write.path, confirmedCopy(write, answer) ?? answer);
+      }
       return { kind: 'applied', answer };
     } catch (error) {
       return outcomeOf(error);

@@ -1,5 +1,6 @@
 import type { QueuedWrite } from '../syncQueue';
-import { enqueue, markAttempt, retryFailed, settleAttempt } from '../syncQueue';
+import { enqueue, settleAttempt } from '../queuedSaves';
+import { markAttempt, retryFailed } from '../syncQueue';
 import type { QueueRow } from './queueRows';
 import { diffQueue, snapshotOf } from './queueRows';
 

@@ -1,0 +1,146 @@
+/**
+ * How a write joins the sync queue and how an answered one leaves it (the rules of the queue's
+ * project saves are described in `syncQueue.ts`). A module of its own because it carries the
+ * outbox's delta rules from common (`joinedSave`, `rebasedSave`, `answeredCopy`), which the sync
+ * engine loads at its first enqueue or replay: the login's first script stays without them
+ * (issue 19's < 120 KB).
+ */
+
+import type { ProjectChangesDto, ProjectDocument } from '@werkboard/common';
+import { answeredCopy, joinedSave, rebasedSave } from '@werkboard/common';
+import {
+  type FailedWrite,
+  isDeltaSave,
+  isDocumentSave,
+  markAttempt,
+  nextWrite,
+  parseDocumentPath,
+  queuedDocument,
+  type QueuedWrite,
+  type QueueState,
+  type ReplayResult,
+  type SendOutcome,
+} from './syncQueue';
+
+function baseRevision(body: unknown): number | undefined {
+  const revision = (body as { revision?: unknown } | null)?.revision;
+  return typeof revision === 'number' ? revision : undefined;
+}
+
+/** A whole-document save queued by an older version, now holding `document` on its own (older) base revision. */
+function wholeOnOldBase(earlier: QueuedWrite, document: ProjectDocument): ProjectDocument {
+  return { ...document, revision: baseRevision(earlier.body) ?? document.revision };
+}
+
+/**
+ * The queue with `write` added. A document save of the same user joins an earlier pending
+ * save of that document that was never sent, in place, keeping its base and key; behind one
+ * that was sent, a delta save is based on that one's copy. A write sent once already
+ * (`attempts` > 0) is added as it was sent.
+ */
+export function enqueue(pending: readonly QueuedWrite[], write: QueuedWrite): QueuedWrite[] {
+  if (!isDocumentSave(write) || write.attempts > 0) return [...pending, write];
+  let index = -1;
+  for (let position = pending.length - 1; position >= 0 && index < 0; position -= 1) {
+    const other = pending[position]!;
+    if (isDocumentSave(other) && other.path === write.path && other.userId === write.userId) index = position;
+  }
+  const earlier = index < 0 ? undefined : pending[index]!;
+  if (!earlier) return [...pending, write];
+  if (isDeltaSave(write)) {
+    // The change this save makes to its own base, put on the copy the queue already makes.
+    const queued = queuedDocument(earlier) as ProjectDocument;
+    if (earlier.attempts > 0)
+      return [...pending, { ...write, ...joinedSave(queued, queued, write.base, write.document) }];
+    const merged = isDeltaSave(earlier)
+      ? { ...earlier, ...joinedSave(earlier.base, queued, write.base, write.document) }
+      : { ...earlier, body: wholeOnOldBase(earlier, joinedSave(queued, queued, write.base, write.document).document) };
+    return pending.map((other, position) => (position === index ? merged : other));
+  }
+  // Only into a save that was never sent: one that was tried may have reached the server, whose
+  // answer to its key is then fixed, and a changed body under that key would be lost.
+  if (earlier.attempts > 0 || earlier.method !== write.method) return [...pending, write];
+  const base = baseRevision(earlier.body);
+  const merged: QueuedWrite = {
+    ...earlier,
+    body: base === undefined ? write.body : { ...(write.body as object), revision: base },
+  };
+  return pending.map((other, position) => (position === index ? merged : other));
+}
+
+/**
+ * The server's copy after `write` was applied with `answer`: a project save's answer (a delta
+ * on the write's base, or a whole document), or null where the answer holds none (a replayed
+ * key whose answer the server did not keep, or a write that is not a project save).
+ */
+export function confirmedCopy(write: QueuedWrite, answer: unknown): ProjectDocument | null {
+  if (parseDocumentPath(write.path)?.kind !== 'projects' || !answer || typeof answer !== 'object') return null;
+  if (isDeltaSave(write)) {
+    const changes = answer as Partial<ProjectChangesDto>;
+    return changes.kind === 'document' || changes.kind === 'delta'
+      ? answeredCopy(write.base, changes as ProjectChangesDto)
+      : null;
+  }
+  return write.method === 'PUT' && typeof (answer as { revision?: unknown }).revision === 'number'
+    ? (answer as ProjectDocument)
+    : null;
+}
+
+/**
+ * `pending` after `write` was answered with the server's copy `confirmed`: the next delta save
+ * of the same document, if never sent, is rebased on it, so it goes on the answer's revision
+ * instead of a stale base, keeping what others wrote meanwhile.
+ */
+function rebaseNext(pending: readonly QueuedWrite[], write: QueuedWrite, confirmed: ProjectDocument): QueuedWrite[] {
+  const index = pending.findIndex(
+    (other) => isDocumentSave(other) && other.path === write.path && other.userId === write.userId,
+  );
+  const next = index < 0 ? undefined : pending[index]!;
+  if (!next || next.attempts > 0 || !isDeltaSave(next)) return [...pending];
+  const rebased = { ...next, ...rebasedSave(next, confirmed) };
+  return pending.map((other, position) => (position === index ? rebased : other));
+}
+
+/**
+ * The queue after the attempt of `key` ended with `outcome`: applied leaves the queue, refused
+ * goes to the failed list with the server's message, anything else stays where it is.
+ */
+export function settleAttempt(state: QueueState, key: string, outcome: SendOutcome, now: Date): QueueState {
+  const write = state.pending.find((entry) => entry.key === key);
+  if (!write || (outcome.kind !== 'applied' && outcome.kind !== 'refused')) return state;
+  const pending = state.pending.filter((entry) => entry.key !== key);
+  if (outcome.kind === 'applied') {
+    const confirmed = confirmedCopy(write, outcome.answer);
+    return { ...state, pending: confirmed ? rebaseNext(pending, write, confirmed) : pending };
+  }
+  const failed: FailedWrite = {
+    ...write,
+    status: outcome.status,
+    message: outcome.message,
+    failedAt: now.toISOString(),
+  };
+  return { pending, failed: [...state.failed, failed] };
+}
+
+/**
+ * Sends the pending writes of `userId` in order, one at a time, until one cannot be sent.
+ * Writes of other users (left by a session that expired on this device) stay where they are,
+ * for their own next login; the order that matters is each user's own.
+ */
+export async function replay(
+  state: QueueState,
+  userId: string,
+  send: (write: QueuedWrite) => SendOutcome | Promise<SendOutcome>,
+  now: () => Date = () => new Date(),
+): Promise<ReplayResult> {
+  let current = state;
+  let applied = 0;
+  for (let write = nextWrite(current, userId); write; write = nextWrite(current, userId)) {
+    current = markAttempt(current, write.key);
+    const outcome = await send({ ...write, attempts: write.attempts + 1 });
+    current = settleAttempt(current, write.key, outcome, now());
+    if (outcome.kind === 'applied') applied += 1;
+    else if (outcome.kind !== 'refused') return { state: current, applied, stoppedBy: outcome.kind };
+  }
+  return { state: current, applied, stoppedBy: 'done' };
+}
