@@ -104,6 +104,9 @@ describe('the Docker image, built by its own steps', () => {
     expect(all).toContain(path.join('server', 'dist', 'src', 'main.js'));
     expect(all).toContain(path.join('server', 'dist', 'src', 'cli.js'));
     expect(all).toContain(path.join('renderer', 'dist', 'index.html'));
+    // The user manual, built from docs/manual by the renderer's build (Hilfe/Impressum offers it).
+    expect(all).toContain(path.join('renderer', 'dist', 'Werkboard-Handbuch.pdf'));
+    expect(all.filter((file) => file.startsWith(`docs${path.sep}`))).toEqual([]);
     expect(all.filter((file) => /\.test\.|(^|\/)test\//.test(file.split(path.sep).join('/')))).toEqual([]);
     expect(all.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))).toEqual([]);
     expect(fs.existsSync(path.join(image.dir, 'desktop'))).toBe(false);
