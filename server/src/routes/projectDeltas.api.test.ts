@@ -12,7 +12,7 @@ import {
 } from '@werkboard/common';
 import { User } from '../models';
 import { newCard } from '../test/projectMergeHarness';
-import { signedIn } from '../test/factories';
+import { deleteAllProjects, signedIn } from '../test/factories';
 import { testServer, type TestServer } from '../test/testServer';
 
 /**
@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 // Free allows 10 active projects: each test starts without any.
 beforeEach(async () => {
-  await User.sequelize!.query('DELETE FROM projects WHERE NOT is_template');
+  await deleteAllProjects();
 });
 
 interface Person {

@@ -2,7 +2,7 @@ import { canDeleteCard, de, keyBetween, keysAfter, newId, type ProjectDocument, 
 import { newCard } from '../test/projectMergeHarness';
 import { seeded } from '../test/projectMergeRandom';
 import { User } from '../models';
-import { signedIn } from '../test/factories';
+import { deleteAllProjects, signedIn } from '../test/factories';
 import { testServer, type TestServer } from '../test/testServer';
 
 /**
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await User.sequelize!.query('DELETE FROM projects WHERE NOT is_template');
+  await deleteAllProjects();
 });
 
 interface Client {

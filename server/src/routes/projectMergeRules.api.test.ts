@@ -20,7 +20,7 @@ import {
   writersOfEveryRole,
 } from '../test/projectMergeRandom';
 import { User } from '../models';
-import { signedIn } from '../test/factories';
+import { deleteAllProjects, signedIn } from '../test/factories';
 import { testServer, type TestServer } from '../test/testServer';
 
 /**
@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(async () => {
   // Each test makes a project of a new owner; the Free limit counts all active ones.
-  await User.sequelize!.query('DELETE FROM projects WHERE NOT is_template');
+  await deleteAllProjects();
 });
 
 interface Person {

@@ -10,7 +10,7 @@ import {
   rebasedSave,
 } from '@werkboard/common';
 import { User } from '../models';
-import { signedIn } from '../test/factories';
+import { deleteAllProjects, signedIn } from '../test/factories';
 import { newCard } from '../test/projectMergeHarness';
 import { testServer, type TestServer } from '../test/testServer';
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await User.sequelize!.query('DELETE FROM projects WHERE NOT is_template');
+  await deleteAllProjects();
 });
 
 /** Seeded pseudo-random numbers (mulberry32), so a failing run can be repeated. */

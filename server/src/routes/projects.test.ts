@@ -10,7 +10,7 @@ import {
   type ProjectSummaryDto,
 } from '@werkboard/common';
 import { User } from '../models';
-import { signedIn } from '../test/factories';
+import { deleteAllProjects, signedIn } from '../test/factories';
 import { TEST_ADMIN, testServer, type TestServer, type ErrorBody, type ApiArgs } from '../test/testServer';
 
 let t: TestServer;
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await User.sequelize!.query('DELETE FROM projects WHERE NOT is_template');
+  await deleteAllProjects();
 });
 
 const api = <T = ErrorBody>(...args: ApiArgs) => t.api<T>(...args);

@@ -3,7 +3,7 @@ import { writeDelta } from '../services/documentWrite';
 import { findProjectRow } from '../services/projectStore';
 import { newCard } from '../test/projectMergeHarness';
 import { User } from '../models';
-import { signedIn } from '../test/factories';
+import { deleteAllProjects, signedIn } from '../test/factories';
 import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
 
 /**
@@ -18,7 +18,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 beforeEach(async () => {
-  await User.sequelize!.query('DELETE FROM projects WHERE NOT is_template');
+  await deleteAllProjects();
 });
 
 interface Person {

@@ -153,3 +153,8 @@ export async function buildTemplate(
   if (response.status !== 200) throw new Error(`PUT /api/templates answered ${response.status}`);
   return response.body;
 }
+
+/** Deletes every project, templates kept: each test starts below the Free license's project limit. */
+export async function deleteAllProjects(): Promise<void> {
+  await User.sequelize!.query('DELETE FROM projects WHERE NOT is_template');
+}
