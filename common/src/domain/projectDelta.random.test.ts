@@ -1,13 +1,15 @@
 import { produce } from 'immer';
 import type {
+  AppointmentDto,
   CardDto,
   ChangeLogEntryDto,
+  NoteDto,
   ProjectDeltaDto,
   ProjectDeltaRequest,
   ProjectDocument,
   ProjectFieldsDto,
 } from '../dto/projects';
-import { PROJECT_FIELD_KEYS } from '../dto/projects';
+import { APPOINTMENT_STATUSES, PROJECT_FIELD_KEYS } from '../dto/projects';
 import { PROJECT_LIMITS } from './projectLimits';
 import {
   applyProjectDelta,
@@ -111,7 +113,7 @@ const key = (r: Random) => 'abcdef'[r.int(6)]! + (r.chance(0.5) ? 'm' : '');
 const day = (r: Random) => `2026-11-${10 + r.int(4)}`;
 const time = (r: Random) => `2026-11-2${r.int(3)}T10:00:0${r.int(3)}.000Z`;
 
-const timeEntry = (r: Random) => ({ id: id('t'), rev: 1, date: day(r), hours: r.int(8), userId: 'u', note: '' });
+const timeEntry = (r: Random) => ({ id: id('t'), rev: 1, date: day(r), hours: r.int(8), userId: 'u', username: 'u' });
 const materialEntry = (r: Random) => ({
   id: id('m'),
   rev: 1,
@@ -125,8 +127,14 @@ const cardOf = (r: Random): CardDto => ({
   timeEntries: Array.from({ length: r.int(3) }, () => timeEntry(r)),
   materialEntries: Array.from({ length: r.int(3) }, () => materialEntry(r)),
 });
-const appointmentOf = (r: Random) => ({ id: id('a'), rev: 1, date: day(r), title: `Termin ${r.int(9)}` });
-const noteOf = (r: Random) => ({ id: id('n'), rev: 1, text: `Notiz ${r.int(9)}`, timestamp: time(r) });
+const appointmentOf = (r: Random): AppointmentDto => ({
+  ...{ id: id('a'), rev: 1, date: day(r), title: `Termin ${r.int(9)}`, status: APPOINTMENT_STATUSES[0] },
+  ...{ contactName: '', contactPhone: '', tagIds: [], notes: '' },
+});
+const noteOf = (r: Random): NoteDto => ({
+  ...{ id: id('n'), rev: 1, title: 'Notiz', content: `Notiz ${r.int(9)}`, authorId: 'u', authorUsername: 'u' },
+  timestamp: time(r),
+});
 const signoffOf = (r: Random, cardId: string | null) => ({
   ...{ id: id('s'), rev: 1, cardId, signerName: 'Frau Kundin', signedAt: time(r), signature: 'M1 1' },
   ...{ coveredTimeEntryIds: [], coveredMaterialEntryIds: [], collectedById: 'u', collectedByName: 'u' },
@@ -218,12 +226,12 @@ function edit(r: Random, draft: ProjectDocument): void {
       if (column) column.title = `Umbenannt ${r.int(9)}`;
       return;
     case 11:
-      if (r.chance(0.5)) draft.appointments.push(appointmentOf(r) as never);
+      if (r.chance(0.5)) draft.appointments.push(appointmentOf(r));
       else draft.appointments.splice(r.int(draft.appointments.length), 1);
       return;
     case 12:
-      if (draft.notes.length && r.chance(0.5)) (draft.notes[0] as { text: string }).text = 'Neu';
-      else draft.notes.unshift(noteOf(r) as never);
+      if (draft.notes.length && r.chance(0.5)) draft.notes[0]!.content = 'Neu';
+      else draft.notes.unshift(noteOf(r));
       return;
     case 13:
       if (r.chance(0.5)) draft.signoffs.push(signoffOf(r, card?.id ?? null));
@@ -279,9 +287,9 @@ function wildDelta(r: Random, base: ProjectDocument): ProjectDeltaDto {
       (answer[kind] as unknown[]).push(changed);
     }
   if (r.chance(0.5)) answer.cards.push({ ...(cardOf(r) as unknown as object), columnId: r.pick(columnIds)! } as never);
-  if (r.chance(0.5)) answer.timeEntries.push({ ...timeEntry(r), cardId: r.pick(cardIds)! } as never);
+  if (r.chance(0.5)) answer.timeEntries.push({ ...timeEntry(r), cardId: r.pick(cardIds)! });
   if (r.chance(0.5)) answer.materialEntries.push({ ...materialEntry(r), cardId: r.pick(cardIds)! });
-  if (r.chance(0.3)) answer.appointments.push(appointmentOf(r) as never);
+  if (r.chance(0.3)) answer.appointments.push(appointmentOf(r));
   return answer;
 }
 

@@ -2,6 +2,7 @@ import {
   type AppointmentDto,
   type CardDto,
   type ChangeLogEntryDto,
+  type CardDeltaDto,
   type ColumnDto,
   type NoteDto,
   PROJECT_FIELD_KEYS,
@@ -70,14 +71,20 @@ function flatColumn({ cards: _cards, ...column }: ColumnDto): FlatEntity {
 }
 
 function flatCard({ timeEntries: _t, materialEntries: _m, ...card }: CardDto, columnId: string): FlatEntity {
-  return { kind: 'cards', parent: columnId, value: { ...card, columnId } };
+  const value: CardDeltaDto = { ...card, columnId };
+  return { kind: 'cards', parent: columnId, value };
 }
 
 function pushEntries(buckets: Buckets, card: CardDto): void {
-  for (const entry of card.timeEntries)
-    buckets.timeEntries.push({ kind: 'timeEntries', parent: card.id, value: { ...entry, cardId: card.id } });
-  for (const entry of card.materialEntries)
-    buckets.materialEntries.push({ kind: 'materialEntries', parent: card.id, value: { ...entry, cardId: card.id } });
+  const parent = card.id;
+  for (const entry of card.timeEntries) {
+    const value: TimeDelta = { ...entry, cardId: parent };
+    buckets.timeEntries.push({ kind: 'timeEntries', parent, value });
+  }
+  for (const entry of card.materialEntries) {
+    const value: MaterialDelta = { ...entry, cardId: parent };
+    buckets.materialEntries.push({ kind: 'materialEntries', parent, value });
+  }
 }
 
 /** Where each card of `columns` is (the card object itself as key). */
