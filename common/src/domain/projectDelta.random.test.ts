@@ -5,16 +5,16 @@ import type {
   ChangeLogEntryDto,
   NoteDto,
   ProjectDeltaDto,
-  ProjectDeltaRequest,
   ProjectDocument,
-  ProjectFieldsDto,
 } from '../dto/projects';
-import { APPOINTMENT_STATUSES, PROJECT_FIELD_KEYS } from '../dto/projects';
+import { APPOINTMENT_STATUSES } from '../dto/projects';
 import { PROJECT_LIMITS } from './projectLimits';
 import {
   applyProjectDelta,
   documentDelta,
+  deltaOfWalks,
   type FlatEntities,
+  type FlatEntity,
   flatProjectEntities,
   nestProjectEntities,
 } from './projectDelta';
@@ -22,17 +22,16 @@ import {
 /**
  * The delta helpers walk only what an edit replaced (issue 17, a drop at 5,000 cards). These
  * randomised tests hold them to the way they worked before, kept here as the reference: every
- * entity of both copies flattened and compared (`documentDelta`), and the answer applied by
- * setting the sent entities among all flat ones and nesting everything again (`applyProjectDelta`).
+ * entity of both copies flattened and compared (the same comparison, `deltaOfWalks`, on the
+ * walks of everything), and the answer applied by setting the sent entities among all flat
+ * ones and nesting everything again (`applyProjectDelta`).
  */
 
-type Kind = keyof FlatEntities;
-type Flat = { kind: Kind; parent: string | null; value: { id: string } };
 const KINDS = ['columns', 'cards', 'timeEntries', 'materialEntries', 'appointments', 'notes', 'signoffs'] as const;
 
-function flatten(document: ProjectDocument): Map<string, Flat> {
+function flatten(document: ProjectDocument): Map<string, FlatEntity> {
   const flat = flatProjectEntities(document);
-  const byId = new Map<string, Flat>();
+  const byId = new Map<string, FlatEntity>();
   for (const kind of KINDS)
     for (const value of flat[kind]) {
       const parent = 'columnId' in value ? value.columnId : 'cardId' in value ? value.cardId : null;
@@ -41,33 +40,14 @@ function flatten(document: ProjectDocument): Map<string, Flat> {
   return byId;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const emptyFlat = (): FlatEntities => ({
   ...{ columns: [], cards: [], timeEntries: [], materialEntries: [] },
   ...{ appointments: [], notes: [], signoffs: [] },
 });
 
-function referenceDelta(base: ProjectDocument, next: ProjectDocument): ProjectDeltaRequest {
-  const before = flatten(base);
-  const after = flatten(next);
-  const included = new Set<string>();
-  const delta: ProjectDeltaRequest = { revision: next.revision, ...emptyFlat(), deleted: [] };
-  const include = (id: string) => {
-    for (let entity = after.get(id); entity && !included.has(entity.value.id);) {
-      included.add(entity.value.id);
-      (delta[entity.kind] as { id: string }[]).push(entity.value);
-      entity = entity.parent === null ? undefined : after.get(entity.parent);
-    }
-  };
-  for (const [id, entity] of after) {
-    const was = before.get(id);
-    if (!was || was.kind !== entity.kind || !same(was.value, entity.value)) include(id);
-  }
-  for (const id of before.keys()) if (!after.has(id)) delta.deleted.push(id);
-  if (PROJECT_FIELD_KEYS.some((key) => !same(base[key], next[key])))
-    delta.fields = Object.fromEntries(PROJECT_FIELD_KEYS.map((key) => [key, next[key]])) as unknown as ProjectFieldsDto;
-  return delta;
-}
+/** The delta as it was taken before: from the walks of every entity of both copies. */
+const referenceDelta = (base: ProjectDocument, next: ProjectDocument) =>
+  deltaOfWalks(base, next, { before: flatten(base), after: flatten(next) });
 
 function referenceApply(document: ProjectDocument, delta: ProjectDeltaDto): ProjectDocument {
   const flat = flatten(document);

@@ -25,7 +25,7 @@ import { compareByPosition } from './sortKey';
 
 /** The entities of a delta or a document, flat. */
 export type FlatEntities = Omit<ProjectEntitiesDelta, 'deleted'>;
-type FlatEntity = { kind: keyof FlatEntities; parent: string | null; value: { id: string } };
+export type FlatEntity = { kind: keyof FlatEntities; parent: string | null; value: { id: string } };
 
 const FLAT_KINDS = ['columns', 'cards', 'timeEntries', 'materialEntries', 'appointments', 'notes', 'signoffs'] as const;
 
@@ -184,7 +184,24 @@ function push(flat: FlatEntities, entity: FlatEntity): void {
  * the ids `next` no longer holds, and the project's fields when one of them changed.
  */
 export function documentDelta(base: ProjectDocument, next: ProjectDocument): ProjectDeltaRequest {
-  const { before, after } = changedParts(base, next);
+  return deltaOfWalks(base, next, changedParts(base, next));
+}
+
+/** The flat entities of two copies by id, in document order: all of them, or the parts that may differ. */
+export interface FlatWalks {
+  before: Map<string, FlatEntity>;
+  after: Map<string, FlatEntity>;
+}
+
+/**
+ * `documentDelta` from the flat walks of both copies (exported for its test, which compares
+ * the walk of the changed parts with the walk of everything).
+ */
+export function deltaOfWalks(
+  base: ProjectDocument,
+  next: ProjectDocument,
+  { before, after }: FlatWalks,
+): ProjectDeltaRequest {
   const included = new Set<string>();
   const delta: ProjectDeltaRequest = { revision: next.revision, ...emptyFlat(), deleted: [] };
   // A sign-off names the card it signs, which may lie outside what changed: looked up in all of `next` then.
