@@ -119,10 +119,7 @@ function pushOwn<K extends 'appointments' | 'notes' | 'signoffs'>(
  * edit replaced instead of flattening all 20,000 entities of a 5,000-card board (the drop's
  * long task). Copies that share nothing are compared whole, as before.
  */
-function changedParts(
-  base: EntityParts,
-  next: EntityParts,
-): { before: Map<string, FlatEntity>; after: Map<string, FlatEntity> } {
+function changedParts(base: EntityParts, next: EntityParts): FlatWalks {
   const baseColumns = new Map(base.columns.map((column) => [column.id, column]));
   const nextColumns = new Map(next.columns.map((column) => [column.id, column]));
   const changedBase = base.columns.filter((column) => nextColumns.get(column.id) !== column);
