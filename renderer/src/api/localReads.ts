@@ -2,6 +2,8 @@ import type { ColumnDto, ProjectSummaryDto } from '@werkboard/common';
 import { projectProgress } from '@werkboard/common';
 import type { LocalStore } from '../platform/localStore';
 import { readLocation } from '../platform/localStore';
+import { noteKept } from '../platform/localStore/keptRevisions';
+import { parseDocumentPath } from '../platform/syncQueue';
 import type { ApiClient } from './client';
 import { isNetworkError } from './errors';
 
@@ -39,18 +41,28 @@ export function withLocalReads(
       onSource('server');
       const pending = local.pendingDocument(path);
       if (pending !== undefined) return pending as T;
-      await store.putRead(path, answer).catch(() => undefined);
+      await store
+        .putRead(path, answer)
+        .then(() => noteKept(store, path, answer))
+        .catch(() => undefined);
       return answer;
     } catch (error) {
       if (!isNetworkError(error)) throw error;
       const pending = local.pendingDocument(path);
-      const kept = pending !== undefined ? pending : await store.getRead(path).catch(() => undefined);
+      const kept = pending !== undefined ? pending : await keptRead(store, path).catch(() => undefined);
       if (kept === undefined) throw error;
       onSource('local');
       return kept as T;
     }
   }
   return { ...api, get };
+}
+
+/** The kept answer of GET `path`; a document with the changes of later saves kept beside it (`keptDocuments.ts`, loaded only then). */
+async function keptRead(store: LocalStore, path: string): Promise<unknown> {
+  if (!parseDocumentPath(path)) return store.getRead(path);
+  const { keptDocument } = await import('../platform/keptDocuments');
+  return keptDocument(store, path);
 }
 
 const PROJECT_LIST = '/projects';

@@ -1,4 +1,4 @@
-import type { ProjectDocument, ProjectSummaryDto } from '@werkboard/common';
+import type { ProjectSummaryDto } from '@werkboard/common';
 import { projectPath, projectsApi } from '../../api/endpoints/projects';
 import { isNetworkError } from '../../api/errors';
 import { FRESH, readOnce } from '../../api/readOnce';
@@ -45,10 +45,12 @@ export function keepProjectsForOffline(projects: readonly ProjectSummaryDto[]): 
     if (already) return already;
     const run = async () => {
       const store = await sync.loaded();
+      // The kept copy with the changes of later saves kept beside it (loaded here: common's delta rules).
+      const { keptDocument } = await import('../../platform/keptDocuments');
       let read = 0;
       for (const project of projectsForOffline(projects, user.id)) {
         if (getState().auth.user?.id !== user.id) break;
-        const kept = (await store.getRead(projectPath(project.id))) as ProjectDocument | undefined;
+        const kept = await keptDocument(store, projectPath(project.id));
         if (kept?.revision === project.revision) continue;
         try {
           // Reading through the data layer keeps the answer (api/localReads.ts).

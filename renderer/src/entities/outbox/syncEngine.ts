@@ -11,6 +11,7 @@ import type {
 } from '../../platform/syncQueue';
 import type { ProjectDocument } from '@werkboard/common';
 import type * as QueuedSavesModule from '../../platform/queuedSaves';
+import type * as KeptDocumentsModule from '../../platform/keptDocuments';
 import {
   discardFailed,
   isDocumentSave,
@@ -27,6 +28,7 @@ let queuedSaves: Promise<QueuedSaves> | undefined;
  * enqueue or replay, not with the app's first script (the login does not need them; issue 19).
  */
 const loadQueuedSaves = (): Promise<QueuedSaves> => (queuedSaves ??= import('../../platform/queuedSaves'));
+let keptDocuments: Promise<typeof KeptDocumentsModule> | undefined;
 
 /** What the footer and the failed-changes list show. */
 export interface SyncStatus {
@@ -136,12 +138,18 @@ export class SyncEngine {
     return this.deps.online();
   }
 
-  /** Keeps the server's answer to a document save (the merged document) for offline reads. */
-  remember(path: string, answer: unknown): void {
+  /**
+   * Keeps the server's answer to a document save (the merged document) for offline reads;
+   * `changes`, the answer it was made from, is kept instead where it can be (`keptDocuments.ts`).
+   */
+  remember(path: string, answer: unknown, changes?: unknown): void {
     // A replayed key whose answer was too big to keep on the server answers only `{ replayed: true }`.
     const revision = (answer as { revision?: unknown } | null)?.revision;
     if (!isDocumentSave({ method: 'PUT', path }) || typeof revision !== 'number') return;
-    void this.ready.then((store) => store.putRead(path, answer)).catch(() => undefined);
+    const kept = (keptDocuments ??= import('../../platform/keptDocuments'));
+    void Promise.all([this.ready, kept])
+      .then(([store, { keepDocument }]) => keepDocument(store, path, answer as ProjectDocument, changes))
+      .catch(() => undefined);
   }
 
   /** Queues `write` for the signed-in user; rejects (nothing queued) if the store cannot save it. */
@@ -259,7 +267,7 @@ export class SyncEngine {
       // The merged document is the newest copy there is: keep it for offline reads.
       if (isDocumentSave(write)) {
         const { confirmedCopy } = await loadQueuedSaves();
-        this.remember(write.path, confirmedCopy(write, answer) ?? answer);
+        this.remember(write.path, confirmedCopy(write, answer) ?? answer, answer);
       }
       return { kind: 'applied', answer };
     } catch (error) {

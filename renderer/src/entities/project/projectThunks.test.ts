@@ -351,3 +351,48 @@ describe('project thunks: open and close', () => {
     expect(store.getState().project).toEqual(initialProjectState(OTHER_ID, false));
   });
 });
+
+describe("project thunks: the device's copy after saves", () => {
+  it('keeps the answers beside the copy read, not the whole document, and a reload without a connection shows what was saved', async () => {
+    let offline = false;
+    const routes: MoreRoutes = (server) => {
+      const get = server.routes[`GET ${API_PATH}`]!;
+      return {
+        [`GET ${API_PATH}`]: (request) =>
+          offline ? Promise.reject(new TypeError('Failed to fetch')) : typeof get === 'function' ? get(request) : get,
+      };
+    };
+    const { store, extra, fake } = setup(routes);
+    const local = await extra.sync.loaded();
+    const written: string[] = [];
+    const putRead = local.putRead.bind(local);
+    local.putRead = (path, value) => {
+      written.push(path);
+      return putRead(path, value);
+    };
+    await store.dispatch(loadProject());
+    expect(written).toEqual(['/projects/' + PROJECT_ID]);
+
+    store.dispatch(applyEdit((draft) => quickMoveCard(draft, CARD.cable, 'last')));
+    await extra.projectSavers.current!.settled();
+    store.dispatch(applyEdit((draft) => renameColumn(draft, COLUMN.doing, 'Läuft')));
+    await extra.projectSavers.current!.settled();
+    await flush();
+    // Two saves answered: their changes kept beside the copy, the whole document not written again.
+    expect(fake.calls(`PATCH ${API_PATH}`)).toHaveLength(2);
+    expect(written.slice(1)).toEqual([`/projects/${PROJECT_ID}#changes`, `/projects/${PROJECT_ID}#changes`]);
+    expect((await local.getRead(`/projects/${PROJECT_ID}`)) as { revision: number }).toMatchObject({ revision: 7 });
+
+    // The page again, without a connection: the board shows both saves, from the device.
+    offline = true;
+    store.dispatch(closeProject());
+    store.dispatch(openProject(PROJECT_ID, false));
+    await store.dispatch(loadProject());
+    const shown = store.getState().project.document!;
+    expect(store.getState().sync.showsLocalData).toBe(true);
+    expect(shown.revision).toBe(fake.server.document.revision);
+    expect(shown.columns).toEqual(fake.server.document.columns);
+    expect(cardIn(shown, CARD.cable)!.column.id).toBe(COLUMN.done);
+    expect(shown.columns.find((column) => column.id === COLUMN.doing)!.title).toBe('Läuft');
+  });
+});

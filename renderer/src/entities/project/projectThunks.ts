@@ -61,7 +61,7 @@ function readNewer(saver: ProjectSaver, projectId: string): AppThunk<Promise<Pro
       return dispatch(readDocument(getState().project.kind, projectId));
     const answer = await extra.api.get<ProjectChangesDto>(`${projectPath(projectId)}?since=${base.revision}`);
     const document = confirmedBy(base, answer);
-    extra.sync.remember(projectPath(projectId), document);
+    extra.sync.remember(projectPath(projectId), document, answer);
     return document;
   };
 }
@@ -259,7 +259,7 @@ function flushSaves(saver: ProjectSaver, projectId: string): AppThunk<Promise<vo
       });
       if (isQueued(answer)) return answer;
       const confirmed = confirmedBy(base, answer);
-      extra.sync.remember(path, confirmed);
+      extra.sync.remember(path, confirmed, answer);
       return confirmed;
     };
     const run = async () => {

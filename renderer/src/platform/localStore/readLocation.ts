@@ -23,11 +23,25 @@ const KEPT_READS: Readonly<Record<string, ReadLocation>> = {
   '/settings': { store: 'reads', key: '/settings' },
 };
 
+const CHANGES = '#changes';
+
+/**
+ * Where the changes since the kept copy of a document are kept (`platform/keptDocuments.ts`):
+ * beside it, under its id with '#changes'. No GET has this path.
+ */
+export function changesPath(documentPath: string): string {
+  return `${documentPath}${CHANGES}`;
+}
+
 /**
  * Where the answer of GET `path` is kept locally, or null for reads that only make sense
  * online (admin lists, search, logs, system information, images).
  */
 export function readLocation(path: string): ReadLocation | null {
+  if (path.endsWith(CHANGES)) {
+    const kept = parseDocumentPath(path.slice(0, -CHANGES.length));
+    return kept && { store: kept.kind, key: `${kept.id}${CHANGES}` };
+  }
   const document = parseDocumentPath(path);
   if (document) return { store: document.kind, key: document.id };
   return KEPT_READS[path] ?? null;
