@@ -85,13 +85,13 @@ describe('the board on a phone', () => {
     expect(await focused()).toMatch(/^Aktionen \(\d+\)$/);
     expect(await fold().getAttribute('aria-expanded')).toBe('false');
 
-    // 'Zeiten & Material' through the fold.
+    // 'PDF-Export' through the fold.
     await fold().click();
-    await actions().getByRole('button', { name: 'Zeiten & Material', exact: true }).click();
-    const totals = page.getByRole('dialog', { name: /^Zeiten & Material/ });
-    await totals.getByRole('table').first().waitFor();
+    await actions().getByRole('button', { name: 'PDF-Export', exact: true }).click();
+    const pdf = page.getByRole('dialog', { name: 'PDF-Export' });
+    await pdf.getByRole('button', { name: 'PDF erstellen' }).waitFor();
     await page.keyboard.press('Escape');
-    await totals.waitFor({ state: 'detached' });
+    await pdf.waitFor({ state: 'detached' });
   });
 
   it('names the target column on the quick moves, and moves the card there', async () => {
