@@ -47,6 +47,10 @@ try {
     const fold = page.getByRole('button', { name: /^Aktionen \(\d+\)$/ });
     if (await fold.isVisible()) {
       await fold.click();
+      // The chevron turns (a 150 ms transition): shot once it stands.
+      await page.waitForFunction(() =>
+        document.getAnimations().every((animation) => animation.playState === 'finished'),
+      );
       await page.screenshot({ path: path.join(out, `${name}-board-actions.png`) });
       await page.keyboard.press('Escape');
     }
