@@ -101,6 +101,11 @@ async function lighthouseRuns(routes, projectId) {
             flags: { logLevel: 'error', onlyCategories: ['accessibility', 'best-practices'] },
           });
           record({ kind: 'lighthouse', line: lighthouseRow(name, preset, 'snapshot', result.lhr) });
+          // Closed again: the settings dialog lives in the top bar and stays open across routes,
+          // so its backdrop took the next preset's click on the card (the desktop task dialog
+          // timed out in every run).
+          await page.keyboard.press('Escape');
+          await page.waitForSelector('[role="dialog"]', { hidden: true });
         } catch (error) {
           record({ kind: 'lighthouse', line: `| ${name} | ${preset} | snapshot | failed: ${error.message} |` });
         }

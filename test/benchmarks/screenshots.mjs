@@ -43,6 +43,17 @@ try {
     await page.goto(`${server.url}/#/project/${project.id}`);
     await page.getByRole('button', { name: title, exact: true }).waitFor();
     await page.screenshot({ path: path.join(out, `${name}-board.png`) });
+    // On the phone the header's actions fold behind 'Aktionen (N)': unfolded as well.
+    const fold = page.getByRole('button', { name: /^Aktionen \(\d+\)$/ });
+    if (await fold.isVisible()) {
+      await fold.click();
+      // The chevron turns (a 150 ms transition): shot once it stands.
+      await page.waitForFunction(() =>
+        document.getAnimations().every((animation) => animation.playState === 'finished'),
+      );
+      await page.screenshot({ path: path.join(out, `${name}-board-actions.png`) });
+      await page.keyboard.press('Escape');
+    }
     await page.getByRole('button', { name: title, exact: true }).click();
     await page.getByRole('dialog', { name: title }).waitFor();
     await page.waitForTimeout(300);

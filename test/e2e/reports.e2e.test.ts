@@ -7,6 +7,7 @@ import type { CardDto, ProjectDocument } from '@werkboard/common';
 import { blankCard, keysAfter, newId } from '@werkboard/common';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser } from './support/browser';
+import { clickProjectAction } from './support/board';
 import { createTestLicenseIssuer } from './support/license';
 import { imageCount, pdfText, qrCodes, renderPage } from './support/pdf';
 import { apiToken, logIn } from './support/session';
@@ -304,7 +305,7 @@ describe('reports in Chromium', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     try {
       await openProject(main.name);
-      await page.getByRole('button', { name: 'PDF-Export', exact: true }).click();
+      await clickProjectAction(page, 'PDF-Export');
       const dialog = page.getByRole('dialog', { name: 'PDF-Export' });
       const create = dialog.getByRole('button', { name: 'PDF erstellen' });
       await create.scrollIntoViewIfNeeded();
@@ -313,7 +314,7 @@ describe('reports in Chromium', () => {
       expect(box.x + box.width).toBeLessThanOrEqual(390);
       await shot('pdf-dialog-phone');
       await dialog.getByRole('button', { name: 'Schließen' }).last().click();
-      await page.getByRole('button', { name: 'Zeiten & Material', exact: true }).click();
+      await clickProjectAction(page, 'Zeiten & Material');
       await page
         .getByRole('dialog', { name: /Zeiten & Material/ })
         .getByRole('table')
@@ -325,7 +326,7 @@ describe('reports in Chromium', () => {
         .getByRole('button', { name: 'Schließen' })
         .last()
         .click();
-      await page.getByRole('button', { name: 'KWP-Export', exact: true }).click();
+      await clickProjectAction(page, 'KWP-Export');
       await page.getByRole('dialog', { name: 'KWP-Export' }).getByRole('textbox').waitFor();
       await shot('kwp-phone');
     } finally {

@@ -14,6 +14,8 @@ export const boardMessages = {
     moreMembers: (count: number) => `+${count}`,
     moreMembersLabel: (count: number) => `${count} weitere Teammitglieder`,
     actions: 'Projektaktionen',
+    /** The phone's fold of the actions (a disclosure); the count is what it holds. */
+    moreActions: (count: number) => `Aktionen (${count})`,
   },
 
   progress: {

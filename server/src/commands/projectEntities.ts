@@ -1,12 +1,18 @@
 import {
   type AppointmentDto,
+  type CardDto,
+  type ColumnDto,
   type FlatEntities,
   flatProjectEntities,
   nestProjectEntities,
   PROJECT_FIELD_KEYS,
   type ProjectDocument,
   type ProjectEntitiesDelta,
+  type MaterialEntryDto,
+  type NoteDto,
   type ProjectFieldsDto,
+  type SignoffDto,
+  type TimeEntryDto,
 } from '@werkboard/common';
 
 /**
@@ -16,65 +22,27 @@ import {
  */
 export type EntityKind = 'column' | 'card' | 'timeEntry' | 'materialEntry' | 'appointment' | 'note' | 'signoff';
 
-export interface ColumnContent {
-  position: string;
-  title: string;
-}
-export interface CardContent {
+// What a client may change of each entity: the fields of common's DTO, plus the parent that
+// the nesting of the document gives (a card's column, an entry's card).
+export type ColumnContent = Pick<ColumnDto, 'position' | 'title'>;
+export type CardContent = Pick<CardDto, 'position' | 'title' | 'description' | 'tagIds' | 'group' | 'assignedTo'> & {
   columnId: string;
-  position: string;
-  title: string;
-  description: string;
-  tagIds: string[];
-  group: string | null;
-  assignedTo: string | null;
-}
-export interface TimeEntryContent {
-  cardId: string;
-  date: string;
-  hours: number;
-}
-export interface TimeEntryOwned {
-  userId: string | null;
-  username: string;
-}
-export interface MaterialEntryContent {
-  cardId: string;
-  quantity: number;
-  unit: string;
-  name: string;
-}
-export interface AppointmentContent {
-  title: string;
-  date: string;
-  status: AppointmentDto['status'];
-  contactName: string;
-  contactPhone: string;
-  tagIds: string[];
-  notes: string;
-}
-export interface NoteContent {
-  title: string;
-  content: string;
-}
-export interface NoteOwned {
-  authorId: string | null;
-  authorUsername: string;
-  timestamp: string;
-}
+};
+export type TimeEntryContent = Pick<TimeEntryDto, 'date' | 'hours'> & { cardId: string };
+export type TimeEntryOwned = Pick<TimeEntryDto, 'userId' | 'username'>;
+export type MaterialEntryContent = Pick<MaterialEntryDto, 'quantity' | 'unit' | 'name'> & { cardId: string };
+export type AppointmentContent = Pick<
+  AppointmentDto,
+  'title' | 'date' | 'status' | 'contactName' | 'contactPhone' | 'tagIds' | 'notes'
+>;
+export type NoteContent = Pick<NoteDto, 'title' | 'content'>;
+export type NoteOwned = Pick<NoteDto, 'authorId' | 'authorUsername' | 'timestamp'>;
 
-export interface SignoffContent {
-  cardId: string | null;
-  signerName: string;
-  signedAt: string;
-  signature: string;
-  coveredTimeEntryIds: string[];
-  coveredMaterialEntryIds: string[];
-}
-export interface SignoffOwned {
-  collectedById: string | null;
-  collectedByName: string;
-}
+export type SignoffContent = Pick<
+  SignoffDto,
+  'cardId' | 'signerName' | 'signedAt' | 'signature' | 'coveredTimeEntryIds' | 'coveredMaterialEntryIds'
+>;
+export type SignoffOwned = Pick<SignoffDto, 'collectedById' | 'collectedByName'>;
 
 interface EntityOf<K extends EntityKind, C, O = null> {
   kind: K;

@@ -8,24 +8,16 @@ import {
   type SettingsResponse,
   type TagDto,
 } from '@werkboard/common';
-import { grantLifetimeLicense } from '../test/licenseKeys';
 import { buildProject, signedIn } from '../test/factories';
-import { TEST_ADMIN, testServer, type TestServer, type ErrorBody, type ApiArgs } from '../test/testServer';
+import { TEST_ADMIN, type ErrorBody, type ApiArgs } from '../test/testServer';
+import { testServerPerFile } from '../test/testServerPerFile';
 
 /**
  * Input an attacker would try against the database and the object model (ASVS 1.2.4, 1.5.2,
  * 15.3.6). Issue 13's attack found both sound; these tests keep them so. The server runs in
  * this process, so a polluted Object.prototype would show here.
  */
-let t: TestServer;
-let adminToken: string;
-
-beforeAll(async () => {
-  t = await testServer();
-  await grantLifetimeLicense();
-  adminToken = (await t.login(TEST_ADMIN.username, TEST_ADMIN.password)).token;
-});
-afterAll(() => t.close());
+const t = testServerPerFile({ licensed: true, admin: true });
 
 const api = <T = ErrorBody>(...args: ApiArgs) => t.api<T>(...args);
 
@@ -35,12 +27,12 @@ const SQL = `O'Brien"; DROP TABLE projects; -- %_ \\ ::text`;
 describe('SQL metacharacters are data (ASVS 1.2.4)', () => {
   it('stores them verbatim in a project, a card, a customer type and a tag, and finds them by search', async () => {
     const typeName = `Kunde ${SQL}`;
-    const type = await api<{ name: string }>('POST', '/api/customer-types', adminToken, { name: typeName });
+    const type = await api<{ name: string }>('POST', '/api/customer-types', t.adminToken, { name: typeName });
     expect([type.status, type.body.name]).toEqual([201, typeName]);
-    const tag = await api<TagDto>('POST', '/api/tags', adminToken, { customerType: typeName, label: `Tag ${SQL}` });
+    const tag = await api<TagDto>('POST', '/api/tags', t.adminToken, { customerType: typeName, label: `Tag ${SQL}` });
     expect([tag.status, tag.body.label]).toEqual([201, `Tag ${SQL}`]);
 
-    const project = await buildProject(t, adminToken, { name: `Projekt ${SQL}`, customerType: typeName });
+    const project = await buildProject(t, t.adminToken, { name: `Projekt ${SQL}`, customerType: typeName });
     expect(project.name).toBe(`Projekt ${SQL}`);
     const document = structuredClone(project);
     document.columns[0]!.cards = [
@@ -58,10 +50,10 @@ describe('SQL metacharacters are data (ASVS 1.2.4)', () => {
       },
     ];
     document.tagIds = [tag.body.id];
-    const saved = await api<ProjectDocument>('PUT', `/api/projects/${project.id}`, adminToken, document);
+    const saved = await api<ProjectDocument>('PUT', `/api/projects/${project.id}`, t.adminToken, document);
     expect(saved.status).toBe(200);
 
-    const read = await api<ProjectDocument>('GET', `/api/projects/${project.id}`, adminToken);
+    const read = await api<ProjectDocument>('GET', `/api/projects/${project.id}`, t.adminToken);
     expect(read.body.name).toBe(`Projekt ${SQL}`);
     expect(read.body.customerType).toBe(typeName);
     expect(read.body.columns[0]!.cards.map((card) => [card.title, card.description])).toEqual([
@@ -70,13 +62,17 @@ describe('SQL metacharacters are data (ASVS 1.2.4)', () => {
 
     // The search takes the quote as a character: it finds exactly this project, by name, card and tag.
     for (const query of [`q=${encodeURIComponent('O\'Brien"; DROP')}`, `tag=${encodeURIComponent(`Tag ${SQL}`)}`]) {
-      const found = await api<SearchResponse>('GET', `/api/search?${query}`, adminToken);
+      const found = await api<SearchResponse>('GET', `/api/search?${query}`, t.adminToken);
       expect([query, found.status, found.body.projects.map((hit) => hit.id)]).toEqual([query, 200, [project.id]]);
     }
-    const injected = await api<SearchResponse>('GET', `/api/search?q=${encodeURIComponent("' OR '1'='1")}`, adminToken);
+    const injected = await api<SearchResponse>(
+      'GET',
+      `/api/search?q=${encodeURIComponent("' OR '1'='1")}`,
+      t.adminToken,
+    );
     expect([injected.status, injected.body.projects]).toEqual([200, []]);
     // Nothing was dropped or deleted.
-    expect((await api('GET', '/api/projects', adminToken)).status).toBe(200);
+    expect((await api('GET', '/api/projects', t.adminToken)).status).toBe(200);
     expect((await t.login(TEST_ADMIN.username, TEST_ADMIN.password)).token).toBeTruthy();
   });
 });
@@ -116,12 +112,12 @@ describe('__proto__ and constructor keys change no prototype (ASVS 1.5.2, 15.3.6
     const username = `proto-${newId().slice(0, 8)}`;
     const body = (extra: string) => `{"username": "${username}", "password": "Zaunpfahl-Morgenrot-71", ${extra}}`;
     const poisoned = await t.request('POST', '/api/users', {
-      token: adminToken,
+      token: t.adminToken,
       rawBody: body(`"__proto__": ${POLLUTION}`),
     });
     expect([poisoned.status, poisoned.body]).toEqual([400, refused]);
     const response = await t.request<ManagedUserDto>('POST', '/api/users', {
-      token: adminToken,
+      token: t.adminToken,
       rawBody: body(`"constructor": {"prototype": ${POLLUTION}}`),
     });
     expect([response.status, response.body.role]).toEqual([201, 'Monteur']);

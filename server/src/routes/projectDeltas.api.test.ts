@@ -9,11 +9,12 @@ import {
   type ProjectChangesDto,
   type ProjectDeltaDto,
   type ProjectDocument,
+  type Role,
 } from '@werkboard/common';
 import { User } from '../models';
 import { newCard } from '../test/projectMergeHarness';
-import { deleteAllProjects, signedIn } from '../test/factories';
-import { testServer, type TestServer } from '../test/testServer';
+import { type Person, signedInPerson } from '../test/factories';
+import { testServerPerFile } from '../test/testServerPerFile';
 
 /**
  * Delta reads and entity tags of GET /api/projects/{id}, and delta saves (PATCH), against the
@@ -21,26 +22,10 @@ import { testServer, type TestServer } from '../test/testServer';
  * afresh; a delta save goes through the rules of the whole-document PUT.
  */
 
-let t: TestServer;
-
-beforeAll(async () => {
-  t = await testServer();
-});
-afterAll(() => t.close());
 // Free allows 10 active projects: each test starts without any.
-beforeEach(async () => {
-  await deleteAllProjects();
-});
+const t = testServerPerFile({ emptyProjects: true });
 
-interface Person {
-  id: string;
-  token: string;
-}
-
-async function person(role: Parameters<typeof signedIn>[1]): Promise<Person> {
-  const { user, token } = await signedIn(t, role);
-  return { id: user.id, token };
-}
+const person = (role: Role) => signedInPerson(t, role);
 
 async function read(who: Person, id: string): Promise<ProjectDocument> {
   const response = await t.request<ProjectDocument>('GET', `/api/projects/${id}`, { token: who.token });

@@ -2,8 +2,8 @@ import { canDeleteCard, de, keyBetween, keysAfter, newId, type ProjectDocument, 
 import { newCard } from '../test/projectMergeHarness';
 import { seeded } from '../test/projectMergeRandom';
 import { User } from '../models';
-import { deleteAllProjects, signedIn } from '../test/factories';
-import { testServer, type TestServer } from '../test/testServer';
+import { signedIn } from '../test/factories';
+import { testServerPerFile } from '../test/testServerPerFile';
 
 /**
  * The merging PUT through HTTP against the real database: the same ideas as the pure
@@ -11,15 +11,7 @@ import { testServer, type TestServer } from '../test/testServer';
  * history, the row lock and the JSON round trip in the way.
  */
 
-let t: TestServer;
-
-beforeAll(async () => {
-  t = await testServer();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await deleteAllProjects();
-});
+const t = testServerPerFile({ emptyProjects: true });
 
 interface Client {
   name: string;

@@ -20,8 +20,8 @@ import {
   writersOfEveryRole,
 } from '../test/projectMergeRandom';
 import { User } from '../models';
-import { deleteAllProjects, signedIn } from '../test/factories';
-import { testServer, type TestServer } from '../test/testServer';
+import { type Person, signedIn, signedInPerson } from '../test/factories';
+import { testServerPerFile } from '../test/testServerPerFile';
 
 /**
  * Issue 13, findings 1, 3 and 4, over HTTP against the real database: every path through the
@@ -30,22 +30,8 @@ import { testServer, type TestServer } from '../test/testServer';
  * delete other people's time entries with a card or a column.
  */
 
-let t: TestServer;
-
-beforeAll(async () => {
-  t = await testServer();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  // Each test makes a project of a new owner; the Free limit counts all active ones.
-  await deleteAllProjects();
-});
-
-interface Person {
-  name: string;
-  id: string;
-  token: string;
-}
+// Each test makes a project of a new owner; the Free limit counts all active ones.
+const t = testServerPerFile({ emptyProjects: true });
 
 interface Team {
   /** Monteur, the project's owner (can_edit_projects). */
@@ -57,10 +43,7 @@ interface Team {
   projectId: string;
 }
 
-async function person(role: 'Monteur' | 'Auszubildender' | 'Firmenleiter'): Promise<Person> {
-  const { user, token } = await signedIn(t, role);
-  return { name: user.username, id: user.id, token };
-}
+const person = (role: Role) => signedInPerson(t, role);
 
 async function put(who: Person, document: ProjectDocument) {
   return t.request<ProjectDocument & { message?: string }>('PUT', `/api/projects/${document.id}`, {
@@ -71,7 +54,7 @@ async function put(who: Person, document: ProjectDocument) {
 
 async function saved(who: Person, document: ProjectDocument): Promise<ProjectDocument> {
   const response = await put(who, document);
-  if (response.status !== 200) throw new Error(`PUT of ${who.name}: ${response.status} ${response.body.message}`);
+  if (response.status !== 200) throw new Error(`PUT of ${who.username}: ${response.status} ${response.body.message}`);
   return response.body;
 }
 
@@ -97,7 +80,7 @@ const removeCard = (document: ProjectDocument, id: string) => {
 
 function addTime(document: ProjectDocument, title: string, who: Person, hours: number, date = '2026-11-20') {
   const id = newId();
-  card(document, title).timeEntries.push({ id, rev: 0, userId: who.id, username: who.name, date, hours });
+  card(document, title).timeEntries.push({ id, rev: 0, userId: who.id, username: who.username, date, hours });
   return id;
 }
 
@@ -163,7 +146,7 @@ describe('finding 1: what a stale copy brings back runs the entity rules', () =>
 
     const after = await read(team.olga, projectId);
     expect(card(after, 'Kabel ziehen').timeEntries).toEqual([
-      expect.objectContaining({ id: entryId, userId: ben.id, username: ben.name, hours: 2, date: '2026-11-20' }),
+      expect.objectContaining({ id: entryId, userId: ben.id, username: ben.username, hours: 2, date: '2026-11-20' }),
     ]);
     expect(after.revision).toBe(before.revision);
     expect(await newLogEntries(team, before)).toEqual([]);
@@ -249,7 +232,7 @@ describe('finding 1: what a stale copy brings back runs the entity rules', () =>
         id: cardId,
         rev: 0,
         userId: olga.id,
-        username: olga.name,
+        username: olga.username,
         date: '2026-11-20',
         hours: 1,
       }),
@@ -294,19 +277,19 @@ describe('finding 1: what a stale copy brings back runs the entity rules', () =>
           title: 'Notiz',
           content: 'Alt',
           authorId: ben.id,
-          authorUsername: ben.name,
+          authorUsername: ben.username,
           timestamp: '2020-01-01T00:00:00.000Z',
         });
       }),
     );
-    expect(card(written, 'Kabel ziehen').timeEntries[0]).toMatchObject({ userId: azubi.id, username: azubi.name });
-    expect(written.notes[0]).toMatchObject({ authorId: azubi.id, authorUsername: azubi.name });
+    expect(card(written, 'Kabel ziehen').timeEntries[0]).toMatchObject({ userId: azubi.id, username: azubi.username });
+    expect(written.notes[0]).toMatchObject({ authorId: azubi.id, authorUsername: azubi.username });
     expect(Date.parse(written.notes[0]!.timestamp)).toBeGreaterThanOrEqual(start - 1000);
     // Changing the author fields of existing entries changes nothing.
     const again = await saved(
       azubi,
       edited(written, (copy) => {
-        Object.assign(card(copy, 'Kabel ziehen').timeEntries[0]!, { userId: ben.id, username: ben.name });
+        Object.assign(card(copy, 'Kabel ziehen').timeEntries[0]!, { userId: ben.id, username: ben.username });
         Object.assign(copy.notes[0]!, { authorId: ben.id, timestamp: '2020-01-01T00:00:00.000Z' });
       }),
     );
@@ -354,7 +337,7 @@ describe('finding 3: the server writes the change log', () => {
       id: newId(),
       timestamp: '2020-01-01T00:00:00.000Z',
       userId: team.olga.id,
-      username: team.olga.name,
+      username: team.olga.username,
       action: `hat alles gelöscht (${index}).`,
     }));
     const start = Date.now();
@@ -369,7 +352,7 @@ describe('finding 3: the server writes the change log', () => {
     expect(log).toEqual([
       expect.objectContaining({
         userId: azubi.id,
-        username: azubi.name,
+        username: azubi.username,
         action: de.board.log.cardRenamed('Kabel ziehen', 'Kabel verlegen'),
       }),
     ]);
@@ -536,7 +519,7 @@ describe('finding 3: the server writes the change log', () => {
           copy.groupAssignments = { Strom: ben.id };
           card(copy, 'Protokoll').assignedTo = ben.id;
         },
-        [de.projectPanels.log.groupAssigned('Strom', ben.name)],
+        [de.projectPanels.log.groupAssigned('Strom', ben.username)],
       ],
       [
         'task group deleted',
@@ -573,7 +556,7 @@ describe('finding 3: the server writes the change log', () => {
       await saved(olga, edited(before, change));
       const log = await newLogEntries(team, before);
       expect([what, log.map((entry) => entry.action).sort()]).toEqual([what, [...expected].sort()]);
-      expect(log.every((entry) => entry.userId === olga.id && entry.username === olga.name)).toBe(true);
+      expect(log.every((entry) => entry.userId === olga.id && entry.username === olga.username)).toBe(true);
     }
   }, 30000);
 
@@ -695,7 +678,11 @@ describe('random writers of every role over HTTP (issue 13, finding 1)', () => {
       }
       const people = writersOfEveryRole((role) => signed.get(role)!);
       const tokenOf = (writer: Writer) => signed.get(writer.role)!.token;
-      const asPerson = (writer: Writer): Person => ({ name: writer.username, id: writer.id, token: tokenOf(writer) });
+      const asPerson = (writer: Writer): Person => ({
+        username: writer.username,
+        id: writer.id,
+        token: tokenOf(writer),
+      });
       const admin = asPerson(people.find((who) => who.role === 'Admin')!);
       const owner = asPerson(people.find((who) => who.role === 'Monteur')!);
       const created = await t.request<ProjectDocument>('POST', '/api/projects', {
@@ -724,7 +711,7 @@ describe('random writers of every role over HTTP (issue 13, finding 1)', () => {
           edited(await read(who, created.body.id), (copy) => {
             addTime(copy, cards(copy)[index % 4]!.title, who, 1);
             copy.notes.push({
-              ...{ id: newId(), rev: 0, title: 'Notiz', content: `von ${who.name}` },
+              ...{ id: newId(), rev: 0, title: 'Notiz', content: `von ${who.username}` },
               ...{ authorId: null, authorUsername: '', timestamp: '' },
             });
           }),

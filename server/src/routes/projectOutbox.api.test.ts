@@ -10,9 +10,9 @@ import {
   rebasedSave,
 } from '@werkboard/common';
 import { User } from '../models';
-import { deleteAllProjects, signedIn } from '../test/factories';
+import { signedIn } from '../test/factories';
 import { newCard } from '../test/projectMergeHarness';
-import { testServer, type TestServer } from '../test/testServer';
+import { testServerPerFile } from '../test/testServerPerFile';
 
 /**
  * Two devices that edited one project offline converge (issue 17, the one outbox): each keeps
@@ -25,17 +25,17 @@ import { testServer, type TestServer } from '../test/testServer';
  * run the real merge (renderer tests talk to a fake that composes deltas without a merge).
  */
 
-let t: TestServer;
+const t = testServerPerFile({ emptyProjects: true });
 
-beforeAll(async () => {
-  t = await testServer();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await deleteAllProjects();
-});
-
-/** Seeded pseudo-random numbers (mulberry32), so a failing run can be repeated. */
+/**
+ * Seeded pseudo-random numbers (mulberry32), so a failing run can be repeated. Not yet the
+ * merge tests' `seeded` (an LCG): other sequences hit gaps in the tests' own models. Here
+ * (seeds 1 and 3 with the LCG) one device renames a card the other then moves from a stale
+ * copy; the later write of the card wins by design (docs/decisions.md, 'What counts as a
+ * conflict'), but the check below expects every rename to survive. With mulberry32 in
+ * `seeded`, projectMergeRules' seed 1 lets the project's owner, a Monteur, revoke a sign-off,
+ * which its ledger (`writersOfEveryRole`: only Admin and Firmenleiter) does not allow for.
+ */
 function random(seed: number): () => number {
   let state = seed;
   return () => {

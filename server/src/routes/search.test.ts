@@ -13,20 +13,12 @@ import {
   type TagDto,
 } from '@werkboard/common';
 import { User } from '../models';
-import { grantLifetimeLicense } from '../test/licenseKeys';
 import { buildProject, signedIn } from '../test/factories';
-import { TEST_ADMIN, testServer, type TestServer, type ErrorBody, type ApiArgs } from '../test/testServer';
+import type { ApiArgs, ErrorBody } from '../test/testServer';
+import { testServerPerFile } from '../test/testServerPerFile';
 
-let t: TestServer;
-let adminToken: string;
-
-beforeAll(async () => {
-  t = await testServer();
-  // Many projects are created here; the Free limits have their own tests.
-  await grantLifetimeLicense();
-  adminToken = (await t.login(TEST_ADMIN.username, TEST_ADMIN.password)).token;
-});
-afterAll(() => t.close());
+// Many projects are created here; the Free limits have their own tests.
+const t = testServerPerFile({ licensed: true, admin: true });
 
 const api = <T = ErrorBody>(...args: ApiArgs) => t.api<T>(...args);
 
@@ -125,12 +117,12 @@ async function addMember(projectId: string, userId: string) {
 }
 
 async function createType(name: string) {
-  const response = await api('POST', '/api/customer-types', adminToken, { name });
+  const response = await api('POST', '/api/customer-types', t.adminToken, { name });
   expect(response.status).toBe(201);
 }
 
 async function createTag(customerType: string, label: string) {
-  const response = await api<TagDto>('POST', '/api/tags', adminToken, { customerType, label });
+  const response = await api<TagDto>('POST', '/api/tags', t.adminToken, { customerType, label });
   expect(response.status).toBe(201);
   return response.body.id;
 }
@@ -146,18 +138,18 @@ describe('authentication', () => {
 
 describe('GET /api/search: text', () => {
   it('answers an empty result for no text and no tags, even though projects exist', async () => {
-    await projectWithBoard(adminToken, { name: `Vorhanden ${word()}`, cards: [{ title: 'Irgendwas' }] });
+    await projectWithBoard(t.adminToken, { name: `Vorhanden ${word()}`, cards: [{ title: 'Irgendwas' }] });
     for (const query of ['', 'q=', 'q=%20%20%20', 'tag=', 'tag=%20']) {
-      const response = await api<SearchResponse>('GET', `/api/search?${query}`, adminToken);
+      const response = await api<SearchResponse>('GET', `/api/search?${query}`, t.adminToken);
       expect([query, response.status, response.body]).toEqual([query, 200, { projects: [], truncated: false }]);
     }
   });
 
   it('finds a project by its name, case-insensitively and as a part, with the full answer shape', async () => {
     const key = word();
-    const project = await projectWithBoard(adminToken, { name: `Neubau ${key}straße`, projectNumber: 'P-1' });
+    const project = await projectWithBoard(t.adminToken, { name: `Neubau ${key}straße`, projectNumber: 'P-1' });
     for (const text of [key, key.toUpperCase(), ` ${key.slice(2, 9)} `]) {
-      const response = await search(adminToken, q(text));
+      const response = await search(t.adminToken, q(text));
       expect([text, response]).toEqual([
         text,
         {
@@ -183,9 +175,9 @@ describe('GET /api/search: text', () => {
 
   it('finds a project by its project number', async () => {
     const key = word();
-    const project = await projectWithBoard(adminToken, { name: 'Nummernsuche', projectNumber: `AB-${key}-7` });
-    await projectWithBoard(adminToken, { name: `Nummernsuche ${word()}`, projectNumber: `AB-${key}-8` });
-    const response = await search(adminToken, q(`${key.toUpperCase()}-7`));
+    const project = await projectWithBoard(t.adminToken, { name: 'Nummernsuche', projectNumber: `AB-${key}-7` });
+    await projectWithBoard(t.adminToken, { name: `Nummernsuche ${word()}`, projectNumber: `AB-${key}-8` });
+    const response = await search(t.adminToken, q(`${key.toUpperCase()}-7`));
     expect(response.projects).toEqual([
       expect.objectContaining({ id: project.id, projectNumber: `AB-${key}-7`, projectMatches: true }),
     ]);
@@ -193,7 +185,7 @@ describe('GET /api/search: text', () => {
 
   it('finds tasks by title and by description, in board order, with their column titles', async () => {
     const key = word();
-    const project = await projectWithBoard(adminToken, {
+    const project = await projectWithBoard(t.adminToken, {
       name: `Baustelle ${word()}`,
       cards: [
         { title: 'Abnahme', description: `Protokoll ${key.toUpperCase()} mitbringen`, column: 2 },
@@ -202,7 +194,7 @@ describe('GET /api/search: text', () => {
         { title: `Zweite ${key}`, column: 1 },
       ],
     });
-    const response = await search(adminToken, q(key));
+    const response = await search(t.adminToken, q(key));
     expect(response).toEqual({
       projects: [
         {
@@ -238,10 +230,13 @@ describe('GET /api/search: text', () => {
 
   it('lists projects that match themselves before those that only hold a matching task', async () => {
     const key = word();
-    const byName = await projectWithBoard(adminToken, { name: `Halle ${key}` });
-    const byTask = await projectWithBoard(adminToken, { name: `Lager ${word()}`, cards: [{ title: `Regal ${key}` }] });
-    const both = await projectWithBoard(adminToken, { name: `Büro ${key}`, cards: [{ title: `Tisch ${key}` }] });
-    const response = await search(adminToken, q(key));
+    const byName = await projectWithBoard(t.adminToken, { name: `Halle ${key}` });
+    const byTask = await projectWithBoard(t.adminToken, {
+      name: `Lager ${word()}`,
+      cards: [{ title: `Regal ${key}` }],
+    });
+    const both = await projectWithBoard(t.adminToken, { name: `Büro ${key}`, cards: [{ title: `Tisch ${key}` }] });
+    const response = await search(t.adminToken, q(key));
     // Among those matching themselves, the newest change comes first.
     expect(foundIds(response)).toEqual([both.id, byName.id, byTask.id]);
     expect(response.projects.map((project) => [project.projectMatches, project.taskCount])).toEqual([
@@ -253,26 +248,29 @@ describe('GET /api/search: text', () => {
 
   it('takes % and _ in the query literally', async () => {
     const key = word();
-    const fiveHundred = await projectWithBoard(adminToken, { name: `${key} Rabatt 500 Euro` });
-    const fiftyPercent = await projectWithBoard(adminToken, { name: `${key} Rabatt 50% Euro` });
-    const letters = await projectWithBoard(adminToken, { name: `${key} axb` });
-    const underscore = await projectWithBoard(adminToken, { name: `${key} a_b` });
-    const inTask = await projectWithBoard(adminToken, { name: `Andere ${word()}`, cards: [{ title: `${key} 100%` }] });
-    expect(foundIds(await search(adminToken, q(`${key} Rabatt 50%`)))).toEqual([fiftyPercent.id]);
-    expect(foundIds(await search(adminToken, q(`${key} Rabatt 50`))).sort()).toEqual(
+    const fiveHundred = await projectWithBoard(t.adminToken, { name: `${key} Rabatt 500 Euro` });
+    const fiftyPercent = await projectWithBoard(t.adminToken, { name: `${key} Rabatt 50% Euro` });
+    const letters = await projectWithBoard(t.adminToken, { name: `${key} axb` });
+    const underscore = await projectWithBoard(t.adminToken, { name: `${key} a_b` });
+    const inTask = await projectWithBoard(t.adminToken, {
+      name: `Andere ${word()}`,
+      cards: [{ title: `${key} 100%` }],
+    });
+    expect(foundIds(await search(t.adminToken, q(`${key} Rabatt 50%`)))).toEqual([fiftyPercent.id]);
+    expect(foundIds(await search(t.adminToken, q(`${key} Rabatt 50`))).sort()).toEqual(
       [fiveHundred.id, fiftyPercent.id].sort(),
     );
-    expect(foundIds(await search(adminToken, q(`${key} a_b`)))).toEqual([underscore.id]);
-    expect(foundIds(await search(adminToken, q(`${key} a`))).sort()).toEqual([letters.id, underscore.id].sort());
-    expect(foundIds(await search(adminToken, q(`${key} 100%`)))).toEqual([inTask.id]);
-    expect(await search(adminToken, q(`${key}%Euro`))).toEqual({ projects: [], truncated: false });
+    expect(foundIds(await search(t.adminToken, q(`${key} a_b`)))).toEqual([underscore.id]);
+    expect(foundIds(await search(t.adminToken, q(`${key} a`))).sort()).toEqual([letters.id, underscore.id].sort());
+    expect(foundIds(await search(t.adminToken, q(`${key} 100%`)))).toEqual([inTask.id]);
+    expect(await search(t.adminToken, q(`${key}%Euro`))).toEqual({ projects: [], truncated: false });
   });
 
   it('takes a backslash in the query literally', async () => {
     const key = word();
-    const withBackslash = await projectWithBoard(adminToken, { name: `${key} C:\\daten` });
-    await projectWithBoard(adminToken, { name: `${key} C:daten` });
-    expect(foundIds(await search(adminToken, q(`${key} C:\\d`)))).toEqual([withBackslash.id]);
+    const withBackslash = await projectWithBoard(t.adminToken, { name: `${key} C:\\daten` });
+    await projectWithBoard(t.adminToken, { name: `${key} C:daten` });
+    expect(foundIds(await search(t.adminToken, q(`${key} C:\\d`)))).toEqual([withBackslash.id]);
   });
 
   it('shows only projects of his team to a Monteur, all projects to Admin and Firmenleiter', async () => {
@@ -295,7 +293,7 @@ describe('GET /api/search: text', () => {
 
     const all = [byName.id, byTask.id];
     expect(foundIds(await search(owner.token, q(key)))).toEqual(all);
-    expect(foundIds(await search(adminToken, q(key)))).toEqual(all);
+    expect(foundIds(await search(t.adminToken, q(key)))).toEqual(all);
     expect(foundIds(await search(chief.token, q(key)))).toEqual(all);
     expect(await search(stranger.token, q(key))).toEqual({ projects: [], truncated: false });
     expect(await search(leader.token, q(key))).toEqual({ projects: [], truncated: false });
@@ -334,8 +332,8 @@ describe('GET /api/search: text', () => {
     expect(cardsOf(template.body).map((card) => card.title)).toEqual([`Vorlagenkarte ${key}`]);
     const project = await projectWithBoard(leader.token, { name: `Projekt ${key}` });
     expect(foundIds(await search(leader.token, q(key)))).toEqual([project.id]);
-    expect(foundIds(await search(adminToken, q(key)))).toEqual([project.id]);
-    expect(foundIds(await search(adminToken, q(`Vorlagenkarte ${key}`)))).toEqual([]);
+    expect(foundIds(await search(t.adminToken, q(key)))).toEqual([project.id]);
+    expect(foundIds(await search(t.adminToken, q(`Vorlagenkarte ${key}`)))).toEqual([]);
   });
 
   it('never finds archived projects, but finds completed ones', async () => {
@@ -350,7 +348,7 @@ describe('GET /api/search: text', () => {
 
     expect((await api('DELETE', `/api/projects/${archived.id}`, owner.token)).status).toBe(200);
     expect((await api('POST', `/api/projects/${completed.id}/complete`, owner.token)).status).toBe(200);
-    for (const token of [owner.token, adminToken]) {
+    for (const token of [owner.token, t.adminToken]) {
       const response = await search(token, q(key));
       expect(response.projects).toEqual([expect.objectContaining({ id: completed.id, status: 'completed' })]);
       expect(await search(token, q(`Alte Karte ${key}`))).toEqual({ projects: [], truncated: false });
@@ -360,11 +358,11 @@ describe('GET /api/search: text', () => {
   it('lists at most 20 tasks per project in board order and counts all of them', async () => {
     const key = word();
     const titles = Array.from({ length: 22 }, (_, index) => `Punkt ${String(index).padStart(2, '0')} ${key}`);
-    await projectWithBoard(adminToken, {
+    await projectWithBoard(t.adminToken, {
       name: `Viele Aufgaben ${word()}`,
       cards: titles.map((title, index) => ({ title, column: index < 11 ? 0 : 1 })),
     });
-    const [project] = (await search(adminToken, q(key))).projects;
+    const [project] = (await search(t.adminToken, q(key))).projects;
     expect(project!.taskCount).toBe(22);
     expect(project!.tasks.map((task) => task.title)).toEqual(titles.slice(0, SEARCH_LIMITS.tasksPerProject));
   });
@@ -383,26 +381,26 @@ describe('GET /api/search: text', () => {
   }, 60_000);
 
   it('refuses a query of more than 200 characters with 400 and the message', async () => {
-    const response = await api('GET', `/api/search?${q('x'.repeat(201))}`, adminToken);
+    const response = await api('GET', `/api/search?${q('x'.repeat(201))}`, t.adminToken);
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message: de.organisation.search.queryTooLong, code: 'validation' });
     // 200 characters are fine, also with blanks around them.
-    expect((await api('GET', `/api/search?${q(` ${'x'.repeat(200)} `)}`, adminToken)).status).toBe(200);
+    expect((await api('GET', `/api/search?${q(` ${'x'.repeat(200)} `)}`, t.adminToken)).status).toBe(200);
   });
 
   it('refuses more than 20 different tags with 400 and the message; repeated labels count once', async () => {
     const labels = Array.from({ length: 21 }, (_, index) => `Tag ${index} ${word()}`);
-    const response = await api('GET', `/api/search?q=x&${tags(...labels)}`, adminToken);
+    const response = await api('GET', `/api/search?q=x&${tags(...labels)}`, t.adminToken);
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message: de.organisation.search.tooManyTags, code: 'validation' });
-    expect(await search(adminToken, tags(...labels.slice(0, 20)))).toEqual({ projects: [], truncated: false });
+    expect(await search(t.adminToken, tags(...labels.slice(0, 20)))).toEqual({ projects: [], truncated: false });
     expect(
-      (await api('GET', `/api/search?${tags(...Array.from({ length: 25 }, () => 'Gleich'))}`, adminToken)).status,
+      (await api('GET', `/api/search?${tags(...Array.from({ length: 25 }, () => 'Gleich'))}`, t.adminToken)).status,
     ).toBe(200);
   });
 
   it('refuses a tag label longer than 100 characters with its own message', async () => {
-    const response = await api('GET', `/api/search?${tags('t'.repeat(101))}`, adminToken);
+    const response = await api('GET', `/api/search?${tags('t'.repeat(101))}`, t.adminToken);
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ message: de.organisation.search.tagTooLong, code: 'validation' });
   });
@@ -492,7 +490,7 @@ describe('GET /api/search: tag filter', () => {
     const { urgent, project } = await taggedBoard();
     const stranger = await signedIn(t, 'Monteur');
     expect(await search(stranger.token, tags(urgent))).toEqual({ projects: [], truncated: false });
-    expect(foundIds(await search(adminToken, tags(urgent)))).toContain(project.id);
+    expect(foundIds(await search(t.adminToken, tags(urgent)))).toContain(project.id);
   });
 });
 
@@ -590,7 +588,7 @@ describe('GET /api/appointments', () => {
     expect((await api<DashboardAppointmentDto[]>('GET', '/api/appointments', owner.token)).body).toHaveLength(1);
     expect(await titlesFor(other.token)).toEqual(['Fremder Termin']);
     expect(await titlesFor(member.token)).toEqual([]);
-    expect(await titlesFor(adminToken)).toEqual(['Fremder Termin', 'Mein Termin']);
+    expect(await titlesFor(t.adminToken)).toEqual(['Fremder Termin', 'Mein Termin']);
     expect(await titlesFor(chief.token)).toEqual(['Fremder Termin', 'Mein Termin']);
 
     await addMember(mine.id, member.user.id);
@@ -619,7 +617,7 @@ describe('GET /api/appointments', () => {
     expect((await api('DELETE', `/api/projects/${archived.id}`, owner.token)).status).toBe(200);
     expect((await api('POST', `/api/projects/${completed.id}/complete`, owner.token)).status).toBe(200);
     expect(await titles(owner.token)).toEqual([['Abgeschlossen', 'completed']]);
-    expect(await titles(adminToken)).toEqual([['Abgeschlossen', 'completed']]);
+    expect(await titles(t.adminToken)).toEqual([['Abgeschlossen', 'completed']]);
   });
 
   it('never lists the appointments of templates', async () => {
@@ -641,7 +639,7 @@ describe('GET /api/appointments', () => {
     });
     expect(template.status).toBe(200);
     expect(template.body.appointments.map((entry) => entry.title)).toEqual(['Vorlagentermin']);
-    for (const token of [leader.token, adminToken]) {
+    for (const token of [leader.token, t.adminToken]) {
       const response = await api<DashboardAppointmentDto[]>('GET', '/api/appointments', token);
       expect(response.status).toBe(200);
       expect(response.body.filter((entry) => entry.projectId === id)).toEqual([]);

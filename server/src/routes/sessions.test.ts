@@ -9,23 +9,15 @@ import {
 import { QueryTypes } from 'sequelize';
 import { MAX_SESSIONS_PER_USER, sessionCache } from '../auth/sessions';
 import { User } from '../models';
-import { grantLifetimeLicense } from '../test/licenseKeys';
 import { signedIn } from '../test/factories';
-import { TEST_ADMIN, testServer, type TestServer, type ErrorBody, type ApiArgs } from '../test/testServer';
+import type { ApiArgs, ErrorBody } from '../test/testServer';
+import { testServerPerFile } from '../test/testServerPerFile';
 
 /** Issue 13, finding 5: server-side sessions that logout, the device list and the Admin end. */
-let t: TestServer;
-let adminToken: string;
+const t = testServerPerFile({ licensed: true, admin: true });
 
 const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
-
-beforeAll(async () => {
-  t = await testServer();
-  await grantLifetimeLicense();
-  adminToken = (await t.login(TEST_ADMIN.username, TEST_ADMIN.password)).token;
-});
-afterAll(() => t.close());
 
 const api = <T = ErrorBody>(...args: ApiArgs) => t.api<T>(...args);
 const meStatus = async (token: string) => (await api('GET', '/api/auth/me', token)).status;
@@ -156,17 +148,17 @@ describe('DELETE /api/users/{id}/sessions', () => {
   });
 
   it('is a 404 for a user that does not exist', async () => {
-    const response = await api('DELETE', '/api/users/00000000-0000-4000-8000-000000000000/sessions', adminToken);
+    const response = await api('DELETE', '/api/users/00000000-0000-4000-8000-000000000000/sessions', t.adminToken);
     expect([response.status, response.body.message]).toEqual([404, de.users.notFound]);
   });
 
   it('lets the Admin end all sessions of a user: every device gets 401, a new login works', async () => {
     const { user, password, laptop, phone } = await onTwoDevices();
-    const response = await api<SessionsEndedResponse>('DELETE', `/api/users/${user.id}/sessions`, adminToken);
+    const response = await api<SessionsEndedResponse>('DELETE', `/api/users/${user.id}/sessions`, t.adminToken);
     expect([response.status, response.body]).toEqual([200, { message: de.sessions.allEnded(2), ended: 2 }]);
     expect([await meStatus(laptop), await meStatus(phone)]).toEqual([401, 401]);
     expect(await meStatus((await t.login(user.username, password)).token)).toBe(200);
-    expect(await meStatus(adminToken)).toBe(200);
+    expect(await meStatus(t.adminToken)).toBe(200);
   });
 });
 
@@ -186,7 +178,7 @@ describe('the events that end sessions', () => {
 
   it('a role change by the Admin ends all sessions of the user', async () => {
     const { user, laptop, phone } = await onTwoDevices();
-    const changed = await api<ManagedUserDto>('PUT', `/api/users/${user.id}`, adminToken, {
+    const changed = await api<ManagedUserDto>('PUT', `/api/users/${user.id}`, t.adminToken, {
       username: user.username,
       role: 'Helfer',
     });
@@ -197,7 +189,7 @@ describe('the events that end sessions', () => {
 
   it('a password reset by the Admin ends all sessions of the user', async () => {
     const { user, laptop, phone } = await onTwoDevices();
-    const changed = await api('PUT', `/api/users/${user.id}`, adminToken, {
+    const changed = await api('PUT', `/api/users/${user.id}`, t.adminToken, {
       username: user.username,
       password: 'Zurueckgesetzt-2026',
     });
@@ -208,14 +200,14 @@ describe('the events that end sessions', () => {
 
   it('a change of contact fields ends nothing', async () => {
     const { user, laptop, phone } = await onTwoDevices();
-    const changed = await api('PUT', `/api/users/${user.id}`, adminToken, { username: user.username, phone: '0171' });
+    const changed = await api('PUT', `/api/users/${user.id}`, t.adminToken, { username: user.username, phone: '0171' });
     expect(changed.status).toBe(200);
     expect([await meStatus(laptop), await meStatus(phone)]).toEqual([200, 200]);
   });
 
   it('deleting the user ends all its sessions (the rows go with it)', async () => {
     const { user, laptop, phone } = await onTwoDevices();
-    expect((await api('DELETE', `/api/users/${user.id}`, adminToken)).status).toBe(200);
+    expect((await api('DELETE', `/api/users/${user.id}`, t.adminToken)).status).toBe(200);
     expect([await meStatus(laptop), await meStatus(phone)]).toEqual([401, 401]);
     expect(await storedSessions(user.id)).toBe('0');
   });

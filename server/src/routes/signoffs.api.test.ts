@@ -1,10 +1,19 @@
-import { de, documentDelta, keyBetween, newId, type ProjectDocument, type SignoffDto } from '@werkboard/common';
+import {
+  de,
+  documentDelta,
+  keyBetween,
+  newId,
+  type ProjectDocument,
+  type Role,
+  type SignoffDto,
+} from '@werkboard/common';
 import { writeDelta } from '../services/documentWrite';
 import { findProjectRow } from '../services/projectStore';
 import { newCard } from '../test/projectMergeHarness';
 import { User } from '../models';
-import { deleteAllProjects, signedIn } from '../test/factories';
-import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
+import { type Person, signedInPerson } from '../test/factories';
+import { TEST_ADMIN } from '../test/testServer';
+import { testServerPerFile } from '../test/testServerPerFile';
 
 /**
  * The customer's sign-off over HTTP against the real database: it seals the entries it
@@ -12,25 +21,9 @@ import { TEST_ADMIN, testServer, type TestServer } from '../test/testServer';
  * the project revokes it, and the Admin's restore brings it back as it was, still sealing.
  */
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await testServer();
-}, 60_000);
-afterAll(() => t.close());
-beforeEach(async () => {
-  await deleteAllProjects();
-});
+const t = testServerPerFile({ emptyProjects: true });
 
-interface Person {
-  id: string;
-  name: string;
-  token: string;
-}
-
-async function person(role: 'Monteur' | 'Auszubildender' | 'Projektleiter'): Promise<Person> {
-  const { user, token } = await signedIn(t, role);
-  return { id: user.id, name: user.username, token };
-}
+const person = (role: Role) => signedInPerson(t, role);
 
 const put = (who: Person, document: ProjectDocument) =>
   t.request<ProjectDocument & { message?: string }>('PUT', `/api/projects/${document.id}`, {
@@ -83,7 +76,7 @@ async function signedProject() {
         id: newId(),
         rev: 0,
         userId: olga.id,
-        username: olga.name,
+        username: olga.username,
         date: '2026-11-23',
         hours: 2,
       });
@@ -108,7 +101,7 @@ describe('customer sign-off (issue 15)', () => {
         signedAt: '2026-11-23T15:04:00.000Z',
         signature: 'M12 150 L40 90 L80 140 L120 60',
         collectedById: azubi.id,
-        collectedByName: azubi.name,
+        collectedByName: azubi.username,
         coveredTimeEntryIds: [cardOf(signed).timeEntries[0]!.id],
       }),
     ]);

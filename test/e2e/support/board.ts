@@ -21,6 +21,18 @@ export async function addBoardTask(page: Page, columnTitle: string, title: strin
   await boardCard(page, columnTitle, title).waitFor();
 }
 
+/**
+ * Clicks one of the board header's actions by its name. On a phone (under 700 px) all but
+ * 'Bildergalerie' are folded behind 'Aktionen (N)', which is opened first.
+ */
+export async function clickProjectAction(page: Page, name: string): Promise<void> {
+  const actions = page.getByRole('navigation', { name: 'Projektaktionen' });
+  await actions.waitFor();
+  const fold = actions.getByRole('button', { name: /^Aktionen \(\d+\)$/ });
+  if ((await fold.count()) > 0 && (await fold.getAttribute('aria-expanded')) === 'false') await fold.click();
+  await actions.getByRole('button', { name, exact: true }).click();
+}
+
 /** Drags with the real mouse: press on the card, move in steps over the target, release. */
 export async function dragCard(page: Page, card: Locator, target: Locator): Promise<void> {
   const from = (await card.boundingBox())!;

@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Check } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { memo, useMemo } from 'react';
 import type { CardDto } from '@werkboard/common';
@@ -7,7 +7,7 @@ import { cardHours, formatHours, quickMoveCard } from '@werkboard/common';
 import type { CardDragItem, QuickTarget } from './boardUi';
 import { CARD_TYPE, useBoardUi } from './boardUi';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { taskOpened } from '../../entities/project/projectSlice';
+import { selectColumnRefs, taskOpened } from '../../entities/project/projectSlice';
 import { applyEdit } from '../../entities/project/projectThunks';
 import { selectTagsById } from '../../api/endpoints/tags';
 import { selectAssigneeNames } from '../../entities/project/projectSelectors';
@@ -39,6 +39,8 @@ export const BoardCard = memo(function BoardCard({ card, columnId, second, last 
     () => ({ cardId: card.id, columnId, title: card.title }),
     [card.id, columnId, card.title],
   );
+  // Where the card's column stands: the move to the second column goes left from the third on.
+  const columnIndex = useAppSelector((state) => selectColumnRefs(state).findIndex((column) => column.id === columnId));
   const { ref, isDragging } = useSortableItem(CARD_TYPE, item, movable);
   const hours = useMemo(() => cardHours(card), [card]);
   const tags = useMemo(
@@ -101,7 +103,9 @@ export const BoardCard = memo(function BoardCard({ card, columnId, second, last 
           </p>
         )}
       </div>
-      {/* Quick actions sit at the side, so a click on the middle of a card always opens it. */}
+      {/* Quick actions sit below the card's text, so a click on the text always opens it. Each
+          names its target column visibly (cut short with '…' when long; the full name is in
+          its title and accessible name) and its arrow points where the card goes. */}
       {movable && (second || last) && (
         <div className="board-card__actions">
           {second && (
@@ -112,7 +116,12 @@ export const BoardCard = memo(function BoardCard({ card, columnId, second, last 
               title={m.quickMove(second.title)}
               onClick={(event) => quickMove(event, 'second')}
             >
-              <span aria-hidden="true">▶</span>
+              {columnIndex > 1 ? (
+                <ArrowLeft className="board-card__quick-icon" aria-hidden="true" focusable="false" />
+              ) : (
+                <ArrowRight className="board-card__quick-icon" aria-hidden="true" focusable="false" />
+              )}
+              <span className="board-card__quick-label">{second.title}</span>
             </button>
           )}
           {last && (
@@ -123,7 +132,8 @@ export const BoardCard = memo(function BoardCard({ card, columnId, second, last 
               title={m.quickMove(last.title)}
               onClick={(event) => quickMove(event, 'last')}
             >
-              <Check className="icon-glyph" aria-hidden="true" focusable="false" />
+              <Check className="board-card__quick-icon" aria-hidden="true" focusable="false" />
+              <span className="board-card__quick-label">{last.title}</span>
             </button>
           )}
         </div>

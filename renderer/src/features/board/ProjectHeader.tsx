@@ -20,6 +20,8 @@ import { useBoardUi } from './boardUi';
 import { selectTagsById } from '../../api/endpoints/tags';
 import { selectDocument, selectFromArchive, selectProgress } from '../../entities/project/projectSlice';
 import { SignoffLines } from './signoff/SignoffLines';
+import type { ProjectAction } from './ProjectActions';
+import { ProjectActions } from './ProjectActions';
 
 export type HeaderDialog =
   | 'edit'
@@ -136,26 +138,35 @@ function BoardHeader({ onOpen }: { onOpen: (dialog: HeaderDialog) => void }) {
   // A pending invitation also counts (spec section 2): read for the owner of an active project.
   const hasPendingInvitations = useHasPendingInvitations(document.id, !readOnly && isOwner);
   const hasTeam = document.deputyOwnerId !== null || document.memberIds.length > 0 || hasPendingInvitations;
-  const buttons: { dialog: HeaderDialog; label: string; shown: boolean; primary?: boolean }[] = [
+  const buttons: (ProjectAction<HeaderDialog> & { shown: boolean })[] = [
     {
-      dialog: 'edit',
+      id: 'edit',
       label: b.edit,
       shown: !readOnly && actor !== null && canEditProject(actor, document),
       primary: true,
     },
-    { dialog: 'notes', label: b.notes, shown: true },
-    { dialog: 'changeLog', label: b.changeLog, shown: actor !== null && canSeeChangeLog(actor, document) },
-    { dialog: 'appointmentArchive', label: b.appointmentArchive, shown: true },
-    { dialog: 'appointments', label: b.manageAppointments, shown: !readOnly },
-    { dialog: 'invite', label: b.invite, shown: !readOnly && isLead },
-    { dialog: 'team', label: b.manageTeam, shown: !readOnly && isOwner && hasTeam },
-    { dialog: 'gallery', label: b.gallery, shown: true },
-    { dialog: 'kwpExport', label: b.kwpExport, shown: kwpEnabled },
-    { dialog: 'pdfExport', label: b.pdfExport, shown: true },
-    { dialog: 'totals', label: de.reports.totals.button, shown: true },
-    { dialog: 'signoff', label: de.projects.signoff.title, shown: !readOnly && !document.isTemplate },
+    { id: 'notes', label: b.notes, shown: true },
+    { id: 'changeLog', label: b.changeLog, shown: actor !== null && canSeeChangeLog(actor, document) },
+    { id: 'appointmentArchive', label: b.appointmentArchive, shown: true },
+    { id: 'appointments', label: b.manageAppointments, shown: !readOnly },
+    { id: 'invite', label: b.invite, shown: !readOnly && isLead },
+    { id: 'team', label: b.manageTeam, shown: !readOnly && isOwner && hasTeam },
+    // Pinned on the phone: photos are what a fitter adds on site, and the spec gives this
+    // button a count badge, news that a fold would hide.
     {
-      dialog: 'saveAsTemplate',
+      id: 'gallery',
+      label: b.gallery,
+      shown: true,
+      pinned: true,
+      extra: gallery.badge,
+      describedBy: gallery.describedBy,
+    },
+    { id: 'kwpExport', label: b.kwpExport, shown: kwpEnabled },
+    { id: 'pdfExport', label: b.pdfExport, shown: true },
+    { id: 'totals', label: de.reports.totals.button, shown: true },
+    { id: 'signoff', label: de.projects.signoff.title, shown: !readOnly && !document.isTemplate },
+    {
+      id: 'saveAsTemplate',
       label: de.templatesScreen.saveAsTemplate.button,
       shown: actor !== null && canCreateTemplate(actor) && !fromArchive && document.status !== 'archived',
     },
@@ -225,24 +236,7 @@ function BoardHeader({ onOpen }: { onOpen: (dialog: HeaderDialog) => void }) {
         <span className="project-progress__percent">{de.board.progress.percent(progress.percent)}</span>
       </div>
 
-      <nav className="project-header__actions" aria-label={h.actions}>
-        {buttons
-          .filter((button) => button.shown)
-          .map((button) => (
-            <button
-              key={button.dialog}
-              type="button"
-              className={
-                button.primary ? 'button button--primary button--small' : 'button button--secondary button--small'
-              }
-              onClick={() => onOpen(button.dialog)}
-              aria-describedby={button.dialog === 'gallery' ? gallery.describedBy : undefined}
-            >
-              {button.label}
-              {button.dialog === 'gallery' && gallery.badge}
-            </button>
-          ))}
-      </nav>
+      <ProjectActions actions={buttons.filter((button) => button.shown)} onAction={onOpen} />
     </header>
   );
 }
