@@ -13,6 +13,7 @@ import {
 import { User } from '../models';
 import { newCard } from '../test/projectMergeHarness';
 import { deleteAllProjects, signedIn } from '../test/factories';
+import { statementsWhile } from '../test/sqlStatements';
 import { testServer, type TestServer } from '../test/testServer';
 
 /**
@@ -174,18 +175,7 @@ describe('GET /api/projects/{id}?since={revision}', () => {
 describe('GET /api/projects/{id}: what it reads', () => {
   /** The SQL statements run while `work` runs that read the `projects` row of a document. */
   async function rowReads(work: () => Promise<void>): Promise<number> {
-    const sequelize = User.sequelize!;
-    const statements: string[] = [];
-    // Sequelize's query object keeps the statement it ran as `sql` (not in its types).
-    sequelize.addHook('afterQuery', 'countRowReads', (_options, query) => {
-      statements.push((query as unknown as { sql?: string }).sql ?? '');
-    });
-    try {
-      await work();
-    } finally {
-      sequelize.removeHook('afterQuery', 'countRowReads');
-    }
-    return statements.filter((sql) => /FROM projects p LEFT JOIN users o/.test(sql)).length;
+    return (await statementsWhile(work)).filter((sql) => /FROM projects p LEFT JOIN users o/.test(sql)).length;
   }
 
   it('reads the project row once, and answers the revision its entity tag names (issue 17)', async () => {

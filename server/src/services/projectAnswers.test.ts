@@ -3,6 +3,7 @@ import { PreparedAnswer } from '../http/preparedAnswer';
 import { User } from '../models';
 import { decodedText, rawRequest as raw } from '../test/rawHttp';
 import { buildProject, deleteAllProjects, type Person, signedInPerson, withCard } from '../test/factories';
+import { statementsWhile } from '../test/sqlStatements';
 import { testServer, type TestServer } from '../test/testServer';
 import { ProjectAnswerCache, projectAnswers } from './projectAnswers';
 import { deleteProjectPermanently } from './projects';
@@ -79,18 +80,7 @@ describe('GET /api/projects/{id} through the answer cache', () => {
 
   /** The SQL statements run while `work` runs that read the board's cards. */
   async function cardReads(work: () => Promise<void>): Promise<number> {
-    const sequelize = User.sequelize!;
-    const statements: string[] = [];
-    // Sequelize's query object keeps the statement it ran as `sql` (not in its types).
-    sequelize.addHook('afterQuery', 'countCardReads', (_options, query) => {
-      statements.push((query as unknown as { sql?: string }).sql ?? '');
-    });
-    try {
-      await work();
-    } finally {
-      sequelize.removeHook('afterQuery', 'countCardReads');
-    }
-    return statements.filter((sql) => /FROM project_cards/.test(sql)).length;
+    return (await statementsWhile(work)).filter((sql) => /FROM project_cards/.test(sql)).length;
   }
 
   async function read(who: Person, id: string): Promise<ProjectDocument> {
