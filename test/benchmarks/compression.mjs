@@ -6,11 +6,15 @@
 //
 //   npm run build && node test/benchmarks/compression.mjs
 //
+// Also the board's answer compressed at each brotli quality and gzip level in this process (time
+// against bytes: how compressAnswers.ts / preparedAnswer.ts chose the levels for large answers).
+//
 // Options (environment): BENCH_CARDS (default 5000), BENCH_RUNS (default 20).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { client, fillBoard, loadAverage, printResult, startServer, stats } from './support.mjs';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 5000);
@@ -49,6 +53,31 @@ async function measure(url, acceptEncoding, token) {
   return { ...last, median: stats(times).median };
 }
 
+const LEVELS = [
+  ...[1, 2, 3, 4, 5].map((quality) => ({
+    label: `br q${quality}`,
+    run: (bytes) =>
+      zlib.brotliCompressSync(bytes, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      }),
+  })),
+  ...[1, 3, 6].map((level) => ({ label: `gzip ${level}`, run: (bytes) => zlib.gzipSync(bytes, { level }) })),
+];
+
+function compressedAt(bytes, level) {
+  const times = [];
+  let size = 0;
+  for (let run = 0; run < 8; run++) {
+    const started = performance.now();
+    size = level.run(bytes).length;
+    if (run > 0) times.push(performance.now() - started);
+  }
+  return { bytes: size, median: stats(times).median };
+}
+
 /** 'plain' → 'Plain', for the RESULT line's keys. */
 const capital = (label) => `${label[0].toUpperCase()}${label.slice(1)}`;
 const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`.padStart(9);
@@ -84,6 +113,17 @@ try {
       [`board${capital(label)}Encoding`]: result.encoding,
       [`board${capital(label)}MedianMs`]: Math.round(result.median * 10) / 10,
     });
+  }
+
+  const text = (await api.call('GET', `/api/projects/${project.id}`)).text;
+  console.log(
+    `\nThe board's answer (${kb(Buffer.byteLength(text))} of JSON) at each level, median of 7, in this process:`,
+  );
+  for (const level of LEVELS) {
+    const result = compressedAt(Buffer.from(text), level);
+    console.log(`  ${level.label.padEnd(10)} ${kb(result.bytes)}  median ${result.median.toFixed(1).padStart(7)} ms`);
+    figures[`level_${level.label.replace(' ', '')}_Kb`] = Math.round(result.bytes / 1024);
+    figures[`level_${level.label.replace(' ', '')}_Ms`] = Math.round(result.median * 10) / 10;
   }
 
   const assets = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'renderer', 'dist', 'assets');

@@ -87,6 +87,21 @@ function expectSameAsPut(server: MemoryProjectServer, base: ClientCopy, next: Cl
 }
 
 describe('the slice of the stored project a delta save loads (issue 17)', () => {
+  it('asks for every sign-off of the project, unless the store counted none', () => {
+    const server = new MemoryProjectServer(project(3));
+    const base = server.read();
+    const next = structuredClone(base);
+    next.columns[0]!.cards[0]!.title = 'Neu';
+    const delta = validated(base, next);
+    expect(new DeltaSlice(delta).next()?.signoffs).toBe(true);
+    const slice = new DeltaSlice(delta);
+    slice.noStoredSignoffs();
+    const reads = slice.next()!;
+    expect(reads.signoffs).toBe(false);
+    slice.add(reads, []);
+    expect(slice.next()).toBeNull();
+  });
+
   it('moving a card within a 5,000-card column loads that card and its column, and decides as the PUT', () => {
     const server = new MemoryProjectServer(project(5000));
     const base = server.read();

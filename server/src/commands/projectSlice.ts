@@ -132,6 +132,11 @@ export class DeltaSlice {
     }
   }
 
+  /** The store holds no sign-offs (its count said so under the row lock): none to read. */
+  noStoredSignoffs(): void {
+    this.signoffsRead = true;
+  }
+
   /** The cards whose entries the limits count: those of the delta's entries. */
   entryCards(): string[] {
     return entryCardsOf(this.changed);

@@ -6,6 +6,7 @@ import type { AppContext, AppState } from '../appTypes';
 import { buildProject, signedIn, withCard } from '../test/factories';
 import { testServer, type TestServer } from '../test/testServer';
 import { decodedText, rawRequest as raw } from '../test/rawHttp';
+import { PreparedAnswer } from '../http/preparedAnswer';
 import { compressAnswers } from './compressAnswers';
 
 describe('compressAnswers: the rule, on a bare Koa app', () => {
@@ -22,6 +23,7 @@ describe('compressAnswers: the rule, on a bare Koa app', () => {
       if (ctx.path === '/api/login-like')
         ctx.body = { token: 'geheim.token.wert', user: { name: ctx.query.name }, padding };
       else if (ctx.path === '/api/small') ctx.body = { ok: true };
+      else if (ctx.path === '/api/prepared') ctx.body = new PreparedAnswer(JSON.stringify({ padding }));
       else if (ctx.path === '/api/counted') {
         ctx.status = 201;
         ctx.body = [{ toJSON: () => (serialized++, { padding }) }];
@@ -55,6 +57,34 @@ describe('compressAnswers: the rule, on a bare Koa app', () => {
       expect(answer.status).toBe(201);
       expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(JSON.parse(decodedText(answer))).toEqual([{ padding }]);
+    }
+  });
+
+  it('sends a prepared answer (the project answer cache) in the encoding koa-compress picks for the same header', async () => {
+    for (const acceptEncoding of [
+      'gzip, deflate, br',
+      'br;q=0.5, gzip',
+      'gzip;q=0.5, br;q=0.5',
+      'deflate, gzip;q=0',
+      'zstd, br;q=0.9',
+      '*',
+      '*;q=0.5, br;q=0',
+      'identity',
+      'BR',
+      undefined,
+    ]) {
+      const options = acceptEncoding ? { acceptEncoding } : {};
+      const [plain, prepared] = await Promise.all([
+        raw(`${base}/api/list`, options),
+        raw(`${base}/api/prepared`, options),
+      ]);
+      expect([acceptEncoding, prepared.headers['content-encoding']]).toEqual([
+        acceptEncoding,
+        plain.headers['content-encoding'],
+      ]);
+      expect(prepared.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(prepared.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(JSON.parse(decodedText(prepared))).toEqual({ padding });
     }
   });
 

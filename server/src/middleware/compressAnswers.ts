@@ -1,10 +1,13 @@
-import zlib from 'node:zlib';
 import compose from 'koa-compose';
 import compress from 'koa-compress';
 import type { AppMiddleware } from '../appTypes';
-
-/** Below this an answer goes as it is: the headers would eat the gain. */
-const THRESHOLD_BYTES = 1024;
+import {
+  brotliOptions,
+  chooseEncoding,
+  COMPRESS_THRESHOLD_BYTES,
+  gzipOptions,
+  PreparedAnswer,
+} from '../http/preparedAnswer';
 
 /** An answer that carries a session token (login): never compressed, see below. */
 function carriesToken(body: unknown): boolean {
@@ -23,6 +26,24 @@ function serializeOnce(ctx: Parameters<AppMiddleware>[0]): void {
   ctx.body = JSON.stringify(body);
 }
 
+/**
+ * A prepared answer (the project answer cache, issue 17) goes in the encoding the client
+ * takes, compressed once for all who read it; koa-compress leaves an encoded body alone.
+ */
+async function sendPrepared(ctx: Parameters<AppMiddleware>[0], answer: PreparedAnswer): Promise<void> {
+  ctx.type = 'application/json';
+  const encoding =
+    ctx.method === 'HEAD' || answer.json.length < COMPRESS_THRESHOLD_BYTES
+      ? 'identity'
+      : chooseEncoding(ctx.get('Accept-Encoding'));
+  if (encoding === 'identity') {
+    ctx.body = answer.json;
+    return;
+  }
+  ctx.body = await answer.encodedAs(encoding);
+  ctx.set('Content-Encoding', encoding);
+}
+
 function isStream(body: object): boolean {
   return typeof (body as { pipe?: unknown }).pipe === 'function';
 }
@@ -39,15 +60,17 @@ function isStream(body: object): boolean {
  */
 export function compressAnswers(): AppMiddleware {
   const compressor = compress({
-    threshold: THRESHOLD_BYTES,
-    br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-    gzip: { level: 6 },
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    // By the answer's size (large answers at a faster level, preparedAnswer.ts).
+    br: (_type: string, size: number) => brotliOptions(size),
+    gzip: (_type: string, size: number) => gzipOptions(size),
     deflate: false,
     // Node 20's zlib has no zstd; never let a browser's zstd preference pick it.
     zstd: false,
   }) as unknown as AppMiddleware;
   const keepTokensPlain: AppMiddleware = async (ctx, next) => {
     await next();
+    if (ctx.body instanceof PreparedAnswer) return sendPrepared(ctx, ctx.body);
     if (carriesToken(ctx.body)) ctx.compress = false;
     serializeOnce(ctx);
   };

@@ -33,7 +33,8 @@ export function presentDelta(
   return { kind: 'delta', since, ...presentHeader(row, team), ...flatEntities(changed), deleted, changeLog };
 }
 
-function presentHeader(row: ProjectRow, team: ProjectMemberDto[]): ProjectHeaderDto {
+/** The document's header: the row's fields and revision, owner, deputy and team. */
+export function presentHeader(row: ProjectRow, team: ProjectMemberDto[]): ProjectHeaderDto {
   return {
     id: row.id,
     revision: row.revision,

@@ -15,6 +15,7 @@ import { User } from '../models';
 import { newCard } from '../test/projectMergeHarness';
 import { type Person, signedInPerson } from '../test/factories';
 import { testServerPerFile } from '../test/testServerPerFile';
+import { statementsWhile } from '../test/sqlStatements';
 
 /**
  * Delta reads and entity tags of GET /api/projects/{id}, and delta saves (PATCH), against the
@@ -159,18 +160,7 @@ describe('GET /api/projects/{id}?since={revision}', () => {
 describe('GET /api/projects/{id}: what it reads', () => {
   /** The SQL statements run while `work` runs that read the `projects` row of a document. */
   async function rowReads(work: () => Promise<void>): Promise<number> {
-    const sequelize = User.sequelize!;
-    const statements: string[] = [];
-    // Sequelize's query object keeps the statement it ran as `sql` (not in its types).
-    sequelize.addHook('afterQuery', 'countRowReads', (_options, query) => {
-      statements.push((query as unknown as { sql?: string }).sql ?? '');
-    });
-    try {
-      await work();
-    } finally {
-      sequelize.removeHook('afterQuery', 'countRowReads');
-    }
-    return statements.filter((sql) => /FROM projects p LEFT JOIN users o/.test(sql)).length;
+    return (await statementsWhile(work)).filter((sql) => /FROM projects p LEFT JOIN users o/.test(sql)).length;
   }
 
   it('reads the project row once, and answers the revision its entity tag names (issue 17)', async () => {

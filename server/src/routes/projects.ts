@@ -18,7 +18,6 @@ import {
   deputySchema,
   type MessageResponse,
   type ProjectChangesDto,
-  type ProjectDocument,
   newOwnerSchema,
   projectCreateSchema,
   projectDeltaSchema,
@@ -28,12 +27,14 @@ import type { SessionActor } from '../auth/sessionActor';
 import { ApiError, authorize, invalidField } from '../errors';
 import { type Endpoint, type Params, type ApiRoutes, type UserRequest } from '../http/endpoint';
 import { idParam } from '../http/params';
+import type { PreparedAnswer } from '../http/preparedAnswer';
 import { removeProjectImageFiles } from '../images/imageStore';
 import { presentInvitation } from '../presenters/invitation';
 import { presentProjectSummary } from '../presenters/project';
 import { writeDelta, writeDocument } from '../services/documentWrite';
 import { projectInvitations } from '../services/invitations';
 import { requireRoomFor } from '../services/limits';
+import { documentAnswer } from '../services/projectAnswers';
 import type { ProjectRow } from '../services/projectStore';
 import {
   changeStatus,
@@ -45,7 +46,6 @@ import {
   logEntry,
   readChanges,
   readDocument,
-  readDocumentOf,
   requireArchived,
   withUniqueName,
 } from '../services/projects';
@@ -144,9 +144,10 @@ export function registerProjectRoutes(api: ApiRoutes): void {
     load: loadProject,
     authorize: ({ actor, resource }) => mayRead(actor, resource),
     etag: ({ actor, resource }) => projectTag(actor, resource),
-    handle: ({ sequelize, actor, resource, query }): Promise<ProjectDocument | ProjectChangesDto> =>
+    // The whole document from the answer cache (authorised above, on every read).
+    handle: ({ sequelize, actor, resource, query }): Promise<PreparedAnswer | ProjectChangesDto> =>
       query.since === null
-        ? readDocumentOf(sequelize, actor, resource)
+        ? documentAnswer(sequelize, actor, resource)
         : readChanges(sequelize, actor, resource, query.since),
   });
 

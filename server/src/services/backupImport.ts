@@ -25,6 +25,7 @@ import { currentLicenseType } from './license';
 import { countOf } from './limits';
 import { writeRolePermissions } from './permissions';
 import { type EntityVersion, insertChangeLogs, recordVersionsOf, writeEntitiesOf } from './projectStore';
+import { forgetProjectAnswers } from './projectAnswers';
 import { logEntry, withUniqueName } from './projects';
 
 /**
@@ -67,6 +68,8 @@ async function deleteAll(context: ImportContext, isTemplate: boolean): Promise<v
     'DELETE FROM projects WHERE is_template = :isTemplate RETURNING id',
     { isTemplate },
   );
+  // The file's projects come back with revision 1, which the answer cache may have seen.
+  forgetProjectAnswers(null, context.transaction);
   context.transaction.afterCommit(async () => {
     for (const { id } of deleted) await removeProjectImageFiles(context.dataDir, id);
   });

@@ -844,13 +844,34 @@ export async function recordVersionsOf(
  * Adds entries to a project's change log, which keeps its newest PROJECT_LIMITS.changeLog.
  * Each entry takes the project's revision as it stands (a trigger): raise it first.
  */
-export function insertChangeLog(
+export async function insertChangeLog(
   sequelize: Sequelize,
   transaction: Transaction,
   projectId: string,
   entries: readonly ChangeLogEntryDto[],
 ): Promise<void> {
-  return insertChangeLogs(sequelize, transaction, [{ projectId, entries }]);
+  if (entries.length === 0) return;
+  if (entries.length > CHUNK) return insertChangeLogs(sequelize, transaction, [{ projectId, entries }]);
+  // One statement instead of an insert and a trim (issue 17: a save's round trips). The trim
+  // ranks the stored entries with the new ones, which it cannot see in the table yet; a write's
+  // entries are its newest, so what it removes is what the trim after the insert removes.
+  const bind: Value[] = [projectId, PROJECT_LIMITS.changeLog];
+  const rows = entries.map((entry) => {
+    bind.push(entry.id, entry.timestamp, entry.userId, entry.username, entry.action);
+    const at = bind.length - 4;
+    return `($${at}, $1, $${at + 1}::timestamptz, $${at + 2}, $${at + 3}, $${at + 4})`;
+  });
+  await sequelize.query(
+    `WITH inserted AS (
+       INSERT INTO change_log_entries (id, project_id, logged_at, user_id, username, action) VALUES ${rows.join(', ')}
+       RETURNING id, logged_at)
+     DELETE FROM change_log_entries WHERE id IN (
+       SELECT id FROM (SELECT id, row_number() OVER (ORDER BY logged_at DESC, id) AS place
+                         FROM (SELECT id, logged_at FROM change_log_entries WHERE project_id = $1
+                               UNION ALL SELECT id, logged_at FROM inserted) every) ranked
+        WHERE place > $2)`,
+    { bind, transaction },
+  );
 }
 
 /** The change-log entries of many projects (an import): one insert, one trim to each project's newest. */

@@ -33,6 +33,7 @@ import {
   type ProjectRow,
   writeEntities,
 } from './projectStore';
+import { forgetProjectAnswers } from './projectAnswers';
 
 export function logEntry(actor: SessionActor, action: string): ChangeLogEntryDto {
   return { id: randomUUID(), timestamp: new Date().toISOString(), userId: actor.id, username: actor.username, action };
@@ -402,4 +403,6 @@ export async function deleteProjectPermanently(
   transaction?: Transaction,
 ): Promise<void> {
   await sequelize.query('DELETE FROM projects WHERE id = :id', { replacements: { id }, transaction });
+  // An import may bring the id back at a revision the cache has seen.
+  forgetProjectAnswers(id, transaction);
 }

@@ -107,6 +107,8 @@ export class MemoryProjectServer {
     const checked = validate(projectDeltaSchema, delta);
     if (!checked.ok) throw new MergeRefused(400, checked.message);
     const slice = new DeltaSlice(checked.value);
+    const counts = countsIn(this.entities, slice.entryCards());
+    if ((counts.kinds.get('signoff') ?? 0) === 0) slice.noStoredSignoffs();
     for (let reads = slice.next(); reads; reads = slice.next()) {
       const asked = reads;
       slice.add(
@@ -114,7 +116,6 @@ export class MemoryProjectServer {
         [...this.entities.values()].filter((entity) => answersRead(asked, entity)),
       );
     }
-    const counts = countsIn(this.entities, slice.entryCards());
     return this.write(
       actor,
       mayEditProject,

@@ -1,0 +1,131 @@
+import { type Actor, canSeeChangeLog } from '@werkboard/common';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { PreparedAnswer } from '../http/preparedAnswer';
+import { presentDocument, presentHeader } from '../presenters/project';
+import { loadEntities, loadTeam, type ProjectRow } from './projectStore';
+
+interface Entry {
+  projectId: string;
+  revision: number;
+  answer: PreparedAnswer;
+}
+
+/**
+ * The whole documents of the boards read last, serialised and compressed (issue 17): a
+ * project at one revision is the same bytes for every reader who is shown the same header
+ * and change log, so the second read of an unchanged 5,000-card board costs a lookup instead
+ * of 20,000 rows, 3.7 MB of JSON and its compression.
+ *
+ * The key is everything the answer depends on: the header as presented (the row's fields
+ * and revision, owner, deputy and members with their names, colours and roles: a renamed
+ * user changes no revision but the answer) and whether the change log is shown (owner and
+ * management only). The entities depend on the revision alone, since every write of them
+ * raises it. A newer revision of a project drops the older ones; a permanent deletion or an
+ * import forgets the project (an id can come back at a revision seen before). Reads are
+ * authorised before the cache is asked (routes/projects.ts), so a kept answer never reaches a
+ * reader who may not read the project.
+ *
+ * Bounded by the bytes of the kept JSON (their compressed forms add a sixth or so), least
+ * recently used first out. One process: the server runs as one.
+ */
+export class ProjectAnswerCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  /** Raised by every forget: a read that began before one does not store what it read. */
+  private generation = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string): PreparedAnswer | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    // Most recently used last: the Map's order is the eviction order.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.answer;
+  }
+
+  /** A mark to hand to `set`: a forget in between makes the read's answer unfit to keep. */
+  mark(): number {
+    return this.generation;
+  }
+
+  set(key: string, entry: Entry, mark: number): void {
+    if (mark !== this.generation || entry.answer.json.length > this.maxBytes) return;
+    for (const [other, kept] of this.entries)
+      if (kept.projectId === entry.projectId && kept.revision < entry.revision) this.delete(other);
+    this.delete(key);
+    this.entries.set(key, entry);
+    this.bytes += entry.answer.json.length;
+    for (const [oldest] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.delete(oldest);
+    }
+  }
+
+  /** Drops every kept answer of the project. */
+  forget(projectId: string): void {
+    this.generation += 1;
+    for (const [key, entry] of this.entries) if (entry.projectId === projectId) this.delete(key);
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.answer.json.length;
+  }
+}
+
+/** How many MB of answers the server keeps (PROJECT_ANSWER_CACHE_MB; 0 turns the cache off). */
+const configuredMb = Number(process.env.PROJECT_ANSWER_CACHE_MB ?? '64');
+export const projectAnswers = new ProjectAnswerCache(
+  (Number.isFinite(configuredMb) && configuredMb >= 0 ? configuredMb : 64) * 1024 * 1024,
+);
+
+/** Forgets the project now and again when the transaction commits (a read meanwhile saw the old rows). */
+export function forgetProjectAnswers(projectId: string | null, transaction?: Transaction | null): void {
+  const forget = () => (projectId === null ? projectAnswers.clear() : projectAnswers.forget(projectId));
+  forget();
+  transaction?.afterCommit(forget);
+}
+
+async function storedRevision(sequelize: Sequelize, projectId: string): Promise<number | undefined> {
+  const [row] = await sequelize.query<{ revision: number }>('SELECT revision FROM projects WHERE id = :projectId', {
+    type: QueryTypes.SELECT,
+    replacements: { projectId },
+  });
+  return row?.revision;
+}
+
+/**
+ * The whole document of a project row read already (a GET's `load`, authorised), as this
+ * caller may read it, from the cache when it holds it. Read outside a transaction: the
+ * entities are read after the row, so an answer is kept only when the project still has the
+ * row's revision afterwards (no write came in between).
+ */
+export async function documentAnswer(sequelize: Sequelize, actor: Actor, row: ProjectRow): Promise<PreparedAnswer> {
+  const withLog = canSeeChangeLog(actor, row);
+  const team = await loadTeam(sequelize, row);
+  const key = JSON.stringify([withLog, presentHeader(row, team)]);
+  const kept = projectAnswers.get(key);
+  if (kept) return kept;
+  const mark = projectAnswers.mark();
+  const { entities, changeLog } = await loadEntities(sequelize, row.id);
+  const answer = new PreparedAnswer(
+    JSON.stringify(presentDocument(row, entities.values(), withLog ? changeLog : [], team)),
+  );
+  if ((await storedRevision(sequelize, row.id)) === row.revision)
+    projectAnswers.set(key, { projectId: row.id, revision: row.revision, answer }, mark);
+  return answer;
+}
