@@ -215,23 +215,23 @@ describe('replay in lanes (issue 17): one lane per document, a barrier for anyth
       save(4, 'a'),
       save(5, 'a'),
     ];
-    const state = { pending: [p1a!, p2a!, p1b!, p3a!, p4a!, p5a!], failed: [] };
-    expect(keys(nextWrites(state, 'u-1', new Set(), 4))).toEqual(keys([p1a!, p2a!, p3a!, p4a!]));
-    expect(keys(nextWrites(state, 'u-1', new Set([p1a!.key]), 4))).toEqual(keys([p2a!, p3a!, p4a!]));
-    expect(keys(nextWrites(state, 'u-1', new Set([p1a!.key, p2a!.key, p3a!.key, p4a!.key]), 4))).toEqual([]);
+    const state = { pending: [p1a, p2a, p1b, p3a, p4a, p5a], failed: [] };
+    expect(keys(nextWrites(state, 'u-1', new Set(), 4))).toEqual(keys([p1a, p2a, p3a, p4a]));
+    expect(keys(nextWrites(state, 'u-1', new Set([p1a.key]), 4))).toEqual(keys([p2a, p3a, p4a]));
+    expect(keys(nextWrites(state, 'u-1', new Set([p1a.key, p2a.key, p3a.key, p4a.key]), 4))).toEqual([]);
     expect(keys(nextWrites(state, 'u-2', new Set(), 4))).toEqual([]);
 
     const message = write({ path: '/messages' });
-    const withBarrier = { pending: [p1a!, message, p2a!], failed: [] };
-    expect(keys(nextWrites(withBarrier, 'u-1', new Set(), 4))).toEqual([p1a!.key]);
-    expect(keys(nextWrites(withBarrier, 'u-1', new Set([p1a!.key]), 4))).toEqual([]);
-    const barrierFirst = { pending: [message, p2a!], failed: [] };
+    const withBarrier = { pending: [p1a, message, p2a], failed: [] };
+    expect(keys(nextWrites(withBarrier, 'u-1', new Set(), 4))).toEqual([p1a.key]);
+    expect(keys(nextWrites(withBarrier, 'u-1', new Set([p1a.key]), 4))).toEqual([]);
+    const barrierFirst = { pending: [message, p2a], failed: [] };
     expect(keys(nextWrites(barrierFirst, 'u-1', new Set(), 4))).toEqual([message.key]);
     expect(keys(nextWrites(barrierFirst, 'u-1', new Set([message.key]), 4))).toEqual([]);
     // Another user's writes are no barrier for this one.
     const theirs = write({ userId: 'u-2' });
-    expect(keys(nextWrites({ pending: [theirs, p1a!, p2a!], failed: [] }, 'u-1', new Set(), 4))).toEqual(
-      keys([p1a!, p2a!]),
+    expect(keys(nextWrites({ pending: [theirs, p1a, p2a], failed: [] }, 'u-1', new Set(), 4))).toEqual(
+      keys([p1a, p2a]),
     );
   });
 
@@ -258,29 +258,29 @@ describe('replay in lanes (issue 17): one lane per document, a barrier for anyth
     const message = write({ path: '/messages' });
     const [p1b, p4a] = [save(1, 'b'), save(4, 'a')];
     const server = slowServer(
-      (sent) => (sent.key === p3a!.key ? 8 : 1),
+      (sent) => (sent.key === p3a.key ? 8 : 1),
       () => ({ kind: 'applied' }),
     );
-    const result = await replay({ pending: [p1a!, p2a!, p3a!, message, p1b!, p4a!], failed: [] }, 'u-1', server.send);
+    const result = await replay({ pending: [p1a, p2a, p3a, message, p1b, p4a], failed: [] }, 'u-1', server.send);
     expect(result.applied).toBe(6);
     const start = at(server.events, `start ${message.key}`);
-    for (const before of [p1a!, p2a!, p3a!]) expect(start).toBeGreaterThan(at(server.events, `end ${before.key}`));
+    for (const before of [p1a, p2a, p3a]) expect(start).toBeGreaterThan(at(server.events, `end ${before.key}`));
     const end = at(server.events, `end ${message.key}`);
-    for (const after of [p1b!, p4a!]) expect(at(server.events, `start ${after.key}`)).toBeGreaterThan(end);
+    for (const after of [p1b, p4a]) expect(at(server.events, `start ${after.key}`)).toBeGreaterThan(end);
   });
 
   it('starts nothing more after a network failure in one lane, and settles the saves already in flight', async () => {
     const [p1a, p2a, p1b, p2b] = [save(1, 'a'), save(2, 'a'), save(1, 'b'), save(2, 'b')];
     const server = slowServer(
-      (sent) => (sent.key === p2a!.key ? 5 : 0),
+      (sent) => (sent.key === p2a.key ? 5 : 0),
       (sent): SendOutcome => (sent.path === docPath(1) ? { kind: 'unreachable' } : { kind: 'applied' }),
     );
-    const result = await replay({ pending: [p1a!, p2a!, p1b!, p2b!], failed: [] }, 'u-1', server.send);
+    const result = await replay({ pending: [p1a, p2a, p1b, p2b], failed: [] }, 'u-1', server.send);
     expect(result.stoppedBy).toBe('unreachable');
     expect(result.applied).toBe(1);
-    expect(keys(result.state.pending)).toEqual(keys([p1a!, p1b!, p2b!]));
+    expect(keys(result.state.pending)).toEqual(keys([p1a, p1b, p2b]));
     expect(result.state.pending[0]!.attempts).toBe(1);
-    expect(server.events).not.toContain(`start ${p2b!.key}`);
+    expect(server.events).not.toContain(`start ${p2b.key}`);
   });
 
   it('goes on in the other lanes and behind a refused save (it goes to the failed list)', async () => {
@@ -288,11 +288,11 @@ describe('replay in lanes (issue 17): one lane per document, a barrier for anyth
     const server = slowServer(
       () => 1,
       (sent): SendOutcome =>
-        sent.key === p1a!.key ? { kind: 'refused', status: 403, message: 'Keine Berechtigung.' } : { kind: 'applied' },
+        sent.key === p1a.key ? { kind: 'refused', status: 403, message: 'Keine Berechtigung.' } : { kind: 'applied' },
     );
-    const result = await replay({ pending: [p1a!, p2a!, p1b!], failed: [] }, 'u-1', server.send);
+    const result = await replay({ pending: [p1a, p2a, p1b], failed: [] }, 'u-1', server.send);
     expect(result).toMatchObject({ applied: 2, stoppedBy: 'done', state: { pending: [] } });
-    expect(keys(result.state.failed)).toEqual([p1a!.key]);
+    expect(keys(result.state.failed)).toEqual([p1a.key]);
   });
 });
 
