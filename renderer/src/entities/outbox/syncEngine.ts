@@ -78,11 +78,11 @@ function outcomeOf(error: unknown): SendOutcome {
  * The sync queue at work (architecture decision 5), the durable half of the one outbox (issue
  * 17; the page-lifetime half is `ProjectSaver`, and `api/save.ts` is the one way in): keeps the
  * queue in the local store, adds writes that could not reach the server (a project's save as
- * a delta with its base and its copy), and replays them with their idempotency
- * keys (in order per document), rebasing the next save of a document on each answer (`platform/syncQueue.ts`), the
- * saves of different documents in parallel lanes. No React here. Every change of the queue is
- * saved before it counts; a replay never runs twice at once; a write being sent is marked as
- * tried first, so no later save is joined into it.
+ * a delta with its base and its copy), and replays them with their idempotency keys in lanes:
+ * the saves of one document in order, rebased on each answer, those of different documents in
+ * parallel, any other write a barrier (`platform/syncQueue.ts`). No React here. Every change of
+ * the queue is saved before it counts; a replay never runs twice at once; a write being sent is
+ * marked as tried first, so no later save is joined into it.
  */
 export class SyncEngine {
   private state: QueueState = { pending: [], failed: [] };
