@@ -363,7 +363,7 @@ async function replayRound(context, page, traffic, writes, other = null) {
       if (performance.now() - last > STALL_MS) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    await waitForFooter(other.page, 'Synchron', 60000);
+    await waitForFooter(other.page, 'Synchron', STALL_MS);
   }
   const seenLabels = new Set();
   let lastProgress = performance.now();
@@ -385,7 +385,7 @@ async function replayRound(context, page, traffic, writes, other = null) {
     seenLabels.add(await footerText(page).catch(() => ''));
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  if (!stalled) await waitForFooter(page, 'Synchron', 60000);
+  if (!stalled) await waitForFooter(page, 'Synchron', STALL_MS);
   const totalMs = performance.now() - started;
   await traffic.settled();
   const after = await readQueue(page);
@@ -616,8 +616,10 @@ function printSideBySide(rows) {
   console.log('| round | load (1 min) at its start | before | after |');
   console.log('| --- | --- | --- | --- |');
   for (const { label, load, before, after } of rows) {
-    const cell = ({ round, lost }) =>
-      `${seconds(round)}, one save ${median(round.request)}, start to next start ${median(round.cycle)}, lost ${lost}`;
+    const cell = (result) =>
+      result
+        ? `${seconds(result.round)}, one save ${median(result.round.request)}, start to next start ${median(result.round.cycle)}, lost ${result.lost}`
+        : 'failed (see above)';
     console.log(
       `| ${label} | ${load.map((value) => value.toFixed(2)).join(' / ')} | ${cell(before)} | ${cell(after)} |`,
     );
@@ -648,7 +650,13 @@ async function main() {
       ['two devices', twoDevicesRound],
     ]) {
       const load = [os.loadavg()[0]];
-      const baseRound = before ? await run(before, baseProblems) : null;
+      // A round the base build fails is its problem, printed beside, not this build's.
+      const baseRound = before
+        ? await run(before, baseProblems).catch((error) => {
+            baseProblems.push(`${label}: ${error.message.split('\n')[0]}`);
+            return null;
+          })
+        : null;
       if (before) load.push(os.loadavg()[0]);
       const round = await run(after, problems);
       rows.push({ label, load, before: baseRound, after: round });
