@@ -15,11 +15,23 @@
 // on the Free license), BENCH_CARDS (cards per project, default 20), BENCH_REPLAYED (writes of
 // the idempotency round, default 100), BENCH_TRIGGER ('online', default: the page goes back
 // online; 'reload': the queue is written while the app is idle and the page reloads),
-// CHROMIUM_PATH (default /usr/bin/chromium), RENDERER_DIR (passed on to the server).
+// CHROMIUM_PATH (default /usr/bin/chromium), RENDERER_DIR (passed on to the server),
+// BENCH_BASE (a built tree of the code to compare with, e.g. main's: its delta and two-device
+// rounds run beside this build's, taking turns, and a side-by-side table is printed).
 /* global document, indexedDB -- the page functions run in the browser. */
 import os from 'node:os';
 import common from '@werkboard/common';
-import { client, launchChromium, line, ms, printResult, startServer, stats } from './support.mjs';
+import {
+  BASE_ROOT,
+  client,
+  launchChromium,
+  line,
+  ms,
+  printResult,
+  SERVER_ROOT,
+  startServer,
+  stats,
+} from './support.mjs';
 
 const { addTimeEntry, documentDelta, keysAfter, newId } = common;
 
@@ -351,7 +363,7 @@ async function replayRound(context, page, traffic, writes, other = null) {
       if (performance.now() - last > STALL_MS) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    await waitForFooter(other.page, 'Synchron', 60000);
+    await waitForFooter(other.page, 'Synchron', STALL_MS);
   }
   const seenLabels = new Set();
   let lastProgress = performance.now();
@@ -373,7 +385,7 @@ async function replayRound(context, page, traffic, writes, other = null) {
     seenLabels.add(await footerText(page).catch(() => ''));
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  if (!stalled) await waitForFooter(page, 'Synchron', 60000);
+  if (!stalled) await waitForFooter(page, 'Synchron', STALL_MS);
   const totalMs = performance.now() - started;
   await traffic.settled();
   const after = await readQueue(page);
@@ -429,182 +441,257 @@ function printRound(label, round) {
 
 let summary = null;
 
+/** A browser context signed in as the Admin, settled: the store exists and the session's first replay is done. */
+async function openDevice(browser, server) {
+  const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/#/login`);
+  await page.getByLabel('Benutzername').fill('admin');
+  await page.getByLabel('Passwort').fill(server.adminPassword);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 30000 });
+  // The service worker controls the page (it would not reload it, but its install work would share the cores).
+  await page
+    .waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 20000 })
+    .catch(() => console.log('(the service worker did not take control within 20 s)'));
+  await waitForQueueStore(page);
+  await waitForFooter(page, 'Synchron');
+  return { context, page, traffic: watchReplay(page) };
+}
+
+/** One build under test: its server on its own database, 10 projects, a signed-in browser. */
+async function openBuild(label, root) {
+  const server = await startServer({}, root);
+  const api = client(server.url);
+  const user = await api.login('admin', server.adminPassword);
+  const documents = await seedProjects(api);
+  const browser = await launchChromium();
+  return { label, root, server, api, user, documents, browser, ...(await openDevice(browser, server)) };
+}
+
+async function closeBuild(build) {
+  await build?.browser?.close();
+  await build?.server.stop();
+}
+
+const currentCopies = async (build) => {
+  const copies = [];
+  for (const { id } of build.documents)
+    copies.push(JSON.parse((await build.api.call('GET', `/api/projects/${id}`)).text));
+  return copies;
+};
+
+/** Round 1 as main's queue kept it: WRITES whole-document saves, each tried once, all on the revision the device read. */
+async function wholeRound(build, problems) {
+  const start = await serverState(build.api, build.documents);
+  const startRevisions = start.map((project) => project.revision);
+  const first = offlineSaves(await currentCopies(build), build.user, WRITES, 'r1');
+  const round = await replayRound(build.context, build.page, build.traffic, first.writes);
+  const after = await serverState(build.api, build.documents);
+  // The log's actions repeat across rounds ('hat 0,25 Stunden … erfasst.'): only this round's
+  // entries (the newest, at the log's start) are counted.
+  const added = after.map((project, index) => ({
+    ...project,
+    log: project.log.slice(0, project.log.length - start[index].log.length),
+  }));
+  const check = compare(added, first.expected);
+  const lost = check.time.missing + check.note.missing;
+  const twice = check.time.twice + check.note.twice + check.log.twice;
+  const revisionsUp = after.reduce((sum, project, index) => sum + project.revision - startRevisions[index], 0);
+  printRound(`Round 1 (${build.label}): ${WRITES} queued whole-document saves replayed by the app`, round);
+  console.log(
+    `On the server: time entries ${check.time.found}/${check.time.expected}, notes ${check.note.found}/${check.note.expected}, change-log entries ${check.log.found}/${check.log.expected}; ids held twice: ${twice}`,
+  );
+  console.log(
+    `Revisions raised: ${revisionsUp} (one per applied write: ${WRITES}); conflict entries in the change logs: ${after.reduce((sum, project) => sum + project.conflicts, 0)}`,
+  );
+  console.log(`lost: ${lost}`);
+  if (lost > 0) problems.push(`${lost} changes of round 1 are not on the server`);
+  if (check.log.missing > 0) problems.push(`${check.log.missing} change-log entries of round 1 are missing`);
+  if (twice > 0) problems.push(`${twice} ids are held twice after round 1`);
+  if (round.stalled) problems.push('the replay of round 1 stopped');
+  if (round.queueAfter.pending > 0) problems.push(`${round.queueAfter.pending} writes still pending after round 1`);
+  if (round.queueAfter.failed.length > 0)
+    problems.push(`${round.queueAfter.failed.length} writes ended in the failed list in round 1`);
+  return { round, lost };
+}
+
+/** WRITES offline saves queued as this version's outbox keeps them (deltas), each rebased on the answer before it. */
+async function deltaRound(build, problems) {
+  const deltas = offlineSaves(await currentCopies(build), build.user, WRITES, 'r1d', ['time', 'note'], 'delta');
+  const round = await replayRound(build.context, build.page, build.traffic, deltas.writes);
+  const check = compare(await serverState(build.api, build.documents), deltas.expected);
+  const lost = check.time.missing + check.note.missing;
+  const twice = check.time.twice + check.note.twice;
+  printRound(
+    `Round 1 as deltas (${build.label}): ${WRITES} queued delta saves, each rebased on the answer before it`,
+    round,
+  );
+  console.log(
+    `On the server: time entries ${check.time.found}/${check.time.expected}, notes ${check.note.found}/${check.note.expected}; ids held twice: ${twice}; lost: ${lost}`,
+  );
+  if (lost > 0) problems.push(`${lost} changes of the delta round are not on the server`);
+  if (twice > 0) problems.push(`${twice} ids are held twice after the delta round`);
+  if (round.stalled || round.queueAfter.pending > 0 || round.queueAfter.failed.length > 0)
+    problems.push('the delta round did not end with an empty queue');
+  return { round, lost };
+}
+
+/**
+ * Two devices (a second browser context, signed in as the same user: its own IndexedDB) edited
+ * the same projects offline from the same copies; both come back online at once.
+ */
+async function twoDevicesRound(build, problems) {
+  const copies = await currentCopies(build);
+  const half = Math.floor(WRITES / 2);
+  const phoneWrites = offlineSaves(copies, build.user, half, 'r3a', ['time', 'note'], 'delta');
+  const officeWrites = offlineSaves(copies, build.user, WRITES - half, 'r3b', ['note', 'time'], 'delta');
+  const other = await openDevice(build.browser, build.server);
+  const round = await replayRound(build.context, build.page, build.traffic, phoneWrites.writes, {
+    ...other,
+    writes: officeWrites.writes,
+  });
+  const expected = {
+    time: new Set([...phoneWrites.expected.time, ...officeWrites.expected.time]),
+    note: new Set([...phoneWrites.expected.note, ...officeWrites.expected.note]),
+    log: [],
+  };
+  const check = compare(await serverState(build.api, build.documents), expected);
+  const lost = check.time.missing + check.note.missing;
+  const twice = check.time.twice + check.note.twice;
+  const otherQueue = await readQueue(other.page);
+  printRound(
+    `Two devices (${build.label}): ${half} + ${WRITES - half} delta saves of the same ${PROJECTS} projects, edited offline from the same copies, back online at once (first device's figures; the time is until both read 'Synchron')`,
+    round,
+  );
+  console.log(
+    `On the server: time entries ${check.time.found}/${check.time.expected}, notes ${check.note.found}/${check.note.expected}; ids held twice: ${twice}; lost: ${lost}; second device's queue: ${otherQueue.pending} pending, ${otherQueue.failed.length} failed`,
+  );
+  if (lost > 0) problems.push(`${lost} changes of the two-device round are not on the server`);
+  if (twice > 0) problems.push(`${twice} ids are held twice after the two-device round`);
+  if (otherQueue.pending > 0 || otherQueue.failed.length > 0 || round.queueAfter.pending > 0)
+    problems.push('the two-device round did not end with empty queues');
+  await other.context.close();
+  return { round, lost };
+}
+
+/**
+ * Round 2: REPLAYED saves the server has applied already (sent once directly with their keys,
+ * the answers "lost"), queued again: replaying them must change nothing.
+ */
+async function idempotencyRound(build, problems) {
+  const { api, documents } = build;
+  const second = offlineSaves(await currentCopies(build), build.user, REPLAYED, 'r2', ['time']);
+  for (const write of second.writes)
+    await api.call('PUT', `/api${write.path}`, JSON.stringify(write.body), { 'Idempotency-Key': write.key });
+  const applied = await serverState(api, documents);
+  const replay = await replayRound(build.context, build.page, build.traffic, second.writes);
+  const afterSecond = await serverState(api, documents);
+  const unchangedRevisions = afterSecond.every((project, index) => project.revision === applied[index].revision);
+  const sameCounts = afterSecond.every(
+    (project, index) =>
+      project.time.length === applied[index].time.length &&
+      project.note.length === applied[index].note.length &&
+      project.log.length === applied[index].log.length,
+  );
+  const check = compare(afterSecond, second.expected);
+  printRound(
+    `Round 2 (${build.label}): ${REPLAYED} saves applied already (answers lost), queued again and replayed`,
+    replay,
+  );
+  console.log(
+    `On the server: time entries ${afterSecond.reduce((sum, project) => sum + project.time.length, 0)} before and after the replay: ${sameCounts ? 'same counts' : 'COUNTS CHANGED'}; revisions ${unchangedRevisions ? 'unchanged' : 'CHANGED'}; the round's entries ${check.time.found}/${check.time.expected}, held twice: ${check.time.twice}`,
+  );
+  if (!unchangedRevisions) problems.push('replaying applied writes changed revisions');
+  if (!sameCounts) problems.push('replaying applied writes changed the entries');
+  if (check.time.missing > 0) problems.push(`${check.time.missing} entries of round 2 are missing`);
+  if (replay.replayed !== REPLAYED)
+    problems.push(`${REPLAYED - replay.replayed} writes of round 2 were not answered as replayed`);
+  if (replay.stalled) problems.push('the replay of round 2 stopped');
+  if (replay.queueAfter.pending > 0 || replay.queueAfter.failed.length > 0)
+    problems.push(
+      `round 2 left ${replay.queueAfter.pending} pending and ${replay.queueAfter.failed.length} failed writes`,
+    );
+}
+
+const seconds = (round) => `${(round.totalMs / 1000).toFixed(1)} s`;
+const median = (stat) => (stat ? `${stat.median.toFixed(1)} ms` : '–');
+
+/** The rounds both builds ran, side by side, with the load average at each round's start. */
+function printSideBySide(rows) {
+  console.log(`\nSide by side, one run (${BASE_ROOT} against ${SERVER_ROOT}):`);
+  console.log('| round | load (1 min) at its start | before | after |');
+  console.log('| --- | --- | --- | --- |');
+  for (const { label, load, before, after } of rows) {
+    const cell = (result) =>
+      result
+        ? `${seconds(result.round)}, one save ${median(result.round.request)}, start to next start ${median(result.round.cycle)}, lost ${result.lost}`
+        : 'failed (see above)';
+    console.log(
+      `| ${label} | ${load.map((value) => value.toFixed(2)).join(' / ')} | ${cell(before)} | ${cell(after)} |`,
+    );
+  }
+}
+
 async function main() {
   const loadBefore = os.loadavg()[0];
-  const server = await startServer();
+  console.log(
+    `\nWerkboard offline replay benchmark: ${WRITES} queued saves over ${PROJECTS} projects (${CARDS} cards each)`,
+  );
+  console.log(
+    `Node ${process.version}, ${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? 'unknown'}), ${os.platform()}`,
+  );
+  console.log(`Load average (1 min) at the start: ${loadBefore.toFixed(2)}`);
   const problems = [];
-  let browser;
+  // With BENCH_BASE, the base build's figures are printed beside; its problems are not this build's.
+  const baseProblems = [];
+  let after;
+  let before;
   try {
-    const api = client(server.url);
-    const user = await api.login('admin', server.adminPassword);
-    const documents = await seedProjects(api);
-    const startRevisions = documents.map((document) => document.revision);
-
-    browser = await launchChromium();
-    const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1400, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/#/login`);
-    await page.getByLabel('Benutzername').fill('admin');
-    await page.getByLabel('Passwort').fill(server.adminPassword);
-    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 30000 });
-    // Settled: the service worker controls the page (it would not reload it, but its install
-    // work would share the cores), the store exists and the session's first replay is done.
-    await page
-      .waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 20000 })
-      .catch(() => console.log('(the service worker did not take control within 20 s)'));
-    await waitForQueueStore(page);
-    await waitForFooter(page, 'Synchron');
-    const traffic = watchReplay(page);
-
-    // Round 1: WRITES offline saves, each one change more, all on the revision the device read.
-    const first = offlineSaves(documents, user, WRITES, 'r1');
-    const round = await replayRound(context, page, traffic, first.writes);
-    const afterFirst = await serverState(api, documents);
-    const check = compare(afterFirst, first.expected);
-    const lost = check.time.missing + check.note.missing;
-    const twice = check.time.twice + check.note.twice + check.log.twice;
-    const revisionsUp = afterFirst.reduce((sum, project, index) => sum + project.revision - startRevisions[index], 0);
-    console.log(
-      `\nWerkboard offline replay benchmark: ${WRITES} queued saves over ${PROJECTS} projects (${CARDS} cards each)`,
-    );
-    console.log(
-      `Node ${process.version}, ${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? 'unknown'}), ${os.platform()}`,
-    );
-    console.log(`Load average (1 min) at the start: ${loadBefore.toFixed(2)}`);
-    printRound(`Round 1: ${WRITES} queued saves replayed by the app`, round);
-    console.log(
-      `On the server: time entries ${check.time.found}/${check.time.expected}, notes ${check.note.found}/${check.note.expected}, change-log entries ${check.log.found}/${check.log.expected}; ids held twice: ${twice}`,
-    );
-    console.log(
-      `Revisions raised: ${revisionsUp} (one per applied write: ${WRITES}); conflict entries in the change logs: ${afterFirst.reduce((sum, project) => sum + project.conflicts, 0)}`,
-    );
-    console.log(`lost: ${lost}`);
-    if (lost > 0) problems.push(`${lost} changes of round 1 are not on the server`);
-    if (check.log.missing > 0) problems.push(`${check.log.missing} change-log entries of round 1 are missing`);
-    if (twice > 0) problems.push(`${twice} ids are held twice after round 1`);
-    if (round.stalled) problems.push('the replay of round 1 stopped');
-    if (round.queueAfter.pending > 0) problems.push(`${round.queueAfter.pending} writes still pending after round 1`);
-    if (round.queueAfter.failed.length > 0)
-      problems.push(`${round.queueAfter.failed.length} writes ended in the failed list in round 1`);
-
-    // Round 1 again in this version's shape: WRITES offline saves queued as deltas, each rebased on the answer before it.
-    const deltaCopies = [];
-    for (const { id } of documents) deltaCopies.push(JSON.parse((await api.call('GET', `/api/projects/${id}`)).text));
-    const deltaStart = await serverState(api, documents);
-    const deltas = offlineSaves(deltaCopies, user, WRITES, 'r1d', ['time', 'note'], 'delta');
-    const deltaRound = await replayRound(context, page, traffic, deltas.writes);
-    const afterDeltas = await serverState(api, documents);
-    const deltaCheck = compare(afterDeltas, deltas.expected);
-    const deltaLost = deltaCheck.time.missing + deltaCheck.note.missing;
-    printRound(
-      `Round 1 as deltas (this version's outbox): ${WRITES} queued delta saves, each rebased on the answer before it`,
-      deltaRound,
-    );
-    console.log(
-      `On the server: time entries ${deltaCheck.time.found}/${deltaCheck.time.expected}, notes ${deltaCheck.note.found}/${deltaCheck.note.expected}; ids held twice: ${deltaCheck.time.twice + deltaCheck.note.twice}; lost: ${deltaLost}`,
-    );
-    if (deltaLost > 0) problems.push(`${deltaLost} changes of the delta round are not on the server`);
-    if (deltaRound.stalled || deltaRound.queueAfter.pending > 0 || deltaRound.queueAfter.failed.length > 0)
-      problems.push('the delta round did not end with an empty queue');
-    void deltaStart;
-
-    // Two devices (a second browser context, signed in as the same user: its own IndexedDB)
-    // edited the same projects offline from the same copies; both come back online at once.
-    const twoCopies = [];
-    for (const { id } of documents) twoCopies.push(JSON.parse((await api.call('GET', `/api/projects/${id}`)).text));
-    const half = Math.floor(WRITES / 2);
-    const phoneWrites = offlineSaves(twoCopies, user, half, 'r3a', ['time', 'note'], 'delta');
-    const officeWrites = offlineSaves(twoCopies, user, WRITES - half, 'r3b', ['note', 'time'], 'delta');
-    const otherContext = await browser.newContext({ locale: 'de-DE', viewport: { width: 1400, height: 900 } });
-    const otherPage = await otherContext.newPage();
-    await otherPage.goto(`${server.url}/#/login`);
-    await otherPage.getByLabel('Benutzername').fill('admin');
-    await otherPage.getByLabel('Passwort').fill(server.adminPassword);
-    await otherPage.getByRole('button', { name: 'Anmelden', exact: true }).click();
-    await otherPage.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 30000 });
-    await waitForQueueStore(otherPage);
-    await waitForFooter(otherPage, 'Synchron');
-    const otherTraffic = watchReplay(otherPage);
-    const twoRound = await replayRound(context, page, traffic, phoneWrites.writes, {
-      context: otherContext,
-      page: otherPage,
-      traffic: otherTraffic,
-      writes: officeWrites.writes,
-    });
-    const afterTwo = await serverState(api, documents);
-    const twoExpected = {
-      time: new Set([...phoneWrites.expected.time, ...officeWrites.expected.time]),
-      note: new Set([...phoneWrites.expected.note, ...officeWrites.expected.note]),
-      log: [],
-    };
-    const twoCheck = compare(afterTwo, twoExpected);
-    const twoLost = twoCheck.time.missing + twoCheck.note.missing;
-    const otherQueue = await readQueue(otherPage);
-    printRound(
-      `Two devices: ${half} + ${WRITES - half} delta saves of the same ${PROJECTS} projects, edited offline from the same copies, back online at once (first device's figures; the time is until both read 'Synchron')`,
-      twoRound,
-    );
-    console.log(
-      `On the server: time entries ${twoCheck.time.found}/${twoCheck.time.expected}, notes ${twoCheck.note.found}/${twoCheck.note.expected}; ids held twice: ${twoCheck.time.twice + twoCheck.note.twice}; lost: ${twoLost}; second device's queue: ${otherQueue.pending} pending, ${otherQueue.failed.length} failed`,
-    );
-    if (twoLost > 0) problems.push(`${twoLost} changes of the two-device round are not on the server`);
-    if (otherQueue.pending > 0 || otherQueue.failed.length > 0 || twoRound.queueAfter.pending > 0)
-      problems.push('the two-device round did not end with empty queues');
-    await otherContext.close();
-
-    // Round 2: REPLAYED saves the server has applied already (sent once directly with their
-    // keys, the answers "lost"), queued again: replaying them must change nothing.
-    if (REPLAYED > 0) {
-      const current = [];
-      for (const { id } of documents) current.push(JSON.parse((await api.call('GET', `/api/projects/${id}`)).text));
-      const second = offlineSaves(current, user, REPLAYED, 'r2', ['time']);
-      for (const write of second.writes)
-        await api.call('PUT', `/api${write.path}`, JSON.stringify(write.body), { 'Idempotency-Key': write.key });
-      const applied = await serverState(api, documents);
-      const replay = await replayRound(context, page, traffic, second.writes);
-      const afterSecond = await serverState(api, documents);
-      const unchangedRevisions = afterSecond.every((project, index) => project.revision === applied[index].revision);
-      const sameCounts = afterSecond.every(
-        (project, index) =>
-          project.time.length === applied[index].time.length &&
-          project.note.length === applied[index].note.length &&
-          project.log.length === applied[index].log.length,
-      );
-      const check2 = compare(afterSecond, second.expected);
-      printRound(`Round 2: ${REPLAYED} saves applied already (answers lost), queued again and replayed`, replay);
-      console.log(
-        `On the server: time entries ${afterSecond.reduce((sum, project) => sum + project.time.length, 0)} before and after the replay: ${sameCounts ? 'same counts' : 'COUNTS CHANGED'}; revisions ${unchangedRevisions ? 'unchanged' : 'CHANGED'}; the round's entries ${check2.time.found}/${check2.time.expected}, held twice: ${check2.time.twice}`,
-      );
-      if (!unchangedRevisions) problems.push('replaying applied writes changed revisions');
-      if (!sameCounts) problems.push('replaying applied writes changed the entries');
-      if (check2.time.missing > 0) problems.push(`${check2.time.missing} entries of round 2 are missing`);
-      if (replay.replayed !== REPLAYED)
-        problems.push(`${REPLAYED - replay.replayed} writes of round 2 were not answered as replayed`);
-      if (replay.stalled) problems.push('the replay of round 2 stopped');
-      if (replay.queueAfter.pending > 0 || replay.queueAfter.failed.length > 0)
-        problems.push(
-          `round 2 left ${replay.queueAfter.pending} pending and ${replay.queueAfter.failed.length} failed writes`,
-        );
+    after = await openBuild('after', SERVER_ROOT);
+    if (BASE_ROOT) before = await openBuild('before', BASE_ROOT);
+    // Before and after take turns on projects in the same state, so both see about the same load.
+    const rows = [];
+    for (const [label, run] of [
+      [`${WRITES} queued delta saves`, deltaRound],
+      ['two devices', twoDevicesRound],
+    ]) {
+      const load = [os.loadavg()[0]];
+      // A round the base build fails is its problem, printed beside, not this build's.
+      const baseRound = before
+        ? await run(before, baseProblems).catch((error) => {
+            baseProblems.push(`${label}: ${error.message.split('\n')[0]}`);
+            return null;
+          })
+        : null;
+      if (before) load.push(os.loadavg()[0]);
+      const round = await run(after, problems);
+      rows.push({ label, load, before: baseRound, after: round });
     }
+    // The queue of an older version (whole documents), replayed by this build only.
+    const whole = await wholeRound(after, problems);
+    if (REPLAYED > 0) await idempotencyRound(after, problems);
+    if (before) printSideBySide(rows);
+    const [delta, two] = rows.map((row) => row.after);
     console.log(`\nLoad average (1 min) at the end: ${os.loadavg()[0].toFixed(2)}`);
     summary = {
       writes: WRITES,
-      wholeReplayMs: Math.round(round.totalMs),
-      deltaReplayMs: Math.round(deltaRound.totalMs),
-      twoDevicesReplayMs: Math.round(twoRound.totalMs),
-      wholeBodyMb: Number((round.bodyKb / 1024).toFixed(2)),
-      deltaBodyMb: Number((deltaRound.bodyKb / 1024).toFixed(2)),
-      lost: lost + deltaLost + twoLost,
+      wholeReplayMs: Math.round(whole.round.totalMs),
+      deltaReplayMs: Math.round(delta.round.totalMs),
+      twoDevicesReplayMs: Math.round(two.round.totalMs),
+      wholeBodyMb: Number((whole.round.bodyKb / 1024).toFixed(2)),
+      deltaBodyMb: Number((delta.round.bodyKb / 1024).toFixed(2)),
+      lost: whole.lost + delta.lost + two.lost,
       loadAvg1: [Number(loadBefore.toFixed(2)), Number(os.loadavg()[0].toFixed(2))],
     };
+    if (baseProblems.length > 0) console.log(`Problems of the base build:\n- ${baseProblems.join('\n- ')}`);
     console.log(
       problems.length === 0 ? 'All changes on the server, none failed.' : `PROBLEMS:\n- ${problems.join('\n- ')}`,
     );
     if (problems.length > 0) process.exitCode = 1;
   } finally {
-    await browser?.close();
-    await server.stop();
+    await closeBuild(before);
+    await closeBuild(after);
   }
 }
 

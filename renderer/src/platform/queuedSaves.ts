@@ -12,13 +12,15 @@ import {
   type FailedWrite,
   isDeltaSave,
   isDocumentSave,
-  markAttempt,
-  nextWrite,
+  markAttempts,
+  nextWrites,
   parseDocumentPath,
   queuedDocument,
   type QueuedWrite,
   type QueueState,
+  REPLAY_LANES,
   type ReplayResult,
+  type ReplayStop,
   type SendOutcome,
 } from './syncQueue';
 
@@ -122,25 +124,104 @@ export function settleAttempt(state: QueueState, key: string, outcome: SendOutco
   return { pending, failed: [...state.failed, failed] };
 }
 
+/** What a replay needs of the queue it runs on: in memory (`replay`) or the sync engine's stored one. */
+export interface ReplayQueue {
+  /** The queue as last saved. */
+  state(): QueueState;
+  /** Applies `update` to the queue and resolves once it is saved (the engine: durably). */
+  change(update: (state: QueueState) => QueueState): Promise<void>;
+  send(write: QueuedWrite): Promise<SendOutcome>;
+  now(): Date;
+  /** False once the session that started the replay ended: no further write starts. */
+  signedIn(): boolean;
+  /** Called once the attempt of `write` was settled in the saved queue. */
+  settled?(write: QueuedWrite, outcome: SendOutcome): void;
+}
+
 /**
- * Sends the pending writes of `userId` in order, one at a time, until one cannot be sent.
- * Writes of other users (left by a session that expired on this device) stay where they are,
- * for their own next login; the order that matters is each user's own.
+ * Sends the pending writes of `userId` in lanes (`nextWrites`) until none is left or one cannot
+ * be sent. Each write is marked as tried in the saved queue before it is sent, and it is sent
+ * as saved then: a save joined into it before the mark goes with it, one after the mark waits
+ * behind it. Writes of other users (left by a session that expired on this device) stay where
+ * they are, for their own next login. A failing queue change stops the replay and is thrown
+ * once the writes in flight are settled.
  */
+export async function replayQueue(
+  queue: ReplayQueue,
+  userId: string,
+  lanes = REPLAY_LANES,
+): Promise<{ applied: QueuedWrite[]; stoppedBy: ReplayStop }> {
+  const inFlight = new Set<string>();
+  const running = new Set<Promise<void>>();
+  const applied: QueuedWrite[] = [];
+  let stoppedBy: ReplayStop = 'done';
+  let failure: { error: unknown } | undefined;
+
+  const attempt = async (key: string): Promise<void> => {
+    try {
+      const sending = queue.state().pending.find((entry) => entry.key === key);
+      if (!sending) return;
+      const outcome = await queue.send(sending);
+      await queue.change((state) => settleAttempt(state, key, outcome, queue.now()));
+      if (outcome.kind === 'applied') applied.push(sending);
+      else if (outcome.kind !== 'refused' && stoppedBy === 'done') stoppedBy = outcome.kind;
+      queue.settled?.(sending, outcome);
+    } finally {
+      inFlight.delete(key);
+    }
+  };
+  const track = (work: Promise<void>): void => {
+    const tracked: Promise<void> = work
+      .catch((error: unknown) => {
+        failure ??= { error };
+      })
+      .finally(() => running.delete(tracked));
+    running.add(tracked);
+  };
+
+  for (;;) {
+    if (stoppedBy === 'done' && !queue.signedIn()) stoppedBy = 'unauthorized';
+    const picked = stoppedBy === 'done' && !failure ? nextWrites(queue.state(), userId, inFlight, lanes) : [];
+    if (picked.length > 0) {
+      const keys = picked.map((write) => write.key);
+      for (const key of keys) inFlight.add(key);
+      try {
+        await queue.change((state) => markAttempts(state, keys));
+      } catch (error) {
+        for (const key of keys) inFlight.delete(key);
+        failure ??= { error };
+        continue;
+      }
+      for (const key of keys) track(attempt(key));
+    } else if (running.size > 0) await Promise.race(running);
+    else break;
+  }
+  if (failure) throw failure.error;
+  return { applied, stoppedBy };
+}
+
+/** `replayQueue` on a queue in memory: what the replay of `state` leaves, with `send` as the server. */
 export async function replay(
   state: QueueState,
   userId: string,
   send: (write: QueuedWrite) => SendOutcome | Promise<SendOutcome>,
   now: () => Date = () => new Date(),
+  lanes = REPLAY_LANES,
 ): Promise<ReplayResult> {
   let current = state;
-  let applied = 0;
-  for (let write = nextWrite(current, userId); write; write = nextWrite(current, userId)) {
-    current = markAttempt(current, write.key);
-    const outcome = await send({ ...write, attempts: write.attempts + 1 });
-    current = settleAttempt(current, write.key, outcome, now());
-    if (outcome.kind === 'applied') applied += 1;
-    else if (outcome.kind !== 'refused') return { state: current, applied, stoppedBy: outcome.kind };
-  }
-  return { state: current, applied, stoppedBy: 'done' };
+  const result = await replayQueue(
+    {
+      state: () => current,
+      change: (update) => {
+        current = update(current);
+        return Promise.resolve();
+      },
+      send: async (write) => send(write),
+      now,
+      signedIn: () => true,
+    },
+    userId,
+    lanes,
+  );
+  return { state: current, applied: result.applied.length, stoppedBy: result.stoppedBy };
 }

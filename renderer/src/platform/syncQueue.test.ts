@@ -6,9 +6,11 @@ import { enqueue, replay } from './queuedSaves';
 import {
   discardFailed,
   queuedDocument,
+  nextWrites,
   outcomeOfStatus,
   type QueuedWrite,
   type QueueState,
+  REPLAY_LANES,
   retryFailed,
   type SendOutcome,
 } from './syncQueue';
@@ -173,6 +175,124 @@ describe('replay', () => {
     const again = await replay(lost.state, 'u-1', (queued) => server.apply(queued));
     expect(again.stoppedBy).toBe('done');
     expect(server.log).toHaveLength(1);
+  });
+});
+
+describe('replay in lanes (issue 17): one lane per document, a barrier for anything else', () => {
+  const docPath = (index: number) => `/projects/0b4f6a52-8d0e-4a8e-9b51-${String(index).padStart(12, '0')}`;
+  const save = (index: number, name: string) => documentSave(1, name, { path: docPath(index) });
+  const keys = (writes: readonly QueuedWrite[]) => writes.map((entry) => entry.key);
+
+  /** A server whose answers come after a few turns of the event loop, in an order `delays` decides; it logs starts and ends. */
+  function slowServer(delays: (write: QueuedWrite) => number, outcome: (write: QueuedWrite) => SendOutcome) {
+    const events: string[] = [];
+    const open = new Set<string>();
+    let most = 0;
+    const send = async (sent: QueuedWrite): Promise<SendOutcome> => {
+      events.push(`start ${sent.key}`);
+      if (open.has(sent.path)) throw new Error(`two saves of ${sent.path} in flight`);
+      open.add(sent.path);
+      most = Math.max(most, open.size);
+      await new Promise((resolve) => setTimeout(resolve, delays(sent)));
+      open.delete(sent.path);
+      events.push(`end ${sent.key}`);
+      return outcome(sent);
+    };
+    return { send, events, most: () => most };
+  }
+  const at = (events: readonly string[], event: string) => {
+    const index = events.indexOf(event);
+    if (index < 0) throw new Error(`${event} never happened`);
+    return index;
+  };
+
+  it('picks the first write of each document, up to the lanes, and nothing behind a barrier', () => {
+    const [p1a, p2a, p1b, p3a, p4a, p5a] = [
+      save(1, 'a'),
+      save(2, 'a'),
+      save(1, 'b'),
+      save(3, 'a'),
+      save(4, 'a'),
+      save(5, 'a'),
+    ];
+    const state = { pending: [p1a, p2a, p1b, p3a, p4a, p5a], failed: [] };
+    expect(keys(nextWrites(state, 'u-1', new Set(), 4))).toEqual(keys([p1a, p2a, p3a, p4a]));
+    expect(keys(nextWrites(state, 'u-1', new Set([p1a.key]), 4))).toEqual(keys([p2a, p3a, p4a]));
+    expect(keys(nextWrites(state, 'u-1', new Set([p1a.key, p2a.key, p3a.key, p4a.key]), 4))).toEqual([]);
+    expect(keys(nextWrites(state, 'u-2', new Set(), 4))).toEqual([]);
+
+    const message = write({ path: '/messages' });
+    const withBarrier = { pending: [p1a, message, p2a], failed: [] };
+    expect(keys(nextWrites(withBarrier, 'u-1', new Set(), 4))).toEqual([p1a.key]);
+    expect(keys(nextWrites(withBarrier, 'u-1', new Set([p1a.key]), 4))).toEqual([]);
+    const barrierFirst = { pending: [message, p2a], failed: [] };
+    expect(keys(nextWrites(barrierFirst, 'u-1', new Set(), 4))).toEqual([message.key]);
+    expect(keys(nextWrites(barrierFirst, 'u-1', new Set([message.key]), 4))).toEqual([]);
+    // Another user's writes are no barrier for this one.
+    const theirs = write({ userId: 'u-2' });
+    expect(keys(nextWrites({ pending: [theirs, p1a, p2a], failed: [] }, 'u-1', new Set(), 4))).toEqual(
+      keys([p1a, p2a]),
+    );
+  });
+
+  it('sends several documents at once, at most the lanes, each document’s saves in order and one at a time', async () => {
+    const writes = Array.from({ length: 30 }, (_, index) => save(index % 6, `v${index}`));
+    const server = slowServer(
+      (sent) => (Number(sent.key.slice(4)) * 7) % 5,
+      () => ({ kind: 'applied' }),
+    );
+    const result = await replay({ pending: writes, failed: [] }, 'u-1', server.send);
+    expect(result).toEqual({ state: empty, applied: 30, stoppedBy: 'done' });
+    expect(server.most()).toBe(REPLAY_LANES);
+    for (let document = 0; document < 6; document += 1) {
+      const own = writes.filter((entry) => entry.path === docPath(document));
+      const ends = own.map((entry) => at(server.events, `end ${entry.key}`));
+      const starts = own.map((entry) => at(server.events, `start ${entry.key}`));
+      // Each save of a document starts after the one before it was answered.
+      starts.slice(1).forEach((start, index) => expect(start).toBeGreaterThan(ends[index]!));
+    }
+  });
+
+  it('lets a barrier start only after every write before it was answered, and nothing after it before its answer', async () => {
+    const [p1a, p2a, p3a] = [save(1, 'a'), save(2, 'a'), save(3, 'a')];
+    const message = write({ path: '/messages' });
+    const [p1b, p4a] = [save(1, 'b'), save(4, 'a')];
+    const server = slowServer(
+      (sent) => (sent.key === p3a.key ? 8 : 1),
+      () => ({ kind: 'applied' }),
+    );
+    const result = await replay({ pending: [p1a, p2a, p3a, message, p1b, p4a], failed: [] }, 'u-1', server.send);
+    expect(result.applied).toBe(6);
+    const start = at(server.events, `start ${message.key}`);
+    for (const before of [p1a, p2a, p3a]) expect(start).toBeGreaterThan(at(server.events, `end ${before.key}`));
+    const end = at(server.events, `end ${message.key}`);
+    for (const after of [p1b, p4a]) expect(at(server.events, `start ${after.key}`)).toBeGreaterThan(end);
+  });
+
+  it('starts nothing more after a network failure in one lane, and settles the saves already in flight', async () => {
+    const [p1a, p2a, p1b, p2b] = [save(1, 'a'), save(2, 'a'), save(1, 'b'), save(2, 'b')];
+    const server = slowServer(
+      (sent) => (sent.key === p2a.key ? 5 : 0),
+      (sent): SendOutcome => (sent.path === docPath(1) ? { kind: 'unreachable' } : { kind: 'applied' }),
+    );
+    const result = await replay({ pending: [p1a, p2a, p1b, p2b], failed: [] }, 'u-1', server.send);
+    expect(result.stoppedBy).toBe('unreachable');
+    expect(result.applied).toBe(1);
+    expect(keys(result.state.pending)).toEqual(keys([p1a, p1b, p2b]));
+    expect(result.state.pending[0]!.attempts).toBe(1);
+    expect(server.events).not.toContain(`start ${p2b.key}`);
+  });
+
+  it('goes on in the other lanes and behind a refused save (it goes to the failed list)', async () => {
+    const [p1a, p2a, p1b] = [save(1, 'a'), save(2, 'a'), save(1, 'b')];
+    const server = slowServer(
+      () => 1,
+      (sent): SendOutcome =>
+        sent.key === p1a.key ? { kind: 'refused', status: 403, message: 'Keine Berechtigung.' } : { kind: 'applied' },
+    );
+    const result = await replay({ pending: [p1a, p2a, p1b], failed: [] }, 'u-1', server.send);
+    expect(result).toMatchObject({ applied: 2, stoppedBy: 'done', state: { pending: [] } });
+    expect(keys(result.state.failed)).toEqual([p1a.key]);
   });
 });
 

@@ -17,10 +17,15 @@
  *   others changed meanwhile kept. Templates (no PATCH) and saves queued by an older version
  *   wait as whole documents (`PUT`), several of one document joined into the newest document
  *   on the oldest base revision.
- * - Replay is in order. A network failure, a 5xx or a 401 stops it and keeps everything (a 401
- *   keeps the queue for the same user's next login); a 4xx moves that write to the failed list
- *   with the server's German message, where only the user retries or discards it. Nothing
- *   expires.
+ * - Replay runs in lanes (issue 17): the saves of one document (its path) go in order, one at
+ *   a time, each on the answer to the one before; saves of different documents go at the same
+ *   time, at most `REPLAY_LANES` in flight. Any other write (a message, the settings, an older
+ *   version's non-document write) is a barrier: it starts only when every write queued before it
+ *   was answered, and nothing queued after it starts before its answer.
+ *   A network failure, a 5xx or a 401 stops it (no new write starts; those in flight are
+ *   settled) and keeps everything (a 401 keeps the queue for the same user's next login); a 4xx
+ *   moves that write to the failed list with the server's German message, where only the user
+ *   retries or discards it. Nothing expires.
  *
  * How a save joins the queue and how an answered one leaves it (`enqueue`, `settleAttempt`)
  * is in `queuedSaves.ts`: those need the outbox's delta rules from common, which the sync
@@ -107,13 +112,57 @@ export function nextWrite(state: QueueState, userId: string): QueuedWrite | null
 }
 
 /**
- * The queue after one more attempt of `key` was started: its `attempts` counts up, so no later
- * save is joined into it (the server may answer that key before the attempt ends).
+ * Saves in flight at once during a replay: a browser opens 6 connections per host, one is the
+ * live event stream and one is left for the screen's reads; the server's database pool (10)
+ * keeps room for other users.
  */
-export function markAttempt(state: QueueState, key: string): QueueState {
+export const REPLAY_LANES = 4;
+
+/** The lane a write is replayed in: a document save's path, or null for a barrier. */
+export function laneOf(write: Pick<QueuedWrite, 'method' | 'path'>): string | null {
+  return isDocumentSave(write) ? write.path : null;
+}
+
+/**
+ * The writes of `userId` that may start now, in queue order, besides those `inFlight` (keys):
+ * the first write of each lane that has no write before it still pending (in flight or not), up
+ * to `lanes` in flight in all; a barrier only when it is the user's first pending write and
+ * nothing is in flight, and nothing behind a barrier.
+ */
+export function nextWrites(
+  state: QueueState,
+  userId: string,
+  inFlight: ReadonlySet<string>,
+  lanes: number,
+): QueuedWrite[] {
+  const busy = new Set<string>();
+  const picked: QueuedWrite[] = [];
+  let first = true;
+  for (const write of state.pending) {
+    if (write.userId !== userId) continue;
+    if (picked.length + inFlight.size >= lanes) break;
+    const lane = laneOf(write);
+    if (lane === null) {
+      if (first && inFlight.size === 0) picked.push(write);
+      break;
+    }
+    first = false;
+    if (busy.has(lane)) continue;
+    busy.add(lane);
+    if (!inFlight.has(write.key)) picked.push(write);
+  }
+  return picked;
+}
+
+/**
+ * The queue after one more attempt of each of `keys` was started: its `attempts` counts up, so
+ * no later save is joined into it (the server may answer that key before the attempt ends).
+ */
+export function markAttempts(state: QueueState, keys: readonly string[]): QueueState {
+  const marked = new Set(keys);
   return {
     ...state,
-    pending: state.pending.map((write) => (write.key === key ? { ...write, attempts: write.attempts + 1 } : write)),
+    pending: state.pending.map((write) => (marked.has(write.key) ? { ...write, attempts: write.attempts + 1 } : write)),
   };
 }
 

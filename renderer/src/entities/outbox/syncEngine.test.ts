@@ -11,7 +11,9 @@ import { createApiClient } from '../../api/client';
 import type { Save } from '../../api/save';
 import { createSave, isQueued, QUEUED } from '../../api/save';
 import { withLocalReads } from '../../api/localReads';
+import type { LocalStore } from '../../platform/localStore';
 import { openIndexedDbStore } from '../../platform/localStore';
+import { REPLAY_LANES } from '../../platform/syncQueue';
 import type { SyncStatus } from './syncEngine';
 import { SyncEngine } from './syncEngine';
 
@@ -31,11 +33,15 @@ type Network = 'up' | 'down' | 'loseAnswer' | 'fail500' | 'expired';
  * copy brings (a stale copy never removes others' items), answers kept per idempotency key,
  * and a 400 with a German message for a document without a name. `network` cuts the line.
  */
-function fakeServer() {
+function fakeServer(more: readonly string[] = [], latency?: () => number) {
   const docs = new Map<string, Doc>([
     [P1, { revision: 1, name: 'Bad Müller', items: [] }],
     [P2, { revision: 1, name: 'Heizung Schulz', items: [] }],
+    ...more.map((path, index): [string, Doc] => [path, { revision: 1, name: `Baustelle ${index + 3}`, items: [] }]),
   ]);
+  // Writes on their way (with `latency`): how many at most at once, and whether one document ever had two.
+  const inFlight = new Set<string>();
+  const flights = { most: 0, sameDocument: false };
   const answers = new Map<string, { status: number; body: unknown }>();
   const applied: string[] = [];
   const sentKeys: (string | undefined)[] = [];
@@ -67,12 +73,19 @@ function fakeServer() {
     return { status: 404, body: { message: 'Nicht gefunden.' } };
   }
 
-  const fetch = (url: string, init: RequestInit): Promise<ResponseLike> => {
+  const fetch = async (url: string, init: RequestInit): Promise<ResponseLike> => {
     const path = url.replace(/^\/api/, '');
     const headers = init.headers as Record<string, string>;
     const key = headers['Idempotency-Key'];
     const method = init.method ?? 'GET';
     if (method !== 'GET') sentKeys.push(key);
+    if (latency && method !== 'GET') {
+      flights.sameDocument ||= inFlight.has(path);
+      inFlight.add(path);
+      flights.most = Math.max(flights.most, inFlight.size);
+      await new Promise((resolve) => setTimeout(resolve, latency()));
+      inFlight.delete(path);
+    }
     if (state.network === 'down') return Promise.reject(new TypeError('Failed to fetch'));
     if (state.network === 'fail500') return Promise.resolve(respond(503, { message: 'Wartung' }));
     if (state.network === 'expired') return Promise.resolve(respond(401, { message: 'Sitzung abgelaufen' }));
@@ -85,7 +98,7 @@ function fakeServer() {
     if (state.network === 'loseAnswer' && method !== 'GET') return Promise.reject(new TypeError('connection reset'));
     return Promise.resolve(respond(answer.status, answer.body));
   };
-  return { docs, applied, sentKeys, state, fetch };
+  return { docs, applied, sentKeys, state, fetch, flights };
 }
 
 interface Device {
@@ -100,7 +113,11 @@ interface Device {
 
 let keyCounter = 0;
 
-async function device(server: ReturnType<typeof fakeServer>, factory = new IDBFactory()): Promise<Device> {
+async function device(
+  server: ReturnType<typeof fakeServer>,
+  factory = new IDBFactory(),
+  store: Promise<LocalStore> = openIndexedDbStore(factory),
+): Promise<Device> {
   const user = { id: 'u-1' as string | null };
   const statuses: SyncStatus[] = [];
   const sessionLost = jest.fn();
@@ -112,7 +129,7 @@ async function device(server: ReturnType<typeof fakeServer>, factory = new IDBFa
     onSessionLost: sessionLost,
   });
   const engine = new SyncEngine({
-    store: openIndexedDbStore(factory),
+    store,
     api,
     userId: () => user.id,
     online: () => server.state.network !== 'down',
@@ -295,6 +312,60 @@ describe('the save path with the sync queue', () => {
     expect(await get<Doc>(P1)).toEqual({ revision: 1, name: 'Bad Müller', items: [] });
   });
 
+  it('sends a save joined into a queued one before the replay marked it as sent (the lost-write race)', async () => {
+    const server = fakeServer();
+    const factory = new IDBFactory();
+    // A queue change that waits, as a slow IndexedDB transaction does, while the user saves again.
+    const gate: { held: Promise<void> | null; reached: () => void } = { held: null, reached: () => undefined };
+    const store = openIndexedDbStore(factory).then((opened): LocalStore => ({
+      ...opened,
+      updateQueue: async (update) => {
+        if (gate.held) {
+          gate.reached();
+          await gate.held;
+        }
+        return opened.updateQueue(update);
+      },
+    }));
+    const phone = await device(server, factory, store);
+    server.state.network = 'down';
+    await phone.save(put(P1, { revision: 1, name: 'Bad Müller', items: ['a'] }));
+    server.state.network = 'up';
+    let release = () => undefined as void;
+    gate.held = new Promise((resolve) => (release = resolve));
+    const reached = new Promise<void>((resolve) => (gate.reached = resolve));
+    // The replay's first queue change waits; the save asks to join the queued one meanwhile; the
+    // replay then picks the entry as it knew it, and marks it in the transaction after the join.
+    const replaying = phone.engine.sync();
+    await reached;
+    const joined = phone.save(put(P1, { revision: 1, name: 'Bad Müller', items: ['a', 'b'] }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gate.held = null;
+    release();
+    expect(await joined).toBe(QUEUED);
+    await replaying;
+    await phone.engine.sync();
+    expect(server.docs.get(P1)?.items).toEqual(['a', 'b']);
+    expect(phone.engine.status()).toMatchObject({ pending: 0, failed: [] });
+  });
+
+  it('replays a write that is not a document save only after the saves before it, and the saves after it only after its answer', async () => {
+    const P3 = '/projects/7c0e1d2a-1111-4c4c-8a8a-000000000003';
+    const server = fakeServer([P3], () => 1);
+    const { save, engine } = await device(server);
+    server.state.network = 'down';
+    await save(put(P1, { revision: 1, name: 'Bad Müller', items: ['a'] }));
+    await save(put(P2, { revision: 1, name: 'Heizung Schulz', items: ['x'] }));
+    await engine.enqueue({ method: 'POST', path: `${P1}/complete` });
+    await save(put(P3, { revision: 1, name: 'Baustelle 3', items: ['z'] }));
+    server.state.network = 'up';
+    expect(await engine.sync()).toBe('done');
+    expect(server.applied.slice(0, 2).sort()).toEqual(['a', 'x']);
+    expect(server.applied.slice(2)).toEqual([`complete ${P1}/complete`, 'z']);
+    // The two saves before the barrier went at the same time.
+    expect(server.flights.most).toBe(2);
+  });
+
   it('empties the local data on logout', async () => {
     const server = fakeServer();
     const factory = new IDBFactory();
@@ -357,6 +428,57 @@ describe('random network failures and random edits', () => {
     expect([...onServer].sort()).toEqual([...made].sort());
     expect(server.applied.filter((item) => !item.startsWith('complete')).sort()).toEqual([...made].sort());
   });
+});
+
+describe('random network failures and random edits of several projects, replayed in lanes (issue 17)', () => {
+  const more = [3, 4, 5].map((index) => `/projects/7c0e1d2a-1111-4c4c-8a8a-00000000000${index}`);
+
+  it.each([11, 12, 13, 14])(
+    'keeps each project’s order and ends with every change once, at most the lanes in flight (seed %i)',
+    async (seed) => {
+      const next = random(seed);
+      const latency = random(seed + 1000);
+      const paths = [P1, P2, ...more];
+      const server = fakeServer(more, () => Math.floor(latency() * 4));
+      const factory = new IDBFactory();
+      let phone = await device(server, factory);
+      const networks: Network[] = ['up', 'up', 'up', 'down', 'loseAnswer', 'fail500'];
+      const local = new Map<string, Doc>();
+      for (const path of paths) local.set(path, await phone.get<Doc>(path));
+      const made = new Map<string, string[]>(paths.map((path) => [path, []]));
+      // Replays run while the user goes on editing; a reload waits for them (the old page is gone).
+      let replays: Promise<unknown>[] = [];
+      for (let step = 0; step < 80; step += 1) {
+        server.state.network = networks[Math.floor(next() * networks.length)]!;
+        const roll = next();
+        if (roll < 0.6) {
+          const path = paths[Math.floor(next() * paths.length)]!;
+          const item = `${path.slice(-4)}-${step}`;
+          made.get(path)!.push(item);
+          const edited = { ...local.get(path)!, items: [...local.get(path)!.items, item] };
+          local.set(path, edited);
+          const answer = await phone.save<Doc>(put(path, edited));
+          if (!isQueued(answer)) local.set(path, answer);
+        } else if (roll < 0.85) {
+          replays.push(phone.engine.sync());
+        } else {
+          // The save path starts replays of its own: wait for those too before the page goes.
+          await Promise.all([...replays, phone.engine.sync()]);
+          replays = [];
+          if (roll < 0.93) phone = await device(server, factory);
+        }
+      }
+      await Promise.all(replays);
+      server.state.network = 'up';
+      expect(await phone.engine.sync()).toBe('done');
+      expect(phone.engine.status()).toMatchObject({ pending: 0, failed: [] });
+      // Each project holds its changes once, in the order they were made: no save overtook an earlier one.
+      for (const path of paths) expect(server.docs.get(path)!.items).toEqual(made.get(path));
+      expect(server.flights.sameDocument).toBe(false);
+      expect(server.flights.most).toBeLessThanOrEqual(REPLAY_LANES);
+      expect(server.flights.most).toBeGreaterThan(1);
+    },
+  );
 });
 
 describe('random network failures, reloads and lost answers with project deltas (issue 17)', () => {

@@ -12,14 +12,7 @@ import type {
 import type { ProjectDocument } from '@werkboard/common';
 import type * as QueuedSavesModule from '../../platform/queuedSaves';
 import type * as KeptDocumentsModule from '../../platform/keptDocuments';
-import {
-  discardFailed,
-  isDocumentSave,
-  markAttempt,
-  nextWrite,
-  queuedDocument,
-  retryFailed,
-} from '../../platform/syncQueue';
+import { discardFailed, isDocumentSave, nextWrite, queuedDocument, retryFailed } from '../../platform/syncQueue';
 
 type QueuedSaves = typeof QueuedSavesModule;
 let queuedSaves: Promise<QueuedSaves> | undefined;
@@ -65,6 +58,13 @@ export interface NewWrite {
   document?: ProjectDocument;
 }
 
+/** A change of the queue waiting to be saved, with its caller's promise. */
+interface QueueChange {
+  update(state: QueueState): QueueState;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
 /** The outcome of sending one write with its idempotency key, as the queue counts it. */
 function outcomeOf(error: unknown): SendOutcome {
   if (error instanceof SessionLostError) return { kind: 'unauthorized' };
@@ -80,16 +80,19 @@ function outcomeOf(error: unknown): SendOutcome {
  * The sync queue at work (architecture decision 5), the durable half of the one outbox (issue
  * 17; the page-lifetime half is `ProjectSaver`, and `api/save.ts` is the one way in): keeps the
  * queue in the local store, adds writes that could not reach the server (a project's save as
- * a delta with its base and its copy), and replays them in order with their idempotency
- * keys, rebasing the next save of a document on each answer (`platform/syncQueue.ts`). No React here. Every change of the queue is saved before it counts; a replay never
- * runs twice at once; a write being sent is marked as tried first, so no later save is joined
- * into it.
+ * a delta with its base and its copy), and replays them with their idempotency keys in lanes:
+ * the saves of one document in order, rebased on each answer, those of different documents in
+ * parallel, any other write a barrier (`platform/syncQueue.ts`). No React here. Every change of
+ * the queue is saved before it counts; a replay never runs twice at once; a write being sent is
+ * marked as tried first, so no later save is joined into it.
  */
 export class SyncEngine {
   private state: QueueState = { pending: [], failed: [] };
   private readonly ready: Promise<LocalStore>;
-  /** Changes of the queue, one after the other (each waits for the one before to be saved). */
-  private changes: Promise<unknown> = Promise.resolve();
+  /** Changes of the queue waiting for the transaction in progress; saved together in the next one. */
+  private waiting: QueueChange[] = [];
+  /** The changes being saved, one transaction after the other, or null. */
+  private saving: Promise<void> | null = null;
   private running: Promise<ReplayStop> | null = null;
   /** A replay asked for while one runs: it starts when that one ends (changes may have come meanwhile). */
   private followUp: Promise<ReplayStop> | null = null;
@@ -219,7 +222,7 @@ export class SyncEngine {
   /** Logout: the whole local database (reads, queue) is emptied. */
   async clear(): Promise<void> {
     const store = await this.ready;
-    await this.changes;
+    while (this.saving) await this.saving;
     await store.clearAll();
     this.state = { pending: [], failed: [] };
     this.publish();
@@ -230,31 +233,32 @@ export class SyncEngine {
     const userId = this.deps.userId();
     if (!userId) return 'unauthorized';
     if (!this.deps.online()) return 'unreachable';
-    const { settleAttempt } = await loadQueuedSaves();
+    const { confirmedCopy, replayQueue } = await loadQueuedSaves();
     // Another tab may have changed the queue since this one last looked.
     await this.change((state) => state);
-    const applied: QueuedWrite[] = [];
-    let stop: ReplayStop = 'done';
-    for (let write = nextWrite(this.state, userId); write; write = nextWrite(this.state, userId)) {
-      if (this.deps.userId() !== userId) {
-        stop = 'unauthorized';
-        break;
-      }
-      const key = write.key;
-      await this.change((state) => markAttempt(state, key));
-      // Sent as saved with its attempt: a later save may have joined it before that change.
-      const sending = this.state.pending.find((entry) => entry.key === key);
-      if (!sending) continue;
-      const outcome = await this.send(sending);
-      await this.change((state) => settleAttempt(state, key, outcome, this.now()));
-      if (outcome.kind === 'applied') applied.push(sending);
-      else if (outcome.kind !== 'refused') {
-        stop = outcome.kind;
-        break;
-      }
-    }
+    // The last answer per document: kept for offline reads once no queued save of it is left
+    // (until then the queued copy, rebased on that answer, is what offline reads show).
+    const answered = new Map<string, { write: QueuedWrite; answer: unknown }>();
+    const { applied, stoppedBy } = await replayQueue(
+      {
+        state: () => this.state,
+        change: (update) => this.change(update),
+        send: (write) => this.send(write),
+        now: () => this.now(),
+        signedIn: () => this.deps.userId() === userId,
+        settled: (write, outcome) => {
+          if (!isDocumentSave(write)) return;
+          if (outcome.kind === 'applied') answered.set(write.path, { write, answer: outcome.answer });
+          const last = answered.get(write.path);
+          if (!last || this.pendingDocument(write.path) !== undefined) return;
+          answered.delete(write.path);
+          this.remember(write.path, confirmedCopy(last.write, last.answer) ?? last.answer, last.answer);
+        },
+      },
+      userId,
+    );
     if (applied.length > 0) this.deps.onApplied(applied);
-    return stop;
+    return stoppedBy;
   }
 
   private async send(write: QueuedWrite): Promise<SendOutcome> {
@@ -264,26 +268,55 @@ export class SyncEngine {
         ...(write.body === undefined ? {} : { body: write.body }),
         idempotencyKey: write.key,
       });
-      // The merged document is the newest copy there is: keep it for offline reads.
-      if (isDocumentSave(write)) {
-        const { confirmedCopy } = await loadQueuedSaves();
-        this.remember(write.path, confirmedCopy(write, answer) ?? answer, answer);
-      }
       return { kind: 'applied', answer };
     } catch (error) {
       return outcomeOf(error);
     }
   }
 
-  /** Applies `update` to the saved queue (as it is now, also if another tab changed it); rejects if it could not be saved. */
+  /**
+   * Applies `update` to the saved queue (as it is now, also if another tab changed it) and
+   * resolves once that is saved; rejects if it could not be. Changes asked for while one is being
+   * saved are saved together in the next transaction (in the order asked), so a replay with
+   * several saves in flight does not wait for one transaction per step.
+   */
   private change(update: (state: QueueState) => QueueState): Promise<void> {
-    const next = this.changes.then(async () => {
-      const store = await this.ready;
-      this.state = await store.updateQueue(update);
-      this.publish();
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.push({ update, resolve, reject });
+      this.saving ??= this.saveChanges();
     });
-    this.changes = next.catch(() => undefined);
-    return next;
+  }
+
+  private async saveChanges(): Promise<void> {
+    try {
+      for (let batch = this.waiting.splice(0); batch.length > 0; batch = this.waiting.splice(0)) {
+        let store: LocalStore;
+        try {
+          store = await this.ready;
+        } catch (error) {
+          for (const change of batch) change.reject(error);
+          continue;
+        }
+        await this.saveBatch(store, batch);
+      }
+    } finally {
+      this.saving = null;
+    }
+  }
+
+  /** One transaction for `batch`; if the store refuses it, each change on its own, so one refused change fails alone. */
+  private async saveBatch(store: LocalStore, batch: readonly QueueChange[]): Promise<void> {
+    try {
+      this.state = await store.updateQueue((state) => batch.reduce((next, change) => change.update(next), state));
+      this.publish();
+      for (const change of batch) change.resolve();
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+      for (const change of batch) await this.saveBatch(store, [change]);
+    }
   }
 
   private publish(): void {

@@ -1,6 +1,6 @@
 import type { QueuedWrite } from '../syncQueue';
 import { enqueue, settleAttempt } from '../queuedSaves';
-import { markAttempt, retryFailed } from '../syncQueue';
+import { markAttempts, retryFailed } from '../syncQueue';
 import type { QueueRow } from './queueRows';
 import { diffQueue, snapshotOf } from './queueRows';
 
@@ -29,7 +29,7 @@ describe('diffQueue', () => {
       (state: typeof snapshot.state) => ({ ...state, pending: enqueue(state.pending, write('a')) }),
       (state: typeof snapshot.state) => ({ ...state, pending: enqueue(state.pending, write('b')) }),
       (state: typeof snapshot.state) => ({ ...state, pending: enqueue(state.pending, write('c')) }),
-      (state: typeof snapshot.state) => markAttempt(state, 'b'),
+      (state: typeof snapshot.state) => markAttempts(state, ['b']),
       (state: typeof snapshot.state) =>
         settleAttempt(state, 'b', { kind: 'refused', status: 400, message: 'Nein.' }, new Date(0)),
       (state: typeof snapshot.state) => settleAttempt(state, 'a', { kind: 'applied' }, new Date(0)),
