@@ -39,7 +39,9 @@ export function withLocalReads(
       onSource('server');
       const pending = local.pendingDocument(path);
       if (pending !== undefined) return pending as T;
-      await store.putRead(path, answer).catch(() => undefined);
+      // Started now (the copy is taken at once), but not waited for: the answer is shown while
+      // the write commits (issue 17: a 5,000-card board waited for IndexedDB before its first card).
+      void store.putRead(path, answer).catch(() => undefined);
       return answer;
     } catch (error) {
       if (!isNetworkError(error)) throw error;
