@@ -16,7 +16,7 @@
 //
 // Options (environment): BENCH_CARDS (5000), BENCH_BROWSER_RUNS (5), BENCH_PROFILE,
 // RENDERER_BEFORE, CHROMIUM_PATH.
-/* global document, window, requestAnimationFrame, PerformanceObserver -- page functions run in the browser. */
+/* global document, window, requestAnimationFrame, MutationObserver -- page functions run in the browser. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -163,6 +163,21 @@ async function once({ context, page, server }, mode, profileLabel) {
     },
     { projectId: server.projectId, clicked: clickedAt, dialog: dialogAt },
   );
+  if (profileLabel) {
+    // The requests of the recorded run, in the order they started: what the board waited for.
+    const requests = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => ({
+        name: entry.name.replace(/^https?:\/\/[^/]+/, ''),
+        start: (entry.requestStart || entry.startTime) - (window.boardStart ?? 0),
+        end: entry.responseEnd - (window.boardStart ?? 0),
+      })),
+    );
+    console.log(`  requests, ${profileLabel} (ms from the navigation, sent → last byte):`);
+    for (const request of requests)
+      console.log(
+        `    ${request.start.toFixed(0).padStart(6)} → ${request.end.toFixed(0).padStart(6)}  ${request.name}`,
+      );
+  }
   await page.keyboard.press('Escape');
   return figures;
 }

@@ -11,6 +11,7 @@ import type { AppThunk, RootState, ThunkExtra } from '../../store/types';
 import { rebase } from '../outbox/projectSaver';
 import type { EditRecipe, ProjectSaver } from '../outbox/projectSaver';
 import { markBoardLoad } from './boardLoadMarks';
+import { takeBoardReadAhead } from './boardPrefetch';
 import type { BoardKind } from './projectSlice';
 import {
   archivedAway,
@@ -132,7 +133,12 @@ export function loadProject(): AppThunk<Promise<void>> {
     saver.reset(null);
     const generation = saver.generation;
     try {
-      const document = await dispatch(readDocument(getState().project.kind, projectId));
+      const { kind } = getState().project;
+      const ahead =
+        kind === 'project'
+          ? takeBoardReadAhead(extra.api, projectPath(projectId), getState().auth.user?.id ?? null)
+          : null;
+      const document = await (ahead ?? dispatch(readDocument(kind, projectId)));
       markBoardLoad('answer');
       if (generation !== saver.generation || !showsProject(getState, extra, saver, projectId)) return;
       saver.confirm(document);
