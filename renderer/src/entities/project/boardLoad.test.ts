@@ -14,6 +14,7 @@ import {
   timeEntry,
 } from '../../test/project';
 import { createTestStore } from '../../test/renderApp';
+import { seededRandom } from '../../test/seededRandom';
 import { loggedIn } from '../session/authSlice';
 import { readBoardAhead } from './boardPrefetch';
 import { freezeDocument } from './freezeDocument';
@@ -23,17 +24,6 @@ import { loadProject, openProject } from './projectThunks';
 const KEPT_PATH = API_PATH.replace(/^\/api/, '');
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** A small seeded generator (mulberry32): the same "random" board on every run. */
-function randomNumbers(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const hex = (random: () => number, length: number) =>
   Array.from({ length }, () => Math.floor(random() * 16).toString(16)).join('');
 const uuid = (random: () => number) =>
@@ -41,7 +31,7 @@ const uuid = (random: () => number) =>
 
 /** A board of random columns and cards, with entries, groups, tags and empty parts. */
 function randomBoard(seed: number): ProjectDocument {
-  const random = randomNumbers(seed);
+  const random = seededRandom(seed);
   const columns: ColumnDto[] = Array.from({ length: 2 + Math.floor(random() * 4) }, (_, columnIndex) => ({
     id: uuid(random),
     rev: Math.floor(random() * 5),
