@@ -168,15 +168,16 @@ async function once({ context, page, server }, mode, profileLabel) {
     const requests = await page.evaluate(() =>
       performance.getEntriesByType('resource').map((entry) => ({
         name: entry.name.replace(/^https?:\/\/[^/]+/, ''),
+        asked: entry.startTime - (window.boardStart ?? 0),
         start: (entry.requestStart || entry.startTime) - (window.boardStart ?? 0),
         end: entry.responseEnd - (window.boardStart ?? 0),
       })),
     );
-    console.log(`  requests, ${profileLabel} (ms from the navigation, sent → last byte):`);
-    for (const request of requests)
-      console.log(
-        `    ${request.start.toFixed(0).padStart(6)} → ${request.end.toFixed(0).padStart(6)}  ${request.name}`,
-      );
+    console.log(`  requests, ${profileLabel} (ms from the navigation: asked / sent → last byte):`);
+    for (const request of requests) {
+      const [asked, sent, end] = [request.asked, request.start, request.end].map((at) => at.toFixed(0).padStart(6));
+      console.log(`    ${asked} / ${sent} → ${end}  ${request.name}`);
+    }
   }
   await page.keyboard.press('Escape');
   return figures;

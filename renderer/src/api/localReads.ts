@@ -33,9 +33,12 @@ export function withLocalReads(
   async function read<T>(path: string, options: Parameters<ApiClient['get']>[1]): Promise<T> {
     // Online-only reads go straight to the server.
     if (!readLocation(path)) return api.get<T>(path, options);
-    const store = await local.loaded();
+    // The request goes out at once; the local store (opened at the start) is waited for beside it.
+    const loading = local.loaded();
+    loading.catch(() => undefined);
     try {
       const answer = await api.get<T>(path, options);
+      const store = await loading;
       onSource('server');
       const pending = local.pendingDocument(path);
       if (pending !== undefined) return pending as T;
@@ -45,6 +48,7 @@ export function withLocalReads(
       return answer;
     } catch (error) {
       if (!isNetworkError(error)) throw error;
+      const store = await loading;
       const pending = local.pendingDocument(path);
       const kept = pending !== undefined ? pending : await store.getRead(path).catch(() => undefined);
       if (kept === undefined) throw error;
