@@ -180,7 +180,13 @@ async function once({ context, page, server }, mode, profileLabel) {
     }
   }
   await page.keyboard.press('Escape');
-  return figures;
+  // The renderer's own part, without the server's: from the answer's last byte.
+  const after = (at) => (at === null || figures.getLastByte === null ? null : at - figures.getLastByte);
+  return {
+    ...figures,
+    answerToFirstCard: after(figures.firstCardPainted),
+    answerToDialog: after(figures.dialogShown),
+  };
 }
 
 const MILESTONES = [
@@ -193,6 +199,8 @@ const MILESTONES = [
   ['firstCardPainted', 'first card painted'],
   ['clicked', 'card clicked'],
   ['dialogShown', 'its dialog shown'],
+  ['answerToFirstCard', 'last byte → first card painted'],
+  ['answerToDialog', 'last byte → its dialog shown'],
   ['longTasks', 'long tasks (count)'],
   ['longestTask', 'longest task'],
   ['blocked', 'blocked in long tasks'],
@@ -226,6 +234,7 @@ async function main() {
         const prefix = `${build.name}${mode === 'cold' ? 'Cold' : 'InApp'}`;
         figures[`${prefix}FirstCardMs`] = Math.round(medians.firstCardPainted ?? -1);
         figures[`${prefix}DialogMs`] = Math.round(medians.dialogShown ?? -1);
+        figures[`${prefix}AnswerToFirstCardMs`] = Math.round(medians.answerToFirstCard ?? -1);
       }
     }
     const loadEnd = loadAverage();
