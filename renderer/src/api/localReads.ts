@@ -35,19 +35,25 @@ export function withLocalReads(
   async function read<T>(path: string, options: Parameters<ApiClient['get']>[1]): Promise<T> {
     // Online-only reads go straight to the server.
     if (!readLocation(path)) return api.get<T>(path, options);
-    const store = await local.loaded();
+    // The request goes out at once; the local store (opened at the start) is waited for beside it.
+    const loading = local.loaded();
+    loading.catch(() => undefined);
     try {
       const answer = await api.get<T>(path, options);
+      const store = await loading;
       onSource('server');
       const pending = local.pendingDocument(path);
       if (pending !== undefined) return pending as T;
-      await store
+      // Started now (the copy is taken at once), but not waited for: the answer is shown while
+      // the write commits (issue 17: a 5,000-card board waited for IndexedDB before its first card).
+      void store
         .putRead(path, answer)
         .then(() => noteKept(store, path, answer))
         .catch(() => undefined);
       return answer;
     } catch (error) {
       if (!isNetworkError(error)) throw error;
+      const store = await loading;
       const pending = local.pendingDocument(path);
       const kept = pending !== undefined ? pending : await keptRead(store, path).catch(() => undefined);
       if (kept === undefined) throw error;

@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { useReadBoardAhead } from '../entities/project/boardPrefetch';
 import { LoginPage } from '../pages/LoginPage';
 import { ApiCacheGate } from './ApiCacheGate';
 import { AuthGate } from './AuthGate';
@@ -10,6 +11,7 @@ import { useAppSelector } from '../store/hooks';
 
 export function AppRoutes() {
   usePrefetchPages(useAppSelector((state) => state.auth.user) !== null);
+  useReadBoardAhead();
   return (
     <AuthGate>
       <Routes>

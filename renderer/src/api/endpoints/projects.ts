@@ -12,10 +12,9 @@ import { apiSlice } from '../apiSlice';
 import { patchWhenLanded } from '../cachePatch';
 import { adminApi } from './admin';
 
-const PROJECTS = '/projects';
+import { PROJECTS, projectPath } from './projectPath';
 
-/** /projects/{id}: a project's document (the board reads and saves it here). */
-export const projectPath = (id: string) => `${PROJECTS}/${encodeURIComponent(id)}`;
+export { projectPath };
 
 export const projectsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({

@@ -4,6 +4,7 @@ import type { Actor, CardDto, LimitKind, ProjectDocument } from '@werkboard/comm
 import { canEditTemplate, canWorkOnProject, projectProgress } from '@werkboard/common';
 import type { AuthState } from '../session/authSlice';
 import { loggedOut, sessionLost } from '../session/authSlice';
+import { freezeDocument } from './freezeDocument';
 import { replaceEqualDeep } from './replaceEqualDeep';
 
 /**
@@ -94,7 +95,8 @@ const projectSlice = createSlice({
     projectReceived(state, action: PayloadAction<ProjectDocument>) {
       // Compared with the stored copy itself, not through the draft: every read through immer's
       // proxy costs, and at 5,000 cards the walk took 0.5-0.7 s of one task after each save.
-      state.document = replaceEqualDeep(original(state)?.document ?? null, action.payload);
+      // Frozen here, so that immer sees a frozen value and does not walk all entities itself.
+      state.document = freezeDocument(replaceEqualDeep(original(state)?.document ?? null, action.payload));
       state.status = 'loaded';
     },
     /** The local result of an edit (applied at once, saved in the background). */

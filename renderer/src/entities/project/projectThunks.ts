@@ -2,20 +2,16 @@ import { produce } from 'immer';
 import type { ChangeLogEntryDto, ProjectChangesDto, ProjectDocument } from '@werkboard/common';
 import { applyProjectDelta, de, documentDelta, newId } from '@werkboard/common';
 import type { ProjectStatusAction, TeamChange } from '../../api/endpoints/projects';
-import {
-  changeProjectStatus as postProjectStatus,
-  changeProjectTeam,
-  projectPath,
-  projectsApi,
-} from '../../api/endpoints/projects';
-import { templatePath, templatesApi } from '../../api/endpoints/templates';
+import { changeProjectStatus as postProjectStatus, changeProjectTeam, projectPath } from '../../api/endpoints/projects';
+import { templatePath } from '../../api/endpoints/templates';
 import { ApiError, isNetworkError, limitReachedKind, serverMessageOr, SessionLostError } from '../../api/errors';
-import { FRESH, readOnce } from '../../api/readOnce';
 import type { Queued } from '../../api/save';
 import { isQueued } from '../../api/save';
 import type { AppThunk, RootState, ThunkExtra } from '../../store/types';
 import { rebase } from '../outbox/projectSaver';
 import type { EditRecipe, ProjectSaver } from '../outbox/projectSaver';
+import { markBoardLoad } from './boardLoadMarks';
+import { takeBoardReadAhead } from './boardPrefetch';
 import type { BoardKind } from './projectSlice';
 import {
   archivedAway,
@@ -36,12 +32,15 @@ function documentPath(getState: () => RootState, id: string): string {
   return getState().project.kind === 'template' ? templatePath(id) : projectPath(id);
 }
 
-/** GET the open document from the server now (or the offline fallback); throws the client's error. */
+/**
+ * GET the open document from the server now (or the offline fallback); throws the client's
+ * error. Straight through the client, not RTK Query's cache: the slice holds the document, and
+ * a copy in the cache too cost immer's walk over all entities before the board could render
+ * (issue 17, "the first screen first").
+ */
 function readDocument(kind: BoardKind, id: string): AppThunk<Promise<ProjectDocument>> {
-  return (dispatch) =>
-    kind === 'template'
-      ? readOnce(dispatch(templatesApi.endpoints.templateDocument.initiate(id, FRESH)))
-      : readOnce(dispatch(projectsApi.endpoints.projectDocument.initiate(id, FRESH)));
+  return (_dispatch, _getState, extra) =>
+    extra.api.get<ProjectDocument>(kind === 'template' ? templatePath(id) : projectPath(id));
 }
 
 /** The server's copy `base` brought to the server's revision: a delta applied, or the whole document. */
@@ -134,10 +133,17 @@ export function loadProject(): AppThunk<Promise<void>> {
     saver.reset(null);
     const generation = saver.generation;
     try {
-      const document = await dispatch(readDocument(getState().project.kind, projectId));
+      const { kind } = getState().project;
+      const ahead =
+        kind === 'project'
+          ? takeBoardReadAhead(extra.api, projectPath(projectId), getState().auth.user?.id ?? null)
+          : null;
+      const document = await (ahead ?? dispatch(readDocument(kind, projectId)));
+      markBoardLoad('answer');
       if (generation !== saver.generation || !showsProject(getState, extra, saver, projectId)) return;
       saver.confirm(document);
       dispatch(show(document));
+      markBoardLoad('stored');
     } catch (error) {
       if (error instanceof SessionLostError) return;
       if (generation !== saver.generation || !showsProject(getState, extra, saver, projectId)) return;

@@ -1,0 +1,261 @@
+#!/usr/bin/env node
+// Where the time goes between opening a 5,000-card board and its first task dialog (issue 17,
+// "the first screen first"): the board of projectBoard.mjs (fillBoard) opened in Chromium, cold
+// (a full page load) and in-app (from the dashboard), and for each run the milestones from the
+// start of the navigation: the board's GET sent, its answer's first and last byte (resource
+// timing), the first card in the DOM and painted, the card clicked, its dialog shown, and the
+// main thread's long tasks in between. Builds that set the board's own marks (`wb:board:*`,
+// entities/project/boardLoadMarks.ts) add them: the answer parsed, in the store.
+//
+// With RENDERER_BEFORE=<another renderer build> a second server (same server build, own
+// database) serves that renderer, and the runs alternate between the two, so that both meet
+// the same load; the table puts them side by side. BENCH_PROFILE=1 records the last run of each
+// build and mode under Chromium's CPU profiler and prints the functions with the most time.
+//
+//   npm run build && RENDERER_BEFORE=/tmp/before-dist node test/benchmarks/boardLoad.mjs
+//
+// Options (environment): BENCH_CARDS (5000), BENCH_BROWSER_RUNS (5), BENCH_PROFILE,
+// RENDERER_BEFORE, CHROMIUM_PATH.
+/* global document, window, requestAnimationFrame, MutationObserver -- page functions run in the browser. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { client, fillBoard, launchChromium, loadAverage, printResult, startServer, stats } from './support.mjs';
+
+const CARDS = Number(process.env.BENCH_CARDS ?? 5000);
+const RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
+const PROFILE = process.env.BENCH_PROFILE === '1';
+const BEFORE = process.env.RENDERER_BEFORE ? path.resolve(process.env.RENDERER_BEFORE) : null;
+
+/** In the page before any script: the first card's arrival and paint, and the long tasks. */
+function watchBoard() {
+  const state = { longTasks: [], firstCardInDom: null, firstCardPainted: null };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) state.longTasks.push({ start: entry.startTime, ms: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  const observer = new MutationObserver(() => {
+    if (state.firstCardInDom !== null || !document.querySelector('[data-testid^="card-"]')) return;
+    state.firstCardInDom = performance.now();
+    observer.disconnect();
+    // The frame after the one that draws it: the card is on screen.
+    requestAnimationFrame(() => setTimeout(() => (state.firstCardPainted = performance.now())));
+  });
+  /** From now on (again): the next first card, the long tasks from here. */
+  state.watch = () => {
+    Object.assign(state, { longTasks: [], firstCardInDom: null, firstCardPainted: null });
+    observer.observe(document.documentElement, { childList: true, subtree: true });
+  };
+  window.boardLoad = state;
+  if (document.documentElement) state.watch();
+  else document.addEventListener('DOMContentLoaded', state.watch);
+}
+
+/** A board of CARDS cards on a server of its own serving `rendererDir` (null: this tree's build). */
+async function boardServer(rendererDir) {
+  const server = await startServer(rendererDir ? { RENDERER_DIR: rendererDir } : {});
+  const api = client(server.url);
+  await api.login('admin', server.adminPassword);
+  const created = await api.call('POST', '/api/projects', JSON.stringify({ name: `Benchmark ${CARDS} Karten` }));
+  const project = fillBoard(JSON.parse(created.text), CARDS);
+  await api.call('PUT', `/api/projects/${project.id}`, JSON.stringify(project));
+  return { ...server, projectId: project.id };
+}
+
+async function openPage(browser, server) {
+  const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1400, height: 900 } });
+  await context.addInitScript(watchBoard);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/#/login`);
+  await page.getByLabel('Benutzername').fill('admin');
+  await page.getByLabel('Passwort').fill(server.adminPassword);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 30000 });
+  return { context, page, server };
+}
+
+async function startProfile(context, page) {
+  const session = await context.newCDPSession(page);
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 200 });
+  await session.send('Profiler.start');
+  return session;
+}
+
+/** The functions with the most time of their own, and with what they call, of one recorded run. */
+async function printProfile(session, label) {
+  const { profile } = await session.send('Profiler.stop');
+  const file = path.join(os.tmpdir(), `boardLoad-${label.replace(/\W+/g, '-')}.cpuprofile`);
+  fs.writeFileSync(file, JSON.stringify(profile));
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const nameOf = ({ callFrame: { functionName, url, lineNumber } }) =>
+    `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
+  const own = new Map();
+  const total = new Map();
+  profile.samples.forEach((id, index) => {
+    const took = (profile.timeDeltas[index + 1] ?? 0) / 1000;
+    own.set(nameOf(byId.get(id)), (own.get(nameOf(byId.get(id))) ?? 0) + took);
+    const onStack = new Set();
+    for (let at = id; at !== undefined; at = parentOf.get(at)) onStack.add(nameOf(byId.get(at)));
+    for (const each of onStack) total.set(each, (total.get(each) ?? 0) + took);
+  });
+  const top = (map, count) =>
+    [...map]
+      .filter(([name]) => !/^\((idle|program|root)\)/.test(name))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, took]) => `    ${took.toFixed(0).padStart(6)} ms  ${name}`)
+      .join('\n');
+  console.log(`  profile, ${label} (${file}); most time of their own:\n${top(own, 15)}`);
+  console.log(`  most time with what they call:\n${top(total, 25)}`);
+}
+
+/** One opening of the board: the milestones in ms from the navigation's start. */
+async function once({ context, page, server }, mode, profileLabel) {
+  const boardUrl = `${server.url}/#/project/${server.projectId}`;
+  if (mode === 'cold') await page.goto('about:blank');
+  else {
+    await page.goto(`${server.url}/#/`);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 30000 });
+    await page.evaluate(() => {
+      window.boardLoad.watch();
+      performance.clearResourceTimings();
+      performance.clearMarks();
+    });
+  }
+  const profiler = profileLabel ? await startProfile(context, page) : null;
+  // In-app: the start is the hash change, taken in the page (its clock); cold: the navigation (0).
+  if (mode === 'cold') await page.goto(boardUrl, { waitUntil: 'commit' });
+  else await page.evaluate((url) => ((window.boardStart = performance.now()), (window.location.href = url)), boardUrl);
+  const cards = page.locator('[data-testid^="card-"]');
+  await cards.first().waitFor({ state: 'visible', timeout: 60000 });
+  const title = await cards.first().getAttribute('aria-label');
+  const clickedAt = await page.evaluate(() => performance.now());
+  await cards.first().click({ timeout: 30000 });
+  await page.getByRole('dialog', { name: title ?? undefined }).waitFor({ state: 'visible', timeout: 30000 });
+  const dialogAt = await page.evaluate(() => performance.now());
+  if (profiler) await printProfile(profiler, profileLabel);
+  const figures = await page.evaluate(
+    ({ projectId, clicked, dialog }) => {
+      const start = window.boardStart ?? 0;
+      const at = (value) => (value === null || value === undefined ? null : value - start);
+      const get = performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith(`/api/projects/${projectId}`))
+        .at(-1);
+      const mark = (name) => at(performance.getEntriesByName(name, 'mark').at(-1)?.startTime);
+      const tasks = window.boardLoad.longTasks.filter((task) => task.start >= start && task.start < dialog);
+      return {
+        getSent: at(get?.requestStart || get?.startTime),
+        getFirstByte: at(get?.responseStart),
+        getLastByte: at(get?.responseEnd),
+        answerParsed: mark('wb:board:answer'),
+        inStore: mark('wb:board:stored'),
+        firstCardInDom: at(window.boardLoad.firstCardInDom),
+        firstCardPainted: at(window.boardLoad.firstCardPainted),
+        clicked: at(clicked),
+        dialogShown: at(dialog),
+        longTasks: tasks.length,
+        longestTask: tasks.reduce((max, task) => Math.max(max, task.ms), 0),
+        blocked: tasks.reduce((sum, task) => sum + task.ms, 0),
+      };
+    },
+    { projectId: server.projectId, clicked: clickedAt, dialog: dialogAt },
+  );
+  if (profileLabel) {
+    // The requests of the recorded run, in the order they started: what the board waited for.
+    const requests = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => ({
+        name: entry.name.replace(/^https?:\/\/[^/]+/, ''),
+        asked: entry.startTime - (window.boardStart ?? 0),
+        start: (entry.requestStart || entry.startTime) - (window.boardStart ?? 0),
+        end: entry.responseEnd - (window.boardStart ?? 0),
+      })),
+    );
+    console.log(`  requests, ${profileLabel} (ms from the navigation: asked / sent → last byte):`);
+    for (const request of requests) {
+      const [asked, sent, end] = [request.asked, request.start, request.end].map((at) => at.toFixed(0).padStart(6));
+      console.log(`    ${asked} / ${sent} → ${end}  ${request.name}`);
+    }
+  }
+  await page.keyboard.press('Escape');
+  // The renderer's own part, without the server's: from the answer's last byte.
+  const after = (at) => (at === null || figures.getLastByte === null ? null : at - figures.getLastByte);
+  return {
+    ...figures,
+    answerToFirstCard: after(figures.firstCardPainted),
+    answerToDialog: after(figures.dialogShown),
+  };
+}
+
+const MILESTONES = [
+  ['getSent', 'GET sent'],
+  ['getFirstByte', 'GET first byte'],
+  ['getLastByte', 'GET last byte'],
+  ['answerParsed', 'answer parsed (mark)'],
+  ['inStore', 'in the store (mark)'],
+  ['firstCardInDom', 'first card in the DOM'],
+  ['firstCardPainted', 'first card painted'],
+  ['clicked', 'card clicked'],
+  ['dialogShown', 'its dialog shown'],
+  ['answerToFirstCard', 'last byte → first card painted'],
+  ['answerToDialog', 'last byte → its dialog shown'],
+  ['longTasks', 'long tasks (count)'],
+  ['longestTask', 'longest task'],
+  ['blocked', 'blocked in long tasks'],
+];
+
+function medianOf(runs, key) {
+  const values = runs.map((run) => run[key]).filter((value) => value !== null && value !== undefined);
+  return values.length === runs.length ? stats(values).median : null;
+}
+
+async function main() {
+  const loadStart = loadAverage();
+  const builds = [{ name: 'after', server: await boardServer(null) }];
+  if (BEFORE) builds.unshift({ name: 'before', server: await boardServer(BEFORE) });
+  const browser = await launchChromium();
+  const figures = { cards: CARDS, runs: RUNS, loadStart: loadStart[0] };
+  try {
+    for (const build of builds) build.page = await openPage(browser, build.server);
+    const table = [];
+    for (const mode of ['cold', 'in-app']) {
+      for (const build of builds) await once(build.page, mode, null); // warm-up: cache, JIT
+      const runs = new Map(builds.map((build) => [build.name, []]));
+      for (let run = 0; run < RUNS; run++)
+        for (const build of builds) {
+          const label = PROFILE && run === RUNS - 1 ? `${build.name} ${mode}` : null;
+          runs.get(build.name).push(await once(build.page, mode, label));
+        }
+      for (const build of builds) {
+        const medians = Object.fromEntries(MILESTONES.map(([key]) => [key, medianOf(runs.get(build.name), key)]));
+        table.push({ label: `${build.name}, ${mode}`, medians });
+        const prefix = `${build.name}${mode === 'cold' ? 'Cold' : 'InApp'}`;
+        figures[`${prefix}FirstCardMs`] = Math.round(medians.firstCardPainted ?? -1);
+        figures[`${prefix}DialogMs`] = Math.round(medians.dialogShown ?? -1);
+        figures[`${prefix}AnswerToFirstCardMs`] = Math.round(medians.answerToFirstCard ?? -1);
+      }
+    }
+    const loadEnd = loadAverage();
+    console.log(`\nOpening a board of ${CARDS} cards in Chromium, medians of ${RUNS} runs, ms from the navigation`);
+    console.log(`Node ${process.version}, ${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? 'unknown'})`);
+    console.log(`Load average (1, 5, 15 min) at the start: ${loadStart.join(', ')}; at the end: ${loadEnd.join(', ')}`);
+    console.log(`\n| milestone | ${table.map((column) => column.label).join(' | ')} |`);
+    console.log(`| --- | ${table.map(() => '---').join(' | ')} |`);
+    for (const [key, label] of MILESTONES) {
+      const cells = table.map(({ medians }) => (medians[key] === null ? '–' : Math.round(medians[key]).toString()));
+      console.log(`| ${label} | ${cells.join(' | ')} |`);
+    }
+    figures.loadEnd = loadEnd[0];
+  } finally {
+    await browser.close();
+    for (const build of builds) await build.server.stop();
+  }
+  printResult(figures);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
