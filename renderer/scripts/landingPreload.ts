@@ -18,7 +18,7 @@ export interface LandingTable {
 }
 
 /** The modules of the logged-in frame, besides the shell page: loaded at start with a session. */
-const FRAME_MODULES = ['src/store/apiCache', 'src/app/landingReads'];
+const FRAME_MODULES = ['src/store/apiCache', 'src/app/landingStart'];
 
 /** pages.ts's `name: lazyPage(() => import('module')` pairs, module relative to src/app. */
 export function pageModules(pagesSource: string): Map<string, string> {

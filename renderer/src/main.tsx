@@ -3,12 +3,11 @@ import { deStart } from '@werkboard/common';
 import { getOrCreateDeviceId } from './api/deviceId';
 import { createXhrUpload } from './api/xhrUpload';
 import { App } from './app/App';
-import { hashPath, startLandingWhenRestored } from './app/landing';
 import { createPlatform } from './platform';
 import { registerServiceWorker, requestBackgroundSync, requestPersistentStorage } from './platform/serviceWorker';
 import { syncNow } from './entities/outbox/syncThunks';
 import { createAppStore, startPersistence } from './store';
-import { afterLoad } from './utils/whenIdle';
+import { whenIdle } from './utils/whenIdle';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -35,24 +34,26 @@ function startApp(serverAddress?: string): void {
     requestBackgroundSync: () => void requestBackgroundSync(),
   });
   const persistor = startPersistence(store);
-  startLandingWhenRestored(store, persistor, hashPath(window.location.hash));
 
   if (platform.kind === 'web') {
-    // After the page has loaded and the browser is idle (issue 19): the worker's install
-    // downloads every chunk for offline use, which must not compete with the landing page's own.
-    afterLoad(() => {
-      // Background Sync: the service worker asks the page to replay (it has no token of its own). A
-      // replay that could not reach the server rejects, so the browser tries the sync again later.
-      // Its messages wait until then (startMessages).
-      registerServiceWorker({
-        onSyncRequested: async () => {
-          const stop = await store.dispatch(syncNow());
-          if (stop === 'unreachable' || stop === 'serverError') throw new Error(`sync stopped: ${stop}`);
-        },
-      });
-      // The queue and the kept projects must not be evicted when the device runs short of space.
-      void requestPersistentStorage();
-    });
+    // After the page has loaded (this runs before the load event) and the browser is idle (issue
+    // 19): the worker's install downloads every chunk for offline use, which must not compete
+    // with the landing page's own.
+    window.addEventListener('load', () =>
+      whenIdle(() => {
+        // Background Sync: the service worker asks the page to replay (it has no token of its own). A
+        // replay that could not reach the server rejects, so the browser tries the sync again later.
+        // Its messages wait until then (startMessages).
+        registerServiceWorker({
+          onSyncRequested: async () => {
+            const stop = await store.dispatch(syncNow());
+            if (stop === 'unreachable' || stop === 'serverError') throw new Error(`sync stopped: ${stop}`);
+          },
+        });
+        // The queue and the kept projects must not be evicted when the device runs short of space.
+        void requestPersistentStorage();
+      }),
+    );
   }
 
   root.render(<App store={store} persistor={persistor} />);

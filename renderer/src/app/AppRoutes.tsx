@@ -27,11 +27,7 @@ export function AppRoutes() {
           >
             {pageRoutes.map(({ path, page }) => {
               const Page = pages[page];
-              return path === '/' ? (
-                <Route key={path} index element={<Page />} />
-              ) : (
-                <Route key={path} path={path} element={<Page />} />
-              );
+              return <Route key={path} path={path} element={<Page />} />;
             })}
           </Route>
           {/* resolveRoute already sends unknown paths to /; this only catches what it lets through. */}

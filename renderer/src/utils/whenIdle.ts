@@ -10,17 +10,3 @@ export function whenIdle(task: () => void): () => void {
   const timer = window.setTimeout(task, 2000);
   return () => window.clearTimeout(timer);
 }
-
-/** Runs `task` once the page has loaded (the load event) and then the browser is idle; returns the cancel function. */
-export function afterLoad(task: () => void): () => void {
-  if (window.document.readyState === 'complete') return whenIdle(task);
-  let cancelIdle: (() => void) | undefined;
-  const loaded = () => {
-    cancelIdle = whenIdle(task);
-  };
-  window.addEventListener('load', loaded, { once: true });
-  return () => {
-    window.removeEventListener('load', loaded);
-    cancelIdle?.();
-  };
-}
