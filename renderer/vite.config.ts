@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { landingPreload } from './scripts/landingPreload';
 
 // The app shows the product version of the ROOT package.json (architecture.md: `{ip}` is that version).
 const rootPackage = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -14,6 +15,8 @@ export default defineConfig(({ command }) => ({
   base: './',
   plugins: [
     react(),
+    // modulepreload links for the chunks of the route a signed-in visitor lands on (issue 19).
+    landingPreload(),
     // The service worker (Workbox, generateSW) precaches the app shell so that a reload without
     // network opens the app. The manifest and icons are static files in public/, linked in
     // index.html; the page registers the worker itself (src/platform/serviceWorker).

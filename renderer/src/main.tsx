@@ -7,6 +7,7 @@ import { createPlatform } from './platform';
 import { registerServiceWorker, requestBackgroundSync, requestPersistentStorage } from './platform/serviceWorker';
 import { syncNow } from './entities/outbox/syncThunks';
 import { createAppStore, startPersistence } from './store';
+import { whenIdle } from './utils/whenIdle';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -35,16 +36,24 @@ function startApp(serverAddress?: string): void {
   const persistor = startPersistence(store);
 
   if (platform.kind === 'web') {
-    // Background Sync: the service worker asks the page to replay (it has no token of its own). A
-    // replay that could not reach the server rejects, so the browser tries the sync again later.
-    registerServiceWorker({
-      onSyncRequested: async () => {
-        const stop = await store.dispatch(syncNow());
-        if (stop === 'unreachable' || stop === 'serverError') throw new Error(`sync stopped: ${stop}`);
-      },
-    });
-    // The queue and the kept projects must not be evicted when the device runs short of space.
-    void requestPersistentStorage();
+    // After the page has loaded (this runs before the load event) and the browser is idle (issue
+    // 19): the worker's install downloads every chunk for offline use, which must not compete
+    // with the landing page's own.
+    window.addEventListener('load', () =>
+      whenIdle(() => {
+        // Background Sync: the service worker asks the page to replay (it has no token of its own). A
+        // replay that could not reach the server rejects, so the browser tries the sync again later.
+        // Its messages wait until then (startMessages).
+        registerServiceWorker({
+          onSyncRequested: async () => {
+            const stop = await store.dispatch(syncNow());
+            if (stop === 'unreachable' || stop === 'serverError') throw new Error(`sync stopped: ${stop}`);
+          },
+        });
+        // The queue and the kept projects must not be evicted when the device runs short of space.
+        void requestPersistentStorage();
+      }),
+    );
   }
 
   root.render(<App store={store} persistor={persistor} />);

@@ -7,11 +7,16 @@
 // asserted (test/e2e/accessibility.e2e.test.ts asserts axe's 0 violations).
 //
 //   npm run build && node test/benchmarks/audit.mjs
-//   (AUDIT_WARM=0: cold runs only; AUDIT_LIGHTHOUSE=0: axe only)
+//   (AUDIT_WARM=0: cold runs only; AUDIT_LIGHTHOUSE=0: axe only; AUDIT_AXE=0: Lighthouse only;
+//   AUDIT_PAGES=dashboard,board: only these pages and dialogs; AUDIT_PRESETS=mobile: only this
+//   preset; AUDIT_REPORTS=<dir>: each Lighthouse report's JSON written there, for its
+//   diagnostics: critical-request-chains, bootup-time, mainthread-work-breakdown, ...)
 //
 // Cold: the service worker, its caches, IndexedDB and the HTTP cache are cleared before the
 // run; the session in localStorage stays (Lighthouse's own storage reset would log out).
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, snapshot } from 'lighthouse';
@@ -30,7 +35,16 @@ const FLAGS = [
   '--no-first-run',
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
-const PRESETS = { mobile: undefined, desktop: desktopConfig };
+const ONLY_PAGES = process.env.AUDIT_PAGES?.split(',');
+const included = (name) => !ONLY_PAGES || ONLY_PAGES.includes(name);
+const ONLY_PRESETS = process.env.AUDIT_PRESETS?.split(',');
+const PRESETS = Object.fromEntries(
+  Object.entries({ mobile: undefined, desktop: desktopConfig }).filter(
+    ([name]) => !ONLY_PRESETS || ONLY_PRESETS.includes(name),
+  ),
+);
+const REPORTS = process.env.AUDIT_REPORTS;
+if (REPORTS) fs.mkdirSync(REPORTS, { recursive: true });
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1400, height: 900 } };
 const CARD_TITLE = 'Aufgabe 1.1: Leitungen verlegen und prüfen';
 
@@ -48,7 +62,7 @@ try {
   await api.call('PUT', `/api/projects/${project.id}`, JSON.stringify(project));
   const routes = { dashboard: '/#/', board: `/#/project/${project.id}`, users: '/#/users' };
 
-  await axeRuns(project.id);
+  if (process.env.AUDIT_AXE !== '0') await axeRuns(project.id);
   if (process.env.AUDIT_LIGHTHOUSE !== '0') await lighthouseRuns(routes, project.id);
 } finally {
   await server.stop();
@@ -71,6 +85,7 @@ async function lighthouseRuns(routes, projectId) {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   try {
     const navigate = async (name, url, preset) => {
+      if (!included(name)) return;
       for (const cache of WARM ? ['cold', 'warm'] : ['cold']) {
         if (cache === 'cold') await clearCaches(browser, server.url);
         const result = await lighthouse(
@@ -79,6 +94,8 @@ async function lighthouseRuns(routes, projectId) {
           PRESETS[preset],
         );
         record({ kind: 'lighthouse', line: lighthouseRow(name, preset, cache, result.lhr) });
+        if (REPORTS)
+          fs.writeFileSync(path.join(REPORTS, `${name}-${preset}-${cache}.json`), JSON.stringify(result.lhr));
       }
     };
     for (const preset of Object.keys(PRESETS)) await navigate('login', `${server.url}/#/login`, preset);
@@ -94,6 +111,7 @@ async function lighthouseRuns(routes, projectId) {
     for (const preset of Object.keys(PRESETS)) {
       for (const [name, route] of Object.entries(routes)) await navigate(name, `${server.url}${route}`, preset);
       for (const [name, open] of Object.entries(dialogs(projectId, preset))) {
+        if (!included(name)) continue;
         try {
           await open(page);
           const result = await snapshot(page, {
@@ -123,12 +141,16 @@ function dialogs(projectId, preset) {
   return {
     'task dialog': async (page) => {
       await page.setViewport(viewport);
+      // A fresh load: a goto that changes only the hash would keep the page (and the settings
+      // dialog the mobile run left open on top of the board).
+      await page.goto('about:blank');
       await page.goto(`${server.url}/#/project/${projectId}`);
       await page.locator(`[aria-label="${CARD_TITLE}"] .board-card__open`).click();
       await page.locator('[role="dialog"]').wait();
     },
     settings: async (page) => {
       await page.setViewport(viewport);
+      await page.goto('about:blank');
       await page.goto(`${server.url}/#/`);
       await page.locator('::-p-aria([name="Dashboard"][role="heading"])').wait();
       if (viewport.width < 768) await page.locator('::-p-aria([name="Menü"][role="button"])').click();

@@ -43,3 +43,9 @@ export const apiSlice = createApi({
   refetchOnReconnect: true,
   endpoints: () => ({}),
 });
+
+/**
+ * A screen's read that the start began before the screen's chunk was there (issue 19,
+ * app/landingReads.ts) is at most this old when the screen mounts: it is not sent again.
+ */
+export const FIRST_READ_FRESH_SECONDS = 5;

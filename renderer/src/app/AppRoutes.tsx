@@ -5,6 +5,7 @@ import { ApiCacheGate } from './ApiCacheGate';
 import { AuthGate } from './AuthGate';
 import { PageFrame } from './PageFrame';
 import { pages } from './pages';
+import { pageRoutes } from './pageRoutes';
 import { RouteGuard } from './RouteGuard';
 import { usePrefetchPages } from './usePrefetchPages';
 import { useAppSelector } from '../store/hooks';
@@ -26,19 +27,10 @@ export function AppRoutes() {
               </PageFrame>
             }
           >
-            <Route index element={<pages.dashboard />} />
-            <Route path="/users" element={<pages.users />} />
-            <Route path="/admin" element={<pages.admin />} />
-            <Route path="/admin/permissions" element={<pages.permissions />} />
-            <Route path="/profile" element={<pages.profile />} />
-            <Route path="/project/:id" element={<pages.project />} />
-            <Route path="/archive" element={<pages.archive />} />
-            <Route path="/templates" element={<pages.templates />} />
-            <Route path="/template/edit/:id" element={<pages.templateEditor />} />
-            <Route path="/project-groups" element={<pages.projectGroups />} />
-            <Route path="/search" element={<pages.search />} />
-            <Route path="/messages" element={<pages.messages />} />
-            <Route path="/messages/:userId" element={<pages.messages />} />
+            {pageRoutes.map(({ path, page }) => {
+              const Page = pages[page];
+              return <Route key={path} path={path} element={<Page />} />;
+            })}
           </Route>
           {/* resolveRoute already sends unknown paths to /; this only catches what it lets through. */}
           <Route path="*" element={<Navigate to="/" replace />} />

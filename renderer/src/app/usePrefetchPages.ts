@@ -1,15 +1,18 @@
-import { useEffect } from 'react';
-import { whenIdle } from '../utils/whenIdle';
-import { preloadPages } from './pages';
+import { useEffect, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
 
 /**
- * Once a user is logged in, the other screens' chunks load while the browser is idle, so that
- * navigation is instant and works offline (the service worker caches them as well). A failure
- * is harmless: navigating loads the chunk again.
+ * Once a user is logged in: on a start with a stored session, the landing page's chunks and
+ * first reads begin with the session check (AuthGate), not after it; then the other screens'
+ * chunks load while the browser is idle (landingStart.ts, a chunk of its own; issue 19).
  */
 export function usePrefetchPages(loggedIn: boolean): void {
+  const dispatch = useAppDispatch();
+  // Whether this run started with a stored session still to check: taken at the first render.
+  const [storedSession] = useState(useAppSelector((state) => !state.auth.verified));
   useEffect(() => {
-    if (!loggedIn) return undefined;
-    return whenIdle(() => void preloadPages().catch(() => undefined));
-  }, [loggedIn]);
+    if (loggedIn) void import('./landingStart').then(({ landed }) => dispatch(landed(storedSession)), ignore);
+  }, [dispatch, loggedIn, storedSession]);
 }
+
+const ignore = () => undefined;

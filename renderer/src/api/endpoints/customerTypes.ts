@@ -39,8 +39,8 @@ const updateCachedTypes = (recipe: (types: string[]) => string[]) =>
  * types that the tags name; if both fail, only 'Allgemein', which the server always knows.
  * Null until one of these has answered.
  */
-export function useCustomerTypeChoices(): string[] | null {
-  const types = useCustomerTypesQuery();
+export function useCustomerTypeChoices(options?: { refetchOnMountOrArgChange: number }): string[] | null {
+  const types = useCustomerTypesQuery(undefined, options);
   const tags = useTagsQuery(undefined, { skip: !types.isError });
   return useMemo(() => {
     if (types.data) return types.data;

@@ -10,6 +10,15 @@ import { useUserDirectoryQuery } from '../../api/endpoints/users';
 import type { LoadState } from '../../api/loadState';
 import { loadStateOf } from '../../api/loadState';
 import { useAppSelector } from '../../store/hooks';
+import type { AppThunk } from '../../store/types';
+import { FIRST_READ_FRESH_SECONDS } from '../../api/apiSlice';
+import { projectGroupsApi } from '../../api/endpoints/projectGroups';
+import { projectsApi } from '../../api/endpoints/projects';
+import { tagsApi } from '../../api/endpoints/tags';
+import { customerTypesApi } from '../../api/endpoints/customerTypes';
+import { usersApi } from '../../api/endpoints/users';
+import { appointmentsApi } from '../../api/endpoints/appointments';
+import { createPolicy } from '../../entities/session/policy';
 import { usePolicy } from '../../entities/session/usePolicy';
 import { selectUserSettings } from '../../entities/settings/settingsSelectors';
 import type { EmployeeOption } from './dashboardFilters';
@@ -47,12 +56,14 @@ export function useDashboardData(): DashboardData {
   const mayReadUsers = usePolicy().allows(canManageUsers);
   const showAppointments = useAppSelector(selectUserSettings).features.showAppointmentsOnDashboard;
 
-  const projectsQuery = useProjectsQuery(undefined, { refetchOnFocus: true });
-  const groups = useProjectGroupsQuery();
-  const tags = useTagsQuery();
-  const directory = useUserDirectoryQuery(undefined, { skip: !mayReadUsers });
-  const customerTypes = useCustomerTypeChoices();
-  const appointments = useAppointmentsQuery(undefined, { skip: !showAppointments, refetchOnFocus: true });
+  // A read the start began a moment ago (startDashboardReads) is not sent a second time.
+  const fresh = { refetchOnMountOrArgChange: FIRST_READ_FRESH_SECONDS };
+  const projectsQuery = useProjectsQuery(undefined, { ...fresh, refetchOnFocus: true });
+  const groups = useProjectGroupsQuery(undefined, fresh);
+  const tags = useTagsQuery(undefined, fresh);
+  const directory = useUserDirectoryQuery(undefined, { ...fresh, skip: !mayReadUsers });
+  const customerTypes = useCustomerTypeChoices(fresh);
+  const appointments = useAppointmentsQuery(undefined, { ...fresh, skip: !showAppointments, refetchOnFocus: true });
 
   const tagList = tags.data ?? NONE;
   const tagsById = useMemo(() => new Map(tagList.map((tag) => [tag.id, tag])), [tagList]);
@@ -77,5 +88,26 @@ export function useDashboardData(): DashboardData {
     customerTypes: customerTypes ?? NONE,
     appointments: appointmentsState,
     settled,
+  };
+}
+
+/**
+ * The dashboard's reads (the same as useDashboardData's), started by the app as soon as a
+ * signed-in start has the data cache, in parallel with the page's chunk and the session check
+ * (issue 19: before, they began only once the page had rendered). The page's hooks join them.
+ */
+export function startDashboardReads(): AppThunk<void> {
+  return (dispatch, getState) => {
+    const state = getState();
+    dispatch(projectsApi.util.prefetch('projects', undefined, {}));
+    dispatch(projectGroupsApi.util.prefetch('projectGroups', undefined, {}));
+    dispatch(tagsApi.util.prefetch('tags', undefined, {}));
+    dispatch(customerTypesApi.util.prefetch('customerTypes', undefined, {}));
+    if (createPolicy(state.auth.user).allows(canManageUsers)) {
+      dispatch(usersApi.util.prefetch('userDirectory', undefined, {}));
+    }
+    if (selectUserSettings(state).features.showAppointmentsOnDashboard) {
+      dispatch(appointmentsApi.util.prefetch('appointments', undefined, {}));
+    }
   };
 }

@@ -8,6 +8,7 @@ import { deleteExternalUser, useExternalUsersQuery } from '../../api/endpoints/u
 import { useAppDispatch } from '../../store/hooks';
 import { Can } from '../../entities/session/Can';
 import { ExternalUserDialog } from './ExternalUserDialog';
+import { FIRST_READ_FRESH_SECONDS } from '../../api/apiSlice';
 
 const NO_EXTERNAL_USERS: ExternalUserDto[] = [];
 
@@ -16,7 +17,8 @@ type Editing = { mode: 'closed' } | { mode: 'form'; externalUser: ExternalUserDt
 /** 'Externe Mitarbeiter' on /users: named entries that cards can be assigned to. */
 export function ExternalUsersSection() {
   const dispatch = useAppDispatch();
-  const list = useExternalUsersQuery();
+  // UsersPage (or the start) read them a moment ago: not sent a second time.
+  const list = useExternalUsersQuery(undefined, { refetchOnMountOrArgChange: FIRST_READ_FRESH_SECONDS });
   const externalUsers = list.data ?? NO_EXTERNAL_USERS;
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<ExternalUserDto | null>(null);

@@ -1,0 +1,137 @@
+import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
+import { startAppServer, type AppServer } from './support/appServer';
+import { launchBrowser, PHONE_VIEWPORT } from './support/browser';
+import { logIn } from './support/session';
+
+/**
+ * Issue 19, the first load of a signed-in visitor: the landing page's chunks are preloaded
+ * (modulepreload links from the build's route table) and its first reads start with the data
+ * cache, not one after the other. Each test holds one response back until what should run in
+ * parallel with it has been requested: before, that never happened while it was held.
+ */
+
+/** How long a held response waits for what it waits on; after that it is let through. */
+const HOLD_MS = 10000;
+
+let server: AppServer;
+let browser: Browser;
+let session: { origin: string; localStorage: { name: string; value: string }[] };
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  // A session stored by a login through the screen, for fresh contexts (empty HTTP cache).
+  const context = await browser.newContext({ locale: 'de-DE', serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await logIn(page, server.url, 'admin', server.adminPassword);
+  const state = await context.storageState();
+  const origin = state.origins.find((entry) => entry.origin === new URL(server.url).origin);
+  if (!origin) throw new Error('no stored session after the login');
+  session = origin;
+  await context.close();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/**
+ * A phone with the stored session and nothing cached; no service worker, so that every request
+ * goes to the network where the test can hold it.
+ */
+function signedInPhone(): Promise<BrowserContext> {
+  return browser.newContext({
+    locale: 'de-DE',
+    viewport: PHONE_VIEWPORT,
+    hasTouch: true,
+    isMobile: true,
+    serviceWorkers: 'block',
+    storageState: { cookies: [], origins: [session] },
+  });
+}
+
+/** Resolves when a request matching `pattern` is sent, or with false after HOLD_MS. */
+function requested(context: BrowserContext, pattern: RegExp): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), HOLD_MS);
+    const seen = (request: Request) => {
+      if (!pattern.test(request.url())) return;
+      clearTimeout(timer);
+      context.off('request', seen);
+      resolve(true);
+    };
+    context.on('request', seen);
+  });
+}
+
+/** Holds back the response of `held` until a request matching `until` is sent; says whether it was. */
+async function holdUntilRequested(context: BrowserContext, held: RegExp, until: RegExp): Promise<() => boolean> {
+  let sentWhileHeld = false;
+  const waiting = requested(context, until);
+  await context.route(held, async (route: Route) => {
+    sentWhileHeld = await waiting;
+    await route.continue();
+  });
+  return () => sentWhileHeld;
+}
+
+/** The hrefs of the page's modulepreload links (the build's, vite's and landing.js's). */
+function modulePreloads(page: Page): Promise<string[]> {
+  return page
+    .locator('link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+}
+
+describe('the first load of a signed-in visitor', () => {
+  it("preloads the landing page's chunks with the shell's, and starts its reads before the page's chunk is there", async () => {
+    const context = await signedInPhone();
+    const usersChunkWithShell = await holdUntilRequested(
+      context,
+      /\/assets\/AppShell-[^/]+\.js$/,
+      /\/UsersPage-[^/]+\.js$/,
+    );
+    const usersReadWithChunk = await holdUntilRequested(context, /\/assets\/UsersPage-[^/]+\.js$/, /\/api\/users$/);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#/users`);
+    await page.getByRole('heading', { level: 1, name: 'Benutzer verwalten' }).waitFor();
+    await page.getByRole('main').getByText('admin', { exact: true }).first().waitFor();
+
+    const preloaded = await modulePreloads(page);
+    for (const chunk of [/\/AppShell-/, /\/apiCache-/, /\/UsersPage-/]) {
+      expect(preloaded.some((href) => chunk.test(href))).toBe(true);
+    }
+    expect(usersChunkWithShell()).toBe(true);
+    expect(usersReadWithChunk()).toBe(true);
+    await context.close();
+  });
+
+  it("starts the dashboard's project list before the dashboard's chunk is there", async () => {
+    const context = await signedInPhone();
+    const projectsReadWithChunk = await holdUntilRequested(
+      context,
+      /\/assets\/DashboardPage-[^/]+\.js$/,
+      /\/api\/projects$/,
+    );
+    const reads: string[] = [];
+    context.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/projects') reads.push(request.method());
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#/`);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+
+    expect(projectsReadWithChunk()).toBe(true);
+    // The page joined the read the start began instead of sending its own.
+    expect(reads).toEqual(['GET']);
+    await context.close();
+  });
+
+  it('preloads nothing on the login screen of a visitor without a session', async () => {
+    const context = await browser.newContext({ locale: 'de-DE', serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#/`);
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).waitFor();
+    const preloaded = await modulePreloads(page);
+    expect(preloaded.some((href) => /\/AppShell-|\/DashboardPage-/.test(href))).toBe(false);
+    await context.close();
+  });
+});
