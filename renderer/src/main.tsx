@@ -4,10 +4,14 @@ import { getOrCreateDeviceId } from './api/deviceId';
 import { createXhrUpload } from './api/xhrUpload';
 import { App } from './app/App';
 import { createPlatform } from './platform';
-import { registerServiceWorker, requestBackgroundSync, requestPersistentStorage } from './platform/serviceWorker';
 import { syncNow } from './entities/outbox/syncThunks';
 import { createAppStore, startPersistence } from './store';
 import { whenIdle } from './utils/whenIdle';
+
+/** The service worker's helpers, in a chunk of their own: nothing before the first screen needs them (issue 19). */
+const serviceWorker = () => import('./platform/serviceWorker');
+/** The chunk could not be loaded (the connection dropped at the first visit): the next start registers the worker. */
+const reportNoWorker = (error: unknown) => console.warn('Service Worker nicht geladen', error);
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -31,7 +35,10 @@ function startApp(serverAddress?: string): void {
     localStore: platform.localStore,
     saveFile: platform.saveFile,
     ...(serverAddress ? { appAddress: `${serverAddress.replace(/\/+$/, '')}/` } : {}),
-    requestBackgroundSync: () => void requestBackgroundSync(),
+    requestBackgroundSync: () =>
+      void serviceWorker()
+        .then((worker) => worker.requestBackgroundSync())
+        .catch(() => undefined),
   });
   const persistor = startPersistence(store);
 
@@ -40,19 +47,22 @@ function startApp(serverAddress?: string): void {
     // 19): the worker's install downloads every chunk for offline use, which must not compete
     // with the landing page's own.
     window.addEventListener('load', () =>
-      whenIdle(() => {
-        // Background Sync: the service worker asks the page to replay (it has no token of its own). A
-        // replay that could not reach the server rejects, so the browser tries the sync again later.
-        // Its messages wait until then (startMessages).
-        registerServiceWorker({
-          onSyncRequested: async () => {
-            const stop = await store.dispatch(syncNow());
-            if (stop === 'unreachable' || stop === 'serverError') throw new Error(`sync stopped: ${stop}`);
-          },
-        });
-        // The queue and the kept projects must not be evicted when the device runs short of space.
-        void requestPersistentStorage();
-      }),
+      whenIdle(
+        () =>
+          void serviceWorker().then(({ registerServiceWorker, requestPersistentStorage }) => {
+            // Background Sync: the service worker asks the page to replay (it has no token of its own). A
+            // replay that could not reach the server rejects, so the browser tries the sync again later.
+            // Its messages wait until then (startMessages).
+            registerServiceWorker({
+              onSyncRequested: async () => {
+                const stop = await store.dispatch(syncNow());
+                if (stop === 'unreachable' || stop === 'serverError') throw new Error(`sync stopped: ${stop}`);
+              },
+            });
+            // The queue and the kept projects must not be evicted when the device runs short of space.
+            void requestPersistentStorage();
+          }, reportNoWorker),
+      ),
     );
   }
 

@@ -9,8 +9,9 @@
  * page on plain http that is not localhost) they do nothing and report false.
  */
 
-/** true in a production build (vite.config.ts `define`); not defined in dev and in jest. */
-declare const __WERKBOARD_SERVICE_WORKER__: boolean | undefined;
+import { browserEnvironment, type ServiceWorkerEnvironment } from './environment';
+
+export { browserEnvironment, type ServiceWorkerEnvironment };
 
 export const SYNC_TAG = 'werkboard-sync';
 /** The worker's file, next to index.html (relative: vite's base is './'). */
@@ -27,27 +28,9 @@ export interface SyncDoneMessage {
   ok: boolean;
 }
 
-/** What the functions use of the browser; tests pass their own. */
-export interface ServiceWorkerEnvironment {
-  /** Register at all (production build only). */
-  enabled: boolean;
-  serviceWorker: ServiceWorkerContainer | undefined;
-  storage: Pick<StorageManager, 'persist' | 'persisted'> | undefined;
-}
-
 /** The Background Sync API, which TypeScript's DOM library does not describe. */
 interface SyncManagerLike {
   register(tag: string): Promise<void>;
-}
-
-export function browserEnvironment(): ServiceWorkerEnvironment {
-  const enabled = typeof __WERKBOARD_SERVICE_WORKER__ !== 'undefined' && __WERKBOARD_SERVICE_WORKER__ === true;
-  const nav = typeof navigator === 'undefined' ? undefined : navigator;
-  return {
-    enabled,
-    serviceWorker: nav && 'serviceWorker' in nav ? nav.serviceWorker : undefined,
-    storage: nav && 'storage' in nav ? nav.storage : undefined,
-  };
 }
 
 export function isSyncRequest(data: unknown): data is SyncRequestMessage {

@@ -4,7 +4,7 @@
  * worker's pushManager. The worker's push and click handlers are in public/sw-push.js.
  */
 import type { PushSubscriptionRequest } from '@werkboard/common';
-import { activeRegistration, browserEnvironment, type ServiceWorkerEnvironment } from './index';
+import { browserEnvironment, type ServiceWorkerEnvironment } from './environment';
 
 export type PushPermission = 'default' | 'granted' | 'denied';
 
@@ -63,6 +63,8 @@ export function browserWebPush(
   if (!environment.enabled || !container || !notifications || !hasPushManager) return noWebPush;
 
   const pushManager = async (): Promise<PushManager> => {
+    // The worker's helpers are loaded when push is first used, not with the first script (issue 19).
+    const { activeRegistration } = await import('./index');
     const registration = await activeRegistration(container);
     if (!registration) throw new Error('no active service worker');
     return registration.pushManager;
