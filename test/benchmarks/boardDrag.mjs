@@ -16,7 +16,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { client, fillBoard, launchChromium, printResult, startServer, stats } from './support.mjs';
+import {
+  client,
+  fillBoard,
+  launchChromium,
+  printResult,
+  signInAsAdmin,
+  startCpuProfile,
+  startServer,
+  stats,
+} from './support.mjs';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 5000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -34,14 +43,6 @@ function watchLongTasks() {
 
 /** BENCH_PROFILE=1: the last drag of each device under Chromium's CPU profiler. */
 const PROFILE = process.env.BENCH_PROFILE === '1';
-
-async function startProfile(context, page) {
-  const session = await context.newCDPSession(page);
-  await session.send('Profiler.enable');
-  await session.send('Profiler.setSamplingInterval', { interval: 200 });
-  await session.send('Profiler.start');
-  return session;
-}
 
 /** The functions with the most time of their own, and their file, from the profile of one drag. */
 async function printProfile(session, device) {
@@ -131,11 +132,7 @@ async function measureDevice(browser, baseUrl, password, projectId, device) {
   });
   await context.addInitScript(watchLongTasks);
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/#/login`);
-  await page.getByLabel('Benutzername').fill('admin');
-  await page.getByLabel('Passwort').fill(password);
-  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+  await signInAsAdmin(page, baseUrl, password);
   await page.goto(`${baseUrl}/#/project/${projectId}`);
   await cardsOf(page, 0).first().waitFor();
   // The column on the screen (on the phone the project's header is above it).
@@ -153,7 +150,7 @@ async function measureDevice(browser, baseUrl, password, projectId, device) {
       timeout: 60000,
     });
     const pickedUp = performance.now();
-    const profiler = PROFILE && run === RUNS - 1 ? await startProfile(context, page) : null;
+    const profiler = PROFILE && run === RUNS - 1 ? await startCpuProfile(context, page) : null;
     if (phone) await touchDrag(page, cdp);
     else await mouseDrag(page);
     await saved;

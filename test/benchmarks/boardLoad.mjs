@@ -20,7 +20,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { client, fillBoard, launchChromium, loadAverage, printResult, startServer, stats } from './support.mjs';
+import {
+  client,
+  fillBoard,
+  launchChromium,
+  loadAverage,
+  printResult,
+  signInAsAdmin,
+  startCpuProfile,
+  startServer,
+  stats,
+} from './support.mjs';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 5000);
 const RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
@@ -65,20 +75,8 @@ async function openPage(browser, server) {
   const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1400, height: 900 } });
   await context.addInitScript(watchBoard);
   const page = await context.newPage();
-  await page.goto(`${server.url}/#/login`);
-  await page.getByLabel('Benutzername').fill('admin');
-  await page.getByLabel('Passwort').fill(server.adminPassword);
-  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 30000 });
+  await signInAsAdmin(page, server.url, server.adminPassword);
   return { context, page, server };
-}
-
-async function startProfile(context, page) {
-  const session = await context.newCDPSession(page);
-  await session.send('Profiler.enable');
-  await session.send('Profiler.setSamplingInterval', { interval: 200 });
-  await session.send('Profiler.start');
-  return session;
 }
 
 /** The functions with the most time of their own, and with what they call, of one recorded run. */
@@ -124,7 +122,7 @@ async function once({ context, page, server }, mode, profileLabel) {
       performance.clearMarks();
     });
   }
-  const profiler = profileLabel ? await startProfile(context, page) : null;
+  const profiler = profileLabel ? await startCpuProfile(context, page) : null;
   // In-app: the start is the hash change, taken in the page (its clock); cold: the navigation (0).
   if (mode === 'cold') await page.goto(boardUrl, { waitUntil: 'commit' });
   else await page.evaluate((url) => ((window.boardStart = performance.now()), (window.location.href = url)), boardUrl);

@@ -29,6 +29,7 @@ import {
   ms,
   printResult,
   SERVER_ROOT,
+  signInAsAdmin,
   startServer,
   stats,
 } from './support.mjs';
@@ -445,11 +446,7 @@ let summary = null;
 async function openDevice(browser, server) {
   const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${server.url}/#/login`);
-  await page.getByLabel('Benutzername').fill('admin');
-  await page.getByLabel('Passwort').fill(server.adminPassword);
-  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 30000 });
+  await signInAsAdmin(page, server.url, server.adminPassword);
   // The service worker controls the page (it would not reload it, but its install work would share the cores).
   await page
     .waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 20000 })

@@ -22,6 +22,7 @@ import {
   launchChromium,
   line,
   ms,
+  signInAsAdmin,
   startServer,
   stats,
 } from './support.mjs';
@@ -94,11 +95,7 @@ async function measure(baseUrl, adminPassword, project) {
   try {
     const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/#/login`);
-    await page.getByLabel('Benutzername').fill('admin');
-    await page.getByLabel('Passwort').fill(adminPassword);
-    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 30000 });
+    await signInAsAdmin(page, baseUrl, adminPassword);
     await page.goto(`${baseUrl}/#/project/${project.id}`);
     await page.getByRole('heading', { level: 1, name: project.name }).waitFor({ timeout: 60000 });
     await page.getByRole('button', { name: 'PDF-Export', exact: true }).click();

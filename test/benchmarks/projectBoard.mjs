@@ -26,6 +26,7 @@ import {
   loadAverage,
   ms,
   printResult,
+  signInAsAdmin,
   startServer,
   stats,
 } from './support.mjs';
@@ -185,11 +186,7 @@ async function measureBrowser(baseUrl, adminPassword, projectId) {
   try {
     const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/#/login`);
-    await page.getByLabel('Benutzername').fill('admin');
-    await page.getByLabel('Passwort').fill(adminPassword);
-    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 30000 });
+    await signInAsAdmin(page, baseUrl, adminPassword);
 
     const cards = page.locator('[data-testid^="card-"]');
     const once = async (mode) => {

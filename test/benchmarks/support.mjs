@@ -185,3 +185,21 @@ export function printResult(figures) {
 
 /** The load average (1, 5, 15 min) rounded to two places, for the RESULT line. */
 export const loadAverage = () => os.loadavg().map((value) => Math.round(value * 100) / 100);
+
+/** Signs the Admin in on the login screen at `baseUrl` and waits for the dashboard (the benchmarks' first step). */
+export async function signInAsAdmin(page, baseUrl, password) {
+  await page.goto(`${baseUrl}/#/login`);
+  await page.getByLabel('Benutzername').fill('admin');
+  await page.getByLabel('Passwort').fill(password);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 30000 });
+}
+
+/** Starts Chromium's CPU profiler on `page` (sampling every 200 µs); stop it with `session.send('Profiler.stop')`. */
+export async function startCpuProfile(context, page) {
+  const session = await context.newCDPSession(page);
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 200 });
+  await session.send('Profiler.start');
+  return session;
+}

@@ -16,6 +16,7 @@ import { openIndexedDbStore } from '../../platform/localStore';
 import { REPLAY_LANES } from '../../platform/syncQueue';
 import type { SyncStatus } from './syncEngine';
 import { SyncEngine } from './syncEngine';
+import { seededRandom } from '../../test/seededRandom';
 
 const P1 = '/projects/0b4f6a52-8d0e-4a8e-9b51-3f3f0c2d9a10';
 const P2 = '/projects/7c0e1d2a-1111-4c4c-8a8a-000000000001';
@@ -380,20 +381,9 @@ describe('the save path with the sync queue', () => {
   });
 });
 
-/** Seeded pseudo-random numbers (mulberry32), so a failing run can be repeated. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('random network failures and random edits', () => {
   it.each([1, 2, 3, 4, 5, 6])('ends with the server holding every change, each once (seed %i)', async (seed) => {
-    const next = random(seed);
+    const next = seededRandom(seed);
     const server = fakeServer();
     const factory = new IDBFactory();
     let phone = await device(server, factory);
@@ -436,8 +426,8 @@ describe('random network failures and random edits of several projects, replayed
   it.each([11, 12, 13, 14])(
     'keeps each project’s order and ends with every change once, at most the lanes in flight (seed %i)',
     async (seed) => {
-      const next = random(seed);
-      const latency = random(seed + 1000);
+      const next = seededRandom(seed);
+      const latency = seededRandom(seed + 1000);
       const paths = [P1, P2, ...more];
       const server = fakeServer(more, () => Math.floor(latency() * 4));
       const factory = new IDBFactory();
@@ -528,7 +518,7 @@ describe('random network failures, reloads and lost answers with project deltas 
   }
 
   it.each([1, 2, 3, 4, 5, 6])('ends with the server holding every time entry, each once (seed %i)', async (seed) => {
-    const next = random(seed);
+    const next = seededRandom(seed);
     const server = deltaServer();
     const factory = new IDBFactory();
     let phone = await phoneOn(server, factory);
