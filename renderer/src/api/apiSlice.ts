@@ -46,6 +46,7 @@ export const apiSlice = createApi({
 
 /**
  * A screen's read that the start began before the screen's chunk was there (issue 19,
- * app/landingReads.ts) is at most this old when the screen mounts: it is not sent again.
+ * app/landingStart.ts) is at most this old when the screen first mounts: it is joined, not sent
+ * again (api/startedReads.ts: only that first mount; every later one reads again).
  */
 export const FIRST_READ_FRESH_SECONDS = 5;

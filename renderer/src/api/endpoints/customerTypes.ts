@@ -39,7 +39,7 @@ const updateCachedTypes = (recipe: (types: string[]) => string[]) =>
  * types that the tags name; if both fail, only 'Allgemein', which the server always knows.
  * Null until one of these has answered.
  */
-export function useCustomerTypeChoices(options?: { refetchOnMountOrArgChange: number }): string[] | null {
+export function useCustomerTypeChoices(options?: { refetchOnMountOrArgChange: number | boolean }): string[] | null {
   const types = useCustomerTypesQuery(undefined, options);
   const tags = useTagsQuery(undefined, { skip: !types.isError });
   return useMemo(() => {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { DashboardAppointmentDto, ProjectGroupDto, ProjectSummaryDto, TagDto } from '@werkboard/common';
 import { canManageUsers } from '@werkboard/common';
 import { useAppointmentsQuery } from '../../api/endpoints/appointments';
@@ -11,7 +11,7 @@ import type { LoadState } from '../../api/loadState';
 import { loadStateOf } from '../../api/loadState';
 import { useAppSelector } from '../../store/hooks';
 import type { AppThunk } from '../../store/types';
-import { FIRST_READ_FRESH_SECONDS } from '../../api/apiSlice';
+import { firstReadOptions, noteStartedReads, takeStartedReads } from '../../api/startedReads';
 import { projectGroupsApi } from '../../api/endpoints/projectGroups';
 import { projectsApi } from '../../api/endpoints/projects';
 import { tagsApi } from '../../api/endpoints/tags';
@@ -56,8 +56,10 @@ export function useDashboardData(): DashboardData {
   const mayReadUsers = usePolicy().allows(canManageUsers);
   const showAppointments = useAppSelector(selectUserSettings).features.showAppointmentsOnDashboard;
 
-  // A read the start began a moment ago (startDashboardReads) is not sent a second time.
-  const fresh = { refetchOnMountOrArgChange: FIRST_READ_FRESH_SECONDS };
+  // The first mount after the start joins the reads it began (startDashboardReads); every later
+  // visit reads again (an edit made meanwhile must show).
+  const [joinsStart] = useState(() => takeStartedReads('dashboard'));
+  const fresh = firstReadOptions(joinsStart);
   const projectsQuery = useProjectsQuery(undefined, { ...fresh, refetchOnFocus: true });
   const groups = useProjectGroupsQuery(undefined, fresh);
   const tags = useTagsQuery(undefined, fresh);
@@ -99,6 +101,7 @@ export function useDashboardData(): DashboardData {
 export function startDashboardReads(): AppThunk<void> {
   return (dispatch, getState) => {
     const state = getState();
+    noteStartedReads('dashboard');
     dispatch(projectsApi.util.prefetch('projects', undefined, {}));
     dispatch(projectGroupsApi.util.prefetch('projectGroups', undefined, {}));
     dispatch(tagsApi.util.prefetch('tags', undefined, {}));

@@ -23,7 +23,7 @@ import { UserAvatar } from '../../entities/user/UserAvatar';
 import { ExternalUsersSection } from './ExternalUsersSection';
 import { UserDialog } from './UserDialog';
 import { LoadFailed } from '../../components/LoadFailed';
-import { FIRST_READ_FRESH_SECONDS } from '../../api/apiSlice';
+import { firstReadOptions, takeStartedReads } from '../../api/startedReads';
 
 const NO_USERS: ManagedUserDto[] = [];
 
@@ -34,11 +34,12 @@ export function UsersPage() {
   const dispatch = useAppDispatch();
   const policy = usePolicy();
   const userLimit = useLimitReason('users');
-  // A read the start began a moment ago (usersReads.ts) is not sent a second time.
-  const list = useUsersQuery(undefined, { refetchOnMountOrArgChange: FIRST_READ_FRESH_SECONDS });
+  // The first mount after the start joins the reads it began (usersReads.ts); later ones read again.
+  const [joinsStart] = useState(() => takeStartedReads('users'));
+  const list = useUsersQuery(undefined, firstReadOptions(joinsStart));
   // Read here too, so it loads in parallel with the users although its section is placed only
   // once the users list above it has its height (else the section jumps down: issue 19).
-  useExternalUsersQuery(undefined, { refetchOnMountOrArgChange: FIRST_READ_FRESH_SECONDS });
+  useExternalUsersQuery(undefined, firstReadOptions(joinsStart));
   const users = list.data ?? NO_USERS;
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<ManagedUserDto | null>(null);

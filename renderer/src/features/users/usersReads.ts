@@ -1,5 +1,6 @@
 import { canManageUsers } from '@werkboard/common';
 import { usersApi } from '../../api/endpoints/users';
+import { noteStartedReads } from '../../api/startedReads';
 import { createPolicy } from '../../entities/session/policy';
 import type { AppThunk } from '../../store/types';
 
@@ -11,6 +12,7 @@ import type { AppThunk } from '../../store/types';
 export function startUsersReads(): AppThunk<void> {
   return (dispatch, getState) => {
     if (!createPolicy(getState().auth.user).allows(canManageUsers)) return;
+    noteStartedReads('users');
     dispatch(usersApi.util.prefetch('users', undefined, {}));
     dispatch(usersApi.util.prefetch('externalUsers', undefined, {}));
   };
