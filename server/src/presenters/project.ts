@@ -1,14 +1,21 @@
-import type {
-  ChangeLogEntryDto,
-  ProjectDeltaDto,
-  ProjectDocument,
-  ProjectHeaderDto,
-  ProjectMemberDto,
-  ProjectSummaryDto,
-  TemplateSummaryDto,
+import {
+  type Actor,
+  canSeeChangeLog,
+  type ChangeLogEntryDto,
+  type ProjectDeltaDto,
+  type ProjectDocument,
+  type ProjectHeaderDto,
+  type ProjectMemberDto,
+  type ProjectSummaryDto,
+  type TemplateSummaryDto,
 } from '@werkboard/common';
 import { type Entity, flatEntities, nestEntities } from '../commands/projectEntities';
 import { fieldsOfRow, type ProjectRow } from '../services/projectStore';
+
+/** The change log as this caller may read it: the owner and management see it, everyone else an empty one. */
+export function visibleChangeLog(actor: Actor, row: ProjectRow, changeLog: ChangeLogEntryDto[]): ChangeLogEntryDto[] {
+  return canSeeChangeLog(actor, row) ? changeLog : [];
+}
 
 /** The whole document: the row's fields, its team, the nested entities and the change log given. */
 export function presentDocument(

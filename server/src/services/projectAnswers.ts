@@ -1,7 +1,7 @@
 import { type Actor, canSeeChangeLog } from '@werkboard/common';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { PreparedAnswer } from '../http/preparedAnswer';
-import { presentDocument, presentHeader } from '../presenters/project';
+import { presentDocument, presentHeader, visibleChangeLog } from '../presenters/project';
 import { loadEntities, loadTeam, type ProjectRow } from './projectStore';
 
 interface Entry {
@@ -123,7 +123,7 @@ export async function documentAnswer(sequelize: Sequelize, actor: Actor, row: Pr
   const mark = projectAnswers.mark();
   const { entities, changeLog } = await loadEntities(sequelize, row.id);
   const answer = new PreparedAnswer(
-    JSON.stringify(presentDocument(row, entities.values(), withLog ? changeLog : [], team)),
+    JSON.stringify(presentDocument(row, entities.values(), visibleChangeLog(actor, row, changeLog), team)),
   );
   if ((await storedRevision(sequelize, row.id)) === row.revision)
     projectAnswers.set(key, { projectId: row.id, revision: row.revision, answer }, mark);

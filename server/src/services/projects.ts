@@ -1,6 +1,5 @@
 import {
   type Actor,
-  canSeeChangeLog,
   type ChangeLogEntryDto,
   DEFAULT_COLUMN_TITLES,
   DEFAULT_CUSTOMER_TYPE,
@@ -17,7 +16,13 @@ import { QueryTypes, type Sequelize, type Transaction, UniqueConstraintError } f
 import type { SessionActor } from '../auth/sessionActor';
 import type { Entity } from '../commands/projectEntities';
 import { ApiError, invalidField, notFound } from '../errors';
-import { presentDelta, presentDocument, type ProjectSummaryRow, type TemplateSummaryRow } from '../presenters/project';
+import {
+  presentDelta,
+  presentDocument,
+  type ProjectSummaryRow,
+  type TemplateSummaryRow,
+  visibleChangeLog,
+} from '../presenters/project';
 import {
   fieldsOfRow,
   findProjectRow,
@@ -77,7 +82,7 @@ export async function readDocumentOf(
     loadEntities(sequelize, row.id, transaction),
     loadTeam(sequelize, row, transaction),
   ]);
-  return presentDocument(row, entities.values(), canSeeChangeLog(actor, row) ? changeLog : [], team);
+  return presentDocument(row, entities.values(), visibleChangeLog(actor, row, changeLog), team);
 }
 
 /**
@@ -100,7 +105,7 @@ export async function readDocuments(
   const teams = await loadTeams(sequelize, found, transaction);
   return found.map((row, index) => {
     const { entities, changeLog } = loaded.get(row.id)!;
-    return presentDocument(row, entities.values(), canSeeChangeLog(actor, row) ? changeLog : [], teams[index]!);
+    return presentDocument(row, entities.values(), visibleChangeLog(actor, row, changeLog), teams[index]!);
   });
 }
 
@@ -128,7 +133,7 @@ export async function readChanges(
   ]);
   // Deleted and brought back since: the entity is there, with its new revision.
   const gone = deleted.filter((id) => !entities.has(id));
-  return presentDelta(row, since, entities.values(), gone, canSeeChangeLog(actor, row) ? changeLog : [], team);
+  return presentDelta(row, since, entities.values(), gone, visibleChangeLog(actor, row, changeLog), team);
 }
 
 /** A loaded project as this caller may read it. */
@@ -139,7 +144,7 @@ export async function presentFor(
   transaction?: Transaction,
 ): Promise<ProjectDocument> {
   const team = await loadTeam(sequelize, row, transaction);
-  return presentDocument(row, entities.values(), canSeeChangeLog(actor, row) ? changeLog : [], team);
+  return presentDocument(row, entities.values(), visibleChangeLog(actor, row, changeLog), team);
 }
 
 const SUMMARY_SELECT = `
