@@ -3,7 +3,8 @@ import { isAnyOf } from '@reduxjs/toolkit';
 import { apiSlice } from '../api/apiSlice';
 import { projectsApi } from '../api/endpoints/projects';
 import { keepProjectsForOffline } from '../entities/outbox/offlineProjects';
-import { replayApplied } from '../entities/outbox/syncSlice';
+import { changeQueued, replayApplied } from '../entities/outbox/syncSlice';
+import { isDocumentSave } from '../platform/syncQueue';
 import { loggedIn, loggedOut, sessionLost } from '../entities/session/authSlice';
 import type { RootReducer } from './rootReducer';
 import type { AppDispatch, RootState, ThunkExtra } from './types';
@@ -39,6 +40,17 @@ export function attachApiCache({ rootReducer, middleware, startListening }: ApiC
     actionCreator: replayApplied,
     effect: (_action, { dispatch }) => {
       dispatch(apiSlice.util.invalidateTags(['Projects', 'Appointments', 'Messages']));
+    },
+  });
+
+  // A project's save joined the queue: the project list shows each project's progress from its
+  // queued copy (api/localReads.ts), so a list read before this save is read again. Offline that
+  // read is the device's own; without it a move queued a moment after the dashboard's read
+  // showed the older progress until the next visit (issue 19, phone e2e under load).
+  startListening({
+    actionCreator: changeQueued,
+    effect: (action, { dispatch }) => {
+      if (isDocumentSave(action.payload)) dispatch(apiSlice.util.invalidateTags(['Projects']));
     },
   });
 

@@ -12,7 +12,7 @@ import { ProjectSavers } from '../entities/outbox/projectSaver';
 import { documentEdited, projectReceived } from '../entities/project/projectSlice';
 import { toFailedChange } from '../entities/outbox/describeWrite';
 import { SyncEngine } from '../entities/outbox/syncEngine';
-import { readSourceChanged, replayApplied, syncStatusChanged } from '../entities/outbox/syncSlice';
+import { changeQueued, readSourceChanged, replayApplied, syncStatusChanged } from '../entities/outbox/syncSlice';
 import type { LocalStore } from '../platform/localStore';
 import { createMemoryStore } from '../platform/localStore';
 import type { SaveFile } from '../platform/fileSave';
@@ -98,6 +98,7 @@ export function createAppStore(deps: AppStoreDeps) {
         }),
       ),
     onApplied: () => holder.store?.dispatch(replayApplied()),
+    onQueued: ({ method, path }) => holder.store?.dispatch(changeQueued({ method, path })),
   });
   const api = withLocalReads(client, sync, (source) => {
     if (holder.store && holder.store.getState().sync.showsLocalData !== (source === 'local'))

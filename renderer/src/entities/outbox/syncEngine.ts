@@ -42,6 +42,11 @@ export interface SyncEngineDeps {
   onStatus(status: SyncStatus): void;
   /** The writes a replay brought to the server, so open screens can load again. */
   onApplied(writes: readonly QueuedWrite[]): void;
+  /**
+   * A write is in the queue (new, or joined to an earlier save of its document): screens that
+   * show queued copies read them again (the dashboard's progress, api/localReads.ts).
+   */
+  onQueued?(write: Pick<QueuedWrite, 'method' | 'path'>): void;
   /** Asks the browser for a Background Sync (tag werkboard-sync), where it has one. */
   requestBackgroundSync(): void;
   now?(): Date;
@@ -171,6 +176,7 @@ export class SyncEngine {
     };
     const { enqueue } = await loadQueuedSaves();
     await this.change((state) => ({ ...state, pending: enqueue(state.pending, queued) }));
+    this.deps.onQueued?.(queued);
     this.deps.requestBackgroundSync();
   }
 

@@ -1,6 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { createAction, createSlice } from '@reduxjs/toolkit';
 import type { ReadSource } from '../../api/localReads';
+import type { QueuedWrite } from '../../platform/syncQueue';
 
 /** A change the server refused, as the failed-changes list shows it. */
 export interface FailedChange {
@@ -41,4 +42,6 @@ export const { syncStatusChanged, readSourceChanged } = syncSlice.actions;
 
 /** A replay of the queue brought this device's changes to the server (what follows: store/listeners.ts). */
 export const replayApplied = createAction('sync/replayApplied');
+/** A write joined this device's queue (what follows: store/apiCache.ts). */
+export const changeQueued = createAction<Pick<QueuedWrite, 'method' | 'path'>>('sync/changeQueued');
 export const syncReducer = syncSlice.reducer;
