@@ -1,8 +1,9 @@
 import { type Actor, canSeeChangeLog } from '@werkboard/common';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { PreparedAnswer } from '../http/preparedAnswer';
-import { presentDocument, presentHeader, visibleChangeLog } from '../presenters/project';
-import { loadEntities, loadTeam, type ProjectRow } from './projectStore';
+import { presentHeader } from '../presenters/project';
+import { loadTeam, type ProjectRow } from './projectStore';
+import { readDocumentOf } from './projects';
 
 interface Entry {
   projectId: string;
@@ -43,6 +44,13 @@ export class ProjectAnswerCache {
     this.entries.delete(key);
     this.entries.set(key, entry);
     return entry.answer;
+  }
+
+  /** Whether any answer of the project at this revision is kept (for any reader's key). */
+  holds(projectId: string, revision: number): boolean {
+    for (const entry of this.entries.values())
+      if (entry.projectId === projectId && entry.revision === revision) return true;
+    return false;
   }
 
   /** A mark to hand to `set`: a forget in between makes the read's answer unfit to keep. */
@@ -110,22 +118,25 @@ async function storedRevision(sequelize: Sequelize, projectId: string): Promise<
 
 /**
  * The whole document of a project row read already (a GET's `load`, authorised), as this
- * caller may read it, from the cache when it holds it. Read outside a transaction: the
- * entities are read after the row, so an answer is kept only when the project still has the
- * row's revision afterwards (no write came in between).
+ * caller may read it (`readDocumentOf`), from the cache when it holds it. The key needs the
+ * team; when no answer of the row's revision is kept (the first read after a save) the team
+ * and the entities are read side by side. Read outside a transaction: the entities are read
+ * after the row, so an answer is kept only when the project still has the row's revision
+ * afterwards (no write came in between); that check runs while the answer is serialised.
  */
 export async function documentAnswer(sequelize: Sequelize, actor: Actor, row: ProjectRow): Promise<PreparedAnswer> {
   const withLog = canSeeChangeLog(actor, row);
-  const team = await loadTeam(sequelize, row);
-  const key = JSON.stringify([withLog, presentHeader(row, team)]);
-  const kept = projectAnswers.get(key);
-  if (kept) return kept;
   const mark = projectAnswers.mark();
-  const { entities, changeLog } = await loadEntities(sequelize, row.id);
-  const answer = new PreparedAnswer(
-    JSON.stringify(presentDocument(row, entities.values(), visibleChangeLog(actor, row, changeLog), team)),
-  );
-  if ((await storedRevision(sequelize, row.id)) === row.revision)
-    projectAnswers.set(key, { projectId: row.id, revision: row.revision, answer }, mark);
+  const team = loadTeam(sequelize, row);
+  const keyOf = async () => JSON.stringify([withLog, presentHeader(row, await team)]);
+  if (projectAnswers.holds(row.id, row.revision)) {
+    const kept = projectAnswers.get(await keyOf());
+    if (kept) return kept;
+  }
+  const document = await readDocumentOf(sequelize, actor, row, undefined, team);
+  const revisionNow = storedRevision(sequelize, row.id);
+  const answer = new PreparedAnswer(JSON.stringify(document));
+  if ((await revisionNow) === row.revision)
+    projectAnswers.set(await keyOf(), { projectId: row.id, revision: row.revision, answer }, mark);
   return answer;
 }

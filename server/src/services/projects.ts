@@ -9,6 +9,7 @@ import {
   type ProjectChangesDto,
   type ProjectCreateRequest,
   type ProjectDocument,
+  type ProjectMemberDto,
   type TemplateSummaryDto,
 } from '@werkboard/common';
 import { randomUUID } from 'node:crypto';
@@ -68,21 +69,24 @@ export async function readDocument(
 }
 
 /**
- * The whole document of a project row read already (a GET's `load`): its entities and team,
- * read side by side, without reading the row a second time, so the answer is the revision
- * its entity tag names (issue 17: one query fewer per read of a board).
+ * The whole document of a project row read already (a GET's `load`) as this caller may read
+ * it: its entities and team, read side by side, without reading the row a second time, so the
+ * answer is the revision its entity tag names (issue 17: one query fewer per read of a board).
+ * `team`: the team's read when the caller started it already (the answer cache needs the team
+ * for its key, services/projectAnswers.ts).
  */
 export async function readDocumentOf(
   sequelize: Sequelize,
   actor: Actor,
   row: ProjectRow,
   transaction?: Transaction,
+  team: Promise<ProjectMemberDto[]> = loadTeam(sequelize, row, transaction),
 ): Promise<ProjectDocument> {
-  const [{ entities, changeLog }, team] = await Promise.all([
+  const [{ entities, changeLog }, members] = await Promise.all([
     loadEntities(sequelize, row.id, transaction),
-    loadTeam(sequelize, row, transaction),
+    team,
   ]);
-  return presentDocument(row, entities.values(), visibleChangeLog(actor, row, changeLog), team);
+  return presentDocument(row, entities.values(), visibleChangeLog(actor, row, changeLog), members);
 }
 
 /**
