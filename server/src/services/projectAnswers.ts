@@ -1,15 +1,31 @@
-import { type Actor, canSeeChangeLog } from '@werkboard/common';
+import {
+  type Actor,
+  applyProjectDelta,
+  canSeeChangeLog,
+  type ProjectDocument,
+  type ProjectMemberDto,
+} from '@werkboard/common';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { PreparedAnswer } from '../http/preparedAnswer';
+import { PreparedAnswer, Timing } from '../http/preparedAnswer';
 import { presentHeader } from '../presenters/project';
 import { loadTeam, type ProjectRow } from './projectStore';
-import { readDocumentOf } from './projects';
+import { loadDocumentOf, presentLoaded, readChanges } from './projects';
 
 interface Entry {
   projectId: string;
   revision: number;
   answer: PreparedAnswer;
+  /** Whether the answer holds the change log (owner and management). */
+  withLog?: boolean;
+  /**
+   * The document the answer is the JSON of, kept (never changed) so that the first read after
+   * a save brings it to the new revision with what changed since (`documentAnswer`).
+   */
+  document?: ProjectDocument;
 }
+
+/** The bytes an entry counts for: its JSON, and as much again for a kept document (about its size in memory, measured). */
+const weight = (entry: Entry) => entry.answer.json.length * (entry.document ? 2 : 1);
 
 /**
  * The whole documents of the boards read last, serialised and compressed (issue 17): a
@@ -53,18 +69,37 @@ export class ProjectAnswerCache {
     return false;
   }
 
+  /** The newest kept document of the project up to this revision, for readers with or without the log. */
+  documentUpTo(
+    projectId: string,
+    revision: number,
+    withLog: boolean,
+  ): { revision: number; document: ProjectDocument } | undefined {
+    let found: { revision: number; document: ProjectDocument } | undefined;
+    for (const entry of this.entries.values())
+      if (
+        entry.projectId === projectId &&
+        entry.withLog === withLog &&
+        entry.document &&
+        entry.revision <= revision &&
+        (!found || entry.revision > found.revision)
+      )
+        found = { revision: entry.revision, document: entry.document };
+    return found;
+  }
+
   /** A mark to hand to `set`: a forget in between makes the read's answer unfit to keep. */
   mark(): number {
     return this.generation;
   }
 
   set(key: string, entry: Entry, mark: number): void {
-    if (mark !== this.generation || entry.answer.json.length > this.maxBytes) return;
+    if (mark !== this.generation || weight(entry) > this.maxBytes) return;
     for (const [other, kept] of this.entries)
       if (kept.projectId === entry.projectId && kept.revision < entry.revision) this.delete(other);
     this.delete(key);
     this.entries.set(key, entry);
-    this.bytes += entry.answer.json.length;
+    this.bytes += weight(entry);
     for (const [oldest] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.delete(oldest);
@@ -91,7 +126,7 @@ export class ProjectAnswerCache {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.bytes -= entry.answer.json.length;
+    this.bytes -= weight(entry);
   }
 }
 
@@ -118,25 +153,64 @@ async function storedRevision(sequelize: Sequelize, projectId: string): Promise<
 
 /**
  * The whole document of a project row read already (a GET's `load`, authorised), as this
- * caller may read it (`readDocumentOf`), from the cache when it holds it. The key needs the
- * team; when no answer of the row's revision is kept (the first read after a save) the team
- * and the entities are read side by side. Read outside a transaction: the entities are read
- * after the row, so an answer is kept only when the project still has the row's revision
- * afterwards (no write came in between); that check runs while the answer is serialised.
+ * caller may read it, from the cache when it holds it. The key needs the team, read first only
+ * when an answer of the row's revision is kept at all.
+ *
+ * Else, when the cache keeps the document of an older revision for readers like this one
+ * (with or without the log), the first read after a save is that document brought to the
+ * row's revision with what changed since (the delta read `readChanges`, applied as a client
+ * applies it: `applyProjectDelta`, whose result is the document a fresh read gives), instead
+ * of reading, presenting and serialising all 20,000 entities of a 5,000-card board again.
+ * Every write of an entity raises its revision and leaves a tombstone for a deletion, so the
+ * delta read sees it; what bypasses that (an import, a permanent deletion) forgets the project.
+ * Otherwise (or when a forget came in meanwhile) the document is read as `readDocumentOf` does.
+ *
+ * Read outside a transaction: the entities are read after the row, so an answer is kept only
+ * when the project still has the row's revision afterwards (no write came in between); that
+ * check runs while the answer is serialised.
  */
 export async function documentAnswer(sequelize: Sequelize, actor: Actor, row: ProjectRow): Promise<PreparedAnswer> {
   const withLog = canSeeChangeLog(actor, row);
   const mark = projectAnswers.mark();
-  const team = loadTeam(sequelize, row);
-  const keyOf = async () => JSON.stringify([withLog, presentHeader(row, await team)]);
+  const timing = new Timing();
+  const keyOf = (team: ProjectMemberDto[]) => JSON.stringify([withLog, presentHeader(row, team)]);
+  let team: Promise<ProjectMemberDto[]> | undefined;
   if (projectAnswers.holds(row.id, row.revision)) {
-    const kept = projectAnswers.get(await keyOf());
+    team = loadTeam(sequelize, row);
+    const kept = projectAnswers.get(keyOf(await team));
     if (kept) return kept;
   }
-  const document = await readDocumentOf(sequelize, actor, row, undefined, team);
+  const base = projectAnswers.documentUpTo(row.id, row.revision, withLog);
+  let document: ProjectDocument | undefined;
+  if (base) {
+    const changes = await readChanges(sequelize, actor, row, base.revision);
+    timing.lap('changes');
+    document =
+      changes.kind === 'document' ? changes.document : inDocumentOrder(applyProjectDelta(base.document, changes));
+    timing.lap('apply');
+    // A forget meanwhile (an import may have replaced the project): read it afresh.
+    if (projectAnswers.mark() !== mark) document = undefined;
+  }
+  if (!document) {
+    const loaded = await loadDocumentOf(sequelize, row, undefined, team);
+    timing.lap('read');
+    document = presentLoaded(actor, loaded, loaded.team);
+    timing.lap('present');
+  }
   const revisionNow = storedRevision(sequelize, row.id);
   const answer = new PreparedAnswer(JSON.stringify(document));
+  timing.lap('stringify');
+  answer.timing = timing.header();
   if ((await revisionNow) === row.revision)
-    projectAnswers.set(await keyOf(), { projectId: row.id, revision: row.revision, answer }, mark);
+    projectAnswers.set(
+      keyOf(document.team),
+      { projectId: row.id, revision: row.revision, withLog, answer, document },
+      mark,
+    );
   return answer;
+}
+
+/** The document's keys in the order `presentDocument` gives them, so that its JSON is the same text. */
+function inDocumentOrder({ lastModified, createdAt, changeLog, ...rest }: ProjectDocument): ProjectDocument {
+  return { ...rest, changeLog, lastModified, createdAt };
 }
