@@ -37,7 +37,9 @@ const weight = (entry: Entry) => entry.answer.json.length * (entry.document ? 2 
  * and revision, owner, deputy and members with their names, colours and roles: a renamed
  * user changes no revision but the answer) and whether the change log is shown (owner and
  * management only). The entities depend on the revision alone, since every write of them
- * raises it. A newer revision of a project drops the older ones; a permanent deletion or an
+ * raises it. A newer revision of a project drops the older ones (for readers with the same
+ * change log); the newest document of each is kept too, to make the next revision from (see
+ * `documentAnswer`). A permanent deletion or an
  * import forgets the project (an id can come back at a revision seen before). Reads are
  * authorised before the cache is asked (routes/projects.ts), so a kept answer never reaches a
  * reader who may not read the project.
@@ -96,7 +98,8 @@ export class ProjectAnswerCache {
   set(key: string, entry: Entry, mark: number): void {
     if (mark !== this.generation || weight(entry) > this.maxBytes) return;
     for (const [other, kept] of this.entries)
-      if (kept.projectId === entry.projectId && kept.revision < entry.revision) this.delete(other);
+      if (kept.projectId === entry.projectId && kept.withLog === entry.withLog && kept.revision < entry.revision)
+        this.delete(other);
     this.delete(key);
     this.entries.set(key, entry);
     this.bytes += weight(entry);
