@@ -7,6 +7,7 @@ import {
 } from '@werkboard/common';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { PreparedAnswer, Timing } from '../http/preparedAnswer';
+import { documentJson } from '../presenters/documentJson';
 import { presentHeader } from '../presenters/project';
 import { loadTeam, type ProjectRow } from './projectStore';
 import { loadDocumentOf, presentLoaded, readChanges } from './projects';
@@ -24,8 +25,11 @@ interface Entry {
   document?: ProjectDocument;
 }
 
-/** The bytes an entry counts for: its JSON, and as much again for a kept document (about its size in memory, measured). */
-const weight = (entry: Entry) => entry.answer.json.length * (entry.document ? 2 : 1);
+/**
+ * The bytes an entry counts for: its JSON, and for a kept document twice as much again (the
+ * objects, and the texts of its columns and cards, presenters/documentJson.ts); an estimate.
+ */
+const weight = (entry: Entry) => entry.answer.json.length * (entry.document ? 3 : 1);
 
 /**
  * The whole documents of the boards read last, serialised and compressed (issue 17): a
@@ -201,7 +205,7 @@ export async function documentAnswer(sequelize: Sequelize, actor: Actor, row: Pr
     timing.lap('present');
   }
   const revisionNow = storedRevision(sequelize, row.id);
-  const answer = new PreparedAnswer(JSON.stringify(document));
+  const answer = new PreparedAnswer(documentJson(document));
   timing.lap('stringify');
   answer.timing = timing.header();
   if ((await revisionNow) === row.revision)
