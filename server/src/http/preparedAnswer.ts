@@ -78,8 +78,9 @@ export class PreparedAnswer {
   timing: string | undefined;
   private readonly encoded = new Map<AnswerEncoding, Promise<Buffer>>();
 
-  constructor(text: string) {
-    this.json = Buffer.from(text);
+  /** The JSON as text or as its UTF-8 bytes (presenters/documentJson.ts). */
+  constructor(json: string | Buffer) {
+    this.json = typeof json === 'string' ? Buffer.from(json) : json;
   }
 
   /** The answer in `encoding`; a failed compression is tried again by the next request. */

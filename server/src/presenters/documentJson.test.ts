@@ -34,11 +34,11 @@ function document(): ProjectDocument {
 describe('documentJson', () => {
   it('is the text JSON.stringify gives, also for texts JSON escapes and the replacement patterns of a string', () => {
     const board = document();
-    expect(documentJson(board)).toBe(JSON.stringify(board));
+    expect(documentJson(board).toString()).toBe(JSON.stringify(board));
     // Twice: the second time from the kept texts.
-    expect(documentJson(board)).toBe(JSON.stringify(board));
+    expect(documentJson(board).toString()).toBe(JSON.stringify(board));
     const empty = { ...board, columns: [] };
-    expect(documentJson(empty)).toBe(JSON.stringify(empty));
+    expect(documentJson(empty).toString()).toBe(JSON.stringify(empty));
   });
 
   it('is the new document after a delta, which shares the untouched columns and cards with the old one', () => {
@@ -63,8 +63,8 @@ describe('documentJson', () => {
     } as unknown as ProjectDeltaDto;
     const after = applyProjectDelta(before, delta);
     expect(after.columns[1]!.cards[0]).toBe(before.columns[1]!.cards[0]);
-    expect(documentJson(after)).toBe(JSON.stringify(after));
-    expect(documentJson(after)).toContain('Zwei, verschoben');
-    expect(documentJson(after)).not.toContain('"Eins"');
+    expect(documentJson(after).toString()).toBe(JSON.stringify(after));
+    expect(documentJson(after).toString()).toContain('Zwei, verschoben');
+    expect(documentJson(after).toString()).not.toContain('"Eins"');
   });
 });
