@@ -3,8 +3,9 @@
 // entries and one material entry, on the built server with its own embedded PostgreSQL.
 // Prints the median and p95 of GET /api/projects/{id} and of a one-card save, as the whole
 // document (PUT) and as a delta (PATCH, issue 17) side by side with the bytes each way, the
-// document size, and (when /usr/bin/chromium exists) the time until the board is interactive in
-// Chromium. Figures and how to read them: docs/performance.md.
+// document size, the first GET after a save with the server's own steps of it (Server-Timing,
+// the server started with SERVER_TIMING=1), and (when /usr/bin/chromium exists) the time until
+// the board is interactive in Chromium. Figures and how to read them: docs/performance.md.
 //
 //   npm run build && node test/benchmarks/projectBoard.mjs
 //
