@@ -377,6 +377,34 @@ describe('the first read after a write: the kept document brought to the new rev
     await afterWrite(await write('POST', `${path}/restore`, admin.person.token), [owner, admin]);
   });
 
+  it('reads the board afresh when the project is forgotten while its kept document is brought forward', async () => {
+    const [owner] = people as [(typeof people)[number]];
+    const created = await buildProject(t, owner.person.token);
+    const document = (await readAndCompare(owner, created.id)).document;
+    const status = await write(
+      'PATCH',
+      `/api/projects/${created.id}`,
+      owner.person.token,
+      documentDelta(document, withCard(document, { title: 'Zwischendurch' })),
+    );
+    expect(status).toBe('ok');
+    // As an import would, between the delta read and its use.
+    const sequelize = User.sequelize!;
+    const hook = 'forgetDuringDeltaRead';
+    sequelize.addHook('afterQuery', hook, (_options, query) => {
+      if (/FROM project_cards/.test((query as unknown as { sql?: string }).sql ?? ''))
+        projectAnswers.forget(created.id);
+    });
+    let read: Awaited<ReturnType<typeof readAndCompare>>;
+    try {
+      read = await readAndCompare(owner, created.id);
+    } finally {
+      sequelize.removeHook('afterQuery', hook);
+    }
+    expect(read.wholeCardReads).toBe(1);
+    expect(read.document.columns[0]!.cards.map((card) => card.title)).toEqual(['Zwischendurch']);
+  });
+
   it.each([1, 2, 3])(
     'equals a fresh read after random writes of random people, as PATCH or PUT (seed %i)',
     async (seed) => {
