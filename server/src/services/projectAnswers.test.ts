@@ -348,13 +348,13 @@ describe('the first read after a write: the kept document brought to the new rev
         next.appointments.push({
           id: newId(),
           rev: 0,
-          title: 'Abnahme',
-          date: '2026-12-01T09:00',
+          title: 'Übergabe an "Bauherr"',
+          date: '2026-12-03T14:30',
           status: 'active',
-          contactName: '',
-          contactPhone: '',
+          contactName: 'Frau Berg',
+          contactPhone: '0171 234567',
           tagIds: [],
-          notes: '',
+          notes: 'Zählerschrank\nzeigen',
         });
       }),
     );
