@@ -3,8 +3,9 @@
 // entries and one material entry, on the built server with its own embedded PostgreSQL.
 // Prints the median and p95 of GET /api/projects/{id} and of a one-card save, as the whole
 // document (PUT) and as a delta (PATCH, issue 17) side by side with the bytes each way, the
-// document size, and (when /usr/bin/chromium exists) the time until the board is interactive in
-// Chromium. Figures and how to read them: docs/performance.md.
+// document size, the first GET after a save with the server's own steps of it (Server-Timing,
+// the server started with SERVER_TIMING=1), and (when /usr/bin/chromium exists) the time until
+// the board is interactive in Chromium. Figures and how to read them: docs/performance.md.
 //
 //   npm run build && node test/benchmarks/projectBoard.mjs
 //
@@ -138,6 +139,7 @@ async function measureApi(api) {
   // the answer cache of issue 17 keeps the answer of one revision, so this GET reads, presents
   // and compresses the board afresh, where the loop above measured repeated reads of one revision.
   const getsAfterSave = [];
+  const stepsAfterSave = new Map();
   if (patchSupported)
     for (let run = 0; run < WARM_UP + RUNS; run++) {
       const next = structuredClone(current);
@@ -154,7 +156,11 @@ async function measureApi(api) {
       const read = await api.call('GET', path, undefined, FRESH_CONNECTION);
       if (JSON.parse(read.text).revision !== current.revision)
         throw new Error('the GET after a save is not its revision');
-      if (run >= WARM_UP) getsAfterSave.push(read.ms);
+      if (run < WARM_UP) continue;
+      getsAfterSave.push(read.ms);
+      // "read;dur=12.3, present;dur=4.5, …" (a build without it sends none).
+      for (const [, step, took] of (read.headers.get('server-timing') ?? '').matchAll(/([\w-]+);dur=([\d.]+)/g))
+        stepsAfterSave.set(step, [...(stepsAfterSave.get(step) ?? []), Number(took)]);
     }
   return {
     projectId: project.id,
@@ -164,6 +170,7 @@ async function measureApi(api) {
     revision: current.revision,
     get: stats(gets),
     getAfterSave: getsAfterSave.length > 0 ? stats(getsAfterSave) : null,
+    stepsAfterSave: [...stepsAfterSave].map(([step, took]) => ({ step, runs: took.length, ...stats(took) })),
     put: stats(puts),
     patch: patchSupported ? stats(patches) : null,
     wire,
@@ -247,7 +254,8 @@ const round1 = (value) => Math.round(value * 10) / 10;
 
 async function main() {
   const loadBefore = loadAverage()[0];
-  const server = await startServer();
+  // SERVER_TIMING: the server names the steps of making the board's answer (read, present, …).
+  const server = await startServer({ SERVER_TIMING: '1' });
   try {
     const api = client(server.url);
     await api.login('admin', server.adminPassword);
@@ -283,6 +291,11 @@ async function main() {
     console.log(`Document size (GET answer):         ${result.documentKb.toFixed(0)} KB`);
     console.log(line(`GET /api/projects/{id} × ${RUNS}`, result.get));
     if (result.getAfterSave) console.log(line(`GET after a one-card PATCH × ${RUNS}`, result.getAfterSave));
+    // The server's own steps of that GET (Server-Timing); a step a run did not take has fewer runs.
+    for (const { step, runs, ...took } of result.stepsAfterSave) {
+      console.log(line(`  at the server: ${step} × ${runs}`, took));
+      figures[`getAfterSave_${step}MedianMs`] = round1(took.median);
+    }
     console.log(line(`PUT one card changed × ${RUNS}`, result.put));
     console.log(`GET as a browser receives it:       ${figures.getWireKb} KB (${sent.encoding})`);
     if (result.patch) console.log(line(`PATCH one card changed × ${RUNS}`, result.patch));

@@ -74,10 +74,13 @@ export function chooseEncoding(acceptEncoding: string | undefined): AnswerEncodi
  */
 export class PreparedAnswer {
   readonly json: Buffer;
+  /** How long its making took, step by step (a `Server-Timing` value), until sent once (SERVER_TIMING=1). */
+  timing: string | undefined;
   private readonly encoded = new Map<AnswerEncoding, Promise<Buffer>>();
 
-  constructor(text: string) {
-    this.json = Buffer.from(text);
+  /** The JSON as text or as its UTF-8 bytes (presenters/documentJson.ts). */
+  constructor(json: string | Buffer) {
+    this.json = typeof json === 'string' ? Buffer.from(json) : json;
   }
 
   /** The answer in `encoding`; a failed compression is tried again by the next request. */
@@ -94,3 +97,25 @@ export class PreparedAnswer {
     return bytes;
   }
 }
+
+/**
+ * The steps of making an answer and their milliseconds, as a `Server-Timing` header value:
+ * sent only when the server runs with SERVER_TIMING=1 (the benchmarks print them,
+ * docs/performance.md "The first read after a save").
+ */
+export class Timing {
+  private readonly laps: string[] = [];
+  private last = performance.now();
+
+  lap(step: string): void {
+    const now = performance.now();
+    this.laps.push(`${step};dur=${(now - this.last).toFixed(1)}`);
+    this.last = now;
+  }
+
+  header(): string {
+    return this.laps.join(', ');
+  }
+}
+
+export const SERVER_TIMING = process.env.SERVER_TIMING === '1';

@@ -7,6 +7,7 @@ import {
   COMPRESS_THRESHOLD_BYTES,
   gzipOptions,
   PreparedAnswer,
+  SERVER_TIMING,
 } from '../http/preparedAnswer';
 
 /** An answer that carries a session token (login): never compressed, see below. */
@@ -36,12 +37,17 @@ async function sendPrepared(ctx: Parameters<AppMiddleware>[0], answer: PreparedA
     ctx.method === 'HEAD' || answer.json.length < COMPRESS_THRESHOLD_BYTES
       ? 'identity'
       : chooseEncoding(ctx.get('Accept-Encoding'));
-  if (encoding === 'identity') {
-    ctx.body = answer.json;
-    return;
+  const started = performance.now();
+  if (encoding === 'identity') ctx.body = answer.json;
+  else {
+    ctx.body = await answer.encodedAs(encoding);
+    ctx.set('Content-Encoding', encoding);
   }
-  ctx.body = await answer.encodedAs(encoding);
-  ctx.set('Content-Encoding', encoding);
+  // Only for the request that made the answer: a kept one's steps are not this request's.
+  if (SERVER_TIMING && answer.timing !== undefined) {
+    ctx.set('Server-Timing', `${answer.timing}, compress;dur=${(performance.now() - started).toFixed(1)}`);
+    answer.timing = undefined;
+  }
 }
 
 function isStream(body: object): boolean {

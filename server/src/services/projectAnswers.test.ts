@@ -1,12 +1,22 @@
-import { documentDelta, type ProjectDocument } from '@werkboard/common';
+import {
+  type Actor,
+  DEFAULT_ROLE_PERMISSIONS,
+  documentDelta,
+  isManagementRole,
+  newId,
+  type ProjectDocument,
+  type Role,
+  can,
+} from '@werkboard/common';
 import { PreparedAnswer } from '../http/preparedAnswer';
 import { User } from '../models';
 import { decodedText, rawRequest as raw } from '../test/rawHttp';
 import { buildProject, deleteAllProjects, type Person, signedInPerson, withCard } from '../test/factories';
+import { randomEdits, seeded, type Writer } from '../test/projectMergeRandom';
 import { statementsWhile } from '../test/sqlStatements';
 import { testServer, type TestServer } from '../test/testServer';
 import { ProjectAnswerCache, projectAnswers } from './projectAnswers';
-import { deleteProjectPermanently } from './projects';
+import { deleteProjectPermanently, readDocument } from './projects';
 
 /**
  * The answer cache of the whole board's GET (issue 17): what it keeps, what makes it forget,
@@ -217,4 +227,219 @@ describe('GET /api/projects/{id} through the answer cache', () => {
     await sequelize.transaction((transaction) => deleteProjectPermanently(sequelize, document.id, transaction));
     expect(projectAnswers.size).toBe(0);
   });
+});
+
+describe('the first read after a write: the kept document brought to the new revision', () => {
+  let t: TestServer;
+  /** The owner (Projektleiter), a Monteur on the team, an Admin: each a person and a writer. */
+  let people: { person: Person; writer: Writer }[];
+
+  const personOf = async (role: Role) => {
+    const person = await signedInPerson(t, role);
+    const actor: Actor = { id: person.id, role, permissions: DEFAULT_ROLE_PERMISSIONS[role] };
+    const writer: Writer = {
+      ...actor,
+      username: person.username,
+      mayEditProject: can(actor, 'can_edit_projects'),
+      mayRevokeSignoffs: isManagementRole(role),
+    };
+    return { person, writer };
+  };
+
+  beforeAll(async () => {
+    t = await testServer();
+    people = [await personOf('Projektleiter'), await personOf('Monteur'), await personOf('Admin')];
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await deleteAllProjects();
+    projectAnswers.clear();
+  });
+
+  /**
+   * Reads the project through the cache as `who`, and checks the answer is the text a fresh
+   * read gives (the same document, its keys in the same order). Answers the document and the
+   * number of statements that read all the board's cards.
+   */
+  async function readAndCompare(
+    who: { person: Person; writer: Writer },
+    id: string,
+  ): Promise<{ document: ProjectDocument; wholeCardReads: number }> {
+    let response: Awaited<ReturnType<typeof raw>> | undefined;
+    const statements = await statementsWhile(async () => {
+      response = await raw(`${t.url}/api/projects/${id}`, { token: who.person.token });
+    });
+    expect(response!.status).toBe(200);
+    const text = decodedText(response!);
+    const fresh = await readDocument(User.sequelize!, who.writer, id);
+    expect(text).toBe(JSON.stringify(fresh));
+    const wholeCardReads = statements.filter((sql) => /FROM project_cards/.test(sql) && !/rev >/.test(sql)).length;
+    return { document: JSON.parse(text) as ProjectDocument, wholeCardReads };
+  }
+
+  /** A write's status and, when refused, its message (so that a failing test says why). */
+  async function write(method: string, path: string, token: string, body?: unknown): Promise<string> {
+    const response = await t.request(method, path, { token, ...(body === undefined ? {} : { body }) });
+    return response.status === 200 ? 'ok' : `${method} ${response.status} ${JSON.stringify(response.body)}`;
+  }
+
+  it('equals a fresh read after every kind of write, and reads no whole board for it', async () => {
+    const [owner, member, admin] = people as [
+      (typeof people)[number],
+      (typeof people)[number],
+      (typeof people)[number],
+    ];
+    const created = await buildProject(t, owner.person.token, { memberIds: [member.person.id] });
+    const path = `/api/projects/${created.id}`;
+    let document = (await readAndCompare(owner, created.id)).document;
+    await readAndCompare(member, created.id);
+    await readAndCompare(admin, created.id);
+
+    /** After each write: every reader's answer is the fresh one; the owner's came from the kept document. */
+    const afterWrite = async (status: string, readers = [owner, member, admin]) => {
+      expect(status).toBe('ok');
+      for (const reader of readers) {
+        const read = await readAndCompare(reader, created.id);
+        expect(read.wholeCardReads).toBe(0);
+        if (reader === owner) document = read.document;
+      }
+    };
+    const patch = async (change: (next: ProjectDocument) => void, token = owner.person.token) => {
+      const next = structuredClone(document);
+      change(next);
+      return write('PATCH', path, token, documentDelta(document, next));
+    };
+
+    await afterWrite(await patch((next) => Object.assign(next, withCard(next, { title: 'Leitungen verlegen' }))));
+    await afterWrite(await patch((next) => Object.assign(next, withCard(next, { title: 'Dosen setzen' }))));
+    const firstCard = () => document.columns[0]!.cards[0]!;
+    // A card moved to the last column by the Monteur, its time entry, a material entry.
+    await afterWrite(
+      await patch((next) => {
+        const card = next.columns[0]!.cards.shift()!;
+        next.columns.at(-1)!.cards.push({ ...card, position: 'zz' });
+      }, member.person.token),
+    );
+    await afterWrite(
+      await patch((next) => {
+        const card = next.columns[0]!.cards[0]!;
+        card.timeEntries.push({
+          id: newId(),
+          rev: 0,
+          userId: owner.person.id,
+          username: owner.person.username,
+          date: '2026-11-02',
+          hours: 2,
+        });
+        card.materialEntries.push({ id: newId(), rev: 0, quantity: 3, unit: 'm', name: 'NYM-J 3x1,5' });
+      }),
+    );
+    await afterWrite(
+      await patch((next) => {
+        next.notes.push({
+          id: newId(),
+          rev: 0,
+          title: 'Zugang',
+          content: 'Schlüssel beim Hausmeister',
+          authorId: owner.person.id,
+          authorUsername: owner.person.username,
+          timestamp: new Date().toISOString(),
+        });
+        next.appointments.push({
+          id: newId(),
+          rev: 0,
+          title: 'Übergabe an "Bauherr"',
+          date: '2026-12-03T14:30',
+          status: 'active',
+          contactName: 'Frau Berg',
+          contactPhone: '0171 234567',
+          tagIds: [],
+          notes: 'Zählerschrank\nzeigen',
+        });
+      }),
+    );
+    // The whole document (PUT): a title and the project's name.
+    const renamed = structuredClone(document);
+    renamed.name = `${renamed.name} (neu)`;
+    renamed.columns[0]!.cards[0]!.title = 'Leitungen verlegt';
+    await afterWrite(await write('PUT', path, owner.person.token, renamed));
+    // A card deleted with its entries, a column deleted with its cards.
+    await afterWrite(await patch((next) => void next.columns[0]!.cards.shift()));
+    await afterWrite(await patch((next) => void next.columns.pop()));
+    expect(firstCard()).toBeUndefined();
+    // Status and team: the header, the log.
+    await afterWrite(await write('POST', `${path}/complete`, owner.person.token));
+    await afterWrite(await write('POST', `${path}/reopen`, owner.person.token));
+    await afterWrite(await write('PUT', `${path}/deputy`, owner.person.token, { userId: member.person.id }));
+    await afterWrite(await write('PUT', `${path}/deputy`, owner.person.token, { userId: null }));
+    await afterWrite(await write('DELETE', `${path}/members/${member.person.id}`, owner.person.token), [owner, admin]);
+    await afterWrite(await write('DELETE', path, owner.person.token), [admin]);
+    await afterWrite(await write('POST', `${path}/restore`, admin.person.token), [owner, admin]);
+  });
+
+  it('reads the board afresh when the project is forgotten while its kept document is brought forward', async () => {
+    const [owner] = people as [(typeof people)[number]];
+    const created = await buildProject(t, owner.person.token);
+    const document = (await readAndCompare(owner, created.id)).document;
+    const status = await write(
+      'PATCH',
+      `/api/projects/${created.id}`,
+      owner.person.token,
+      documentDelta(document, withCard(document, { title: 'Zwischendurch' })),
+    );
+    expect(status).toBe('ok');
+    // As an import would, between the delta read and its use.
+    const sequelize = User.sequelize!;
+    const hook = 'forgetDuringDeltaRead';
+    sequelize.addHook('afterQuery', hook, (_options, query) => {
+      if (/FROM project_cards/.test((query as unknown as { sql?: string }).sql ?? ''))
+        projectAnswers.forget(created.id);
+    });
+    let read: Awaited<ReturnType<typeof readAndCompare>>;
+    try {
+      read = await readAndCompare(owner, created.id);
+    } finally {
+      sequelize.removeHook('afterQuery', hook);
+    }
+    expect(read.wholeCardReads).toBe(1);
+    expect(read.document.columns[0]!.cards.map((card) => card.title)).toEqual(['Zwischendurch']);
+  });
+
+  it.each([1, 2, 3])(
+    'equals a fresh read after random writes of random people, as PATCH or PUT (seed %i)',
+    async (seed) => {
+      const rand = seeded(seed * 104729);
+      const [owner, member] = people as [(typeof people)[number], (typeof people)[number]];
+      const created = await buildProject(t, owner.person.token, { memberIds: [member.person.id] });
+      const path = `/api/projects/${created.id}`;
+      const copies = new Map<string, ProjectDocument>();
+      for (const who of people) copies.set(who.writer.id, (await readAndCompare(who, created.id)).document);
+      const earlier: ProjectDocument[] = [];
+      let derived = 0;
+      for (let round = 0; round < 12; round++) {
+        const who = people[Math.floor(rand() * people.length)]!;
+        const base = copies.get(who.writer.id)!;
+        const copy = structuredClone(base);
+        randomEdits(
+          copy,
+          who.writer,
+          rand,
+          earlier,
+          people.map((p) => p.writer),
+        );
+        // Refused writes (403, 400, 409) change nothing: the next reads must still be fresh ones.
+        if (rand() < 0.75) await write('PATCH', path, who.person.token, documentDelta(base, copy));
+        else await write('PUT', path, who.person.token, copy);
+        earlier.push(base);
+        for (const reader of people)
+          if (rand() < 0.7 || reader === who) {
+            const read = await readAndCompare(reader, created.id);
+            if (read.wholeCardReads === 0) derived += 1;
+            copies.set(reader.writer.id, read.document);
+          }
+      }
+      expect(derived).toBeGreaterThan(0);
+    },
+    120_000,
+  );
 });

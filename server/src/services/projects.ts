@@ -9,6 +9,7 @@ import {
   type ProjectChangesDto,
   type ProjectCreateRequest,
   type ProjectDocument,
+  type ProjectMemberDto,
   type TemplateSummaryDto,
 } from '@werkboard/common';
 import { randomUUID } from 'node:crypto';
@@ -68,9 +69,10 @@ export async function readDocument(
 }
 
 /**
- * The whole document of a project row read already (a GET's `load`): its entities and team,
- * read side by side, without reading the row a second time, so the answer is the revision
- * its entity tag names (issue 17: one query fewer per read of a board).
+ * The whole document of a project row read already (a GET's `load`) as this caller may read
+ * it: its entities and team, read side by side, without reading the row a second time, so the
+ * answer is the revision its entity tag names (issue 17: one query fewer per read of a board).
+ * The answer cache reads and presents in two steps (services/projectAnswers.ts).
  */
 export async function readDocumentOf(
   sequelize: Sequelize,
@@ -78,10 +80,30 @@ export async function readDocumentOf(
   row: ProjectRow,
   transaction?: Transaction,
 ): Promise<ProjectDocument> {
-  const [{ entities, changeLog }, team] = await Promise.all([
-    loadEntities(sequelize, row.id, transaction),
-    loadTeam(sequelize, row, transaction),
-  ]);
+  const loaded = await loadDocumentOf(sequelize, row, transaction);
+  return presentLoaded(actor, loaded, loaded.team);
+}
+
+/**
+ * What the whole document of a row read already is made of: its entities and change log and
+ * its team, read side by side. `team`: the team's read when the caller started it already.
+ */
+export async function loadDocumentOf(
+  sequelize: Sequelize,
+  row: ProjectRow,
+  transaction?: Transaction,
+  team: Promise<ProjectMemberDto[]> = loadTeam(sequelize, row, transaction),
+): Promise<LoadedProject & { team: ProjectMemberDto[] }> {
+  const [{ entities, changeLog }, members] = await Promise.all([loadEntities(sequelize, row.id, transaction), team]);
+  return { row, entities, changeLog, team: members };
+}
+
+/** A loaded project as this caller may read it (the change log only for owner and management). */
+export function presentLoaded(
+  actor: Actor,
+  { row, entities, changeLog }: LoadedProject,
+  team: ProjectMemberDto[],
+): ProjectDocument {
   return presentDocument(row, entities.values(), visibleChangeLog(actor, row, changeLog), team);
 }
 
@@ -136,15 +158,14 @@ export async function readChanges(
   return presentDelta(row, since, entities.values(), gone, visibleChangeLog(actor, row, changeLog), team);
 }
 
-/** A loaded project as this caller may read it. */
+/** A loaded project as this caller may read it, its team read here. */
 export async function presentFor(
   sequelize: Sequelize,
   actor: Actor,
-  { row, entities, changeLog }: LoadedProject,
+  loaded: LoadedProject,
   transaction?: Transaction,
 ): Promise<ProjectDocument> {
-  const team = await loadTeam(sequelize, row, transaction);
-  return presentDocument(row, entities.values(), visibleChangeLog(actor, row, changeLog), team);
+  return presentLoaded(actor, loaded, await loadTeam(sequelize, loaded.row, transaction));
 }
 
 const SUMMARY_SELECT = `
