@@ -51,6 +51,27 @@ describe('rebaseDocument: parents survive their children, as in the server merge
     expect(rebasedSave({ base, document: ours }, theirs).body.deleted).toEqual([]);
   });
 
+  it('brings back a card someone else deleted when this device booked hours on it meanwhile', () => {
+    const base = project();
+    const card = cardsOf(base)[1]!;
+    const ours = copyOf(base);
+    const hours = time(USER.paula, 'paula', '2026-11-22', 3);
+    ours.columns[0]!.cards[1]!.timeEntries.push({ ...hours, rev: 0 });
+    const theirs = copyOf(base);
+    theirs.revision = 14;
+    theirs.columns[0]!.cards = theirs.columns[0]!.cards.filter((each) => each.id !== card.id);
+
+    const rebased = rebaseDocument(base, ours, theirs);
+    expect(
+      cardsOf(rebased)
+        .find((each) => each.id === card.id)
+        ?.timeEntries.map((entry) => entry.id),
+    ).toEqual([hours.id]);
+    const { body } = rebasedSave({ base, document: ours }, theirs);
+    expect(body.timeEntries.map((entry) => entry.id)).toEqual([hours.id]);
+    expect(body.cards.map((each) => each.id)).toEqual([card.id]);
+  });
+
   it('still deletes what nobody else touched since', () => {
     const base = project();
     const doomed = cardsOf(base)[0]!;

@@ -88,6 +88,24 @@ function keepParentsOfKept(
 }
 
 /**
+ * The other way round: what this device added or changed in a card or column someone else
+ * deleted meanwhile brings this device's copy of it back, as the server does for a save on the
+ * older base. Else the nested copy drops the child unseen: hours booked offline, lost.
+ */
+function keepParentsOfOurs(
+  result: Map<string, { kind: (typeof FLAT_KINDS)[number]; value: Entity }>,
+  ours: Map<string, { kind: (typeof FLAT_KINDS)[number]; value: Entity }>,
+): void {
+  const bringBack = (id: string | undefined): void => {
+    const entity = id === undefined || result.has(id) ? undefined : ours.get(id);
+    if (id === undefined || !entity) return;
+    result.set(id, entity);
+    bringBack(parentId(entity.value));
+  };
+  for (const { value } of [...result.values()]) bringBack(parentId(value));
+}
+
+/**
  * `ours` (built on `base`) moved onto `theirs`. An entity `ours` deleted stays deleted unless
  * someone else changed it after what this device had seen (its revision between `base`'s and
  * the answer's own write): a whole-document save on the old base would have kept it too.
@@ -113,6 +131,7 @@ export function rebaseDocument(base: ProjectDocument, ours: ProjectDocument, the
     }
   }
   keepParentsOfKept(result, removed);
+  keepParentsOfOurs(result, changed);
   const flat = Object.fromEntries(FLAT_KINDS.map((kind) => [kind, []])) as unknown as FlatEntities;
   for (const { kind, value } of result.values()) (flat[kind] as Entity[]).push(value);
   const fields = Object.fromEntries(
