@@ -63,6 +63,7 @@ export * from './domain/relativeTime';
 export * from './domain/reportNames';
 export * from './domain/reportOptions';
 export * from './domain/roles';
+export * from './domain/seededRandom';
 export * from './domain/settings';
 export * from './domain/sortKey';
 export * from './domain/projectDelta';

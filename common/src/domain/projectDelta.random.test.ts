@@ -9,6 +9,7 @@ import type {
 } from '../dto/projects';
 import { APPOINTMENT_STATUSES } from '../dto/projects';
 import { PROJECT_LIMITS } from './projectLimits';
+import { seededRandom } from './seededRandom';
 import {
   applyProjectDelta,
   documentDelta,
@@ -66,16 +67,9 @@ function referenceApply(document: ProjectDocument, delta: ProjectDeltaDto): Proj
   return { ...header, ...nestProjectEntities(entities), changeLog: log };
 }
 
-/** A small seeded generator (mulberry32): a failing seed can be run again. */
+/** The shared seeded generator (mulberry32) with the helpers these tests use: a failing seed can be run again. */
 function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const int = (below: number) => Math.floor(next() * below);
   return {
     next,

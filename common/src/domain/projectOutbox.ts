@@ -50,6 +50,61 @@ function mergeEntity(before: Entity | undefined, ours: Entity, theirs: Entity | 
   return merged;
 }
 
+/** The id of the entity that holds `value` in the document (a card's column, an entry's or sign-off's card). */
+function parentId(value: Entity): string | undefined {
+  const parent = value.cardId ?? value.columnId;
+  return typeof parent === 'string' ? parent : undefined;
+}
+
+/**
+ * Parents survive their children, as in the server's merge (docs/decisions.md): a card or
+ * column this device deleted comes back, with what it held, when something it holds is kept
+ * (added or changed by someone else since). Else the nested copy drops that child unseen and
+ * the next delta deletes it: a colleague's hours gone with a card deleted offline.
+ */
+function keepParentsOfKept(
+  result: Map<string, { kind: (typeof FLAT_KINDS)[number]; value: Entity }>,
+  removed: Map<string, { kind: (typeof FLAT_KINDS)[number]; value: Entity }>,
+): void {
+  if (removed.size === 0) return;
+  const children = new Map<string, string[]>();
+  for (const [id, { value }] of removed) {
+    const parent = parentId(value);
+    if (parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), id]);
+  }
+  // Back with its parents and with everything the deletion took with it, as the server keeps them.
+  const bringBack = (id: string | undefined): void => {
+    const entity = id === undefined ? undefined : removed.get(id);
+    if (id === undefined || !entity) return;
+    removed.delete(id);
+    result.set(id, entity);
+    bringBack(parentId(entity.value));
+    for (const child of children.get(id) ?? []) bringBack(child);
+  };
+  for (const { value } of [...result.values()]) {
+    const parent = parentId(value);
+    if (parent !== undefined && removed.has(parent)) bringBack(parent);
+  }
+}
+
+/**
+ * The other way round: what this device added or changed in a card or column someone else
+ * deleted meanwhile brings this device's copy of it back, as the server does for a save on the
+ * older base. Else the nested copy drops the child unseen: hours booked offline, lost.
+ */
+function keepParentsOfOurs(
+  result: Map<string, { kind: (typeof FLAT_KINDS)[number]; value: Entity }>,
+  ours: Map<string, { kind: (typeof FLAT_KINDS)[number]; value: Entity }>,
+): void {
+  const bringBack = (id: string | undefined): void => {
+    const entity = id === undefined || result.has(id) ? undefined : ours.get(id);
+    if (id === undefined || !entity) return;
+    result.set(id, entity);
+    bringBack(parentId(entity.value));
+  };
+  for (const { value } of [...result.values()]) bringBack(parentId(value));
+}
+
 /**
  * `ours` (built on `base`) moved onto `theirs`. An entity `ours` deleted stays deleted unless
  * someone else changed it after what this device had seen (its revision between `base`'s and
@@ -64,12 +119,19 @@ export function rebaseDocument(base: ProjectDocument, ours: ProjectDocument, the
     if (was && same(was, value)) continue;
     result.set(id, { kind, value: mergeEntity(was, value, result.get(id)?.value) });
   }
+  const removed = new Map<string, { kind: (typeof FLAT_KINDS)[number]; value: Entity }>();
   for (const id of before.keys()) {
     if (changed.has(id)) continue;
-    const rev = result.get(id)?.value.rev;
+    const kept = result.get(id);
+    const rev = kept?.value.rev;
     const changedByOthers = typeof rev === 'number' && rev > base.revision && rev < theirs.revision;
-    if (!changedByOthers) result.delete(id);
+    if (kept && !changedByOthers) {
+      removed.set(id, kept);
+      result.delete(id);
+    }
   }
+  keepParentsOfKept(result, removed);
+  keepParentsOfOurs(result, changed);
   const flat = Object.fromEntries(FLAT_KINDS.map((kind) => [kind, []])) as unknown as FlatEntities;
   for (const { kind, value } of result.values()) (flat[kind] as Entity[]).push(value);
   const fields = Object.fromEntries(

@@ -1,9 +1,10 @@
 import type { ProjectChangesDto, ProjectDeltaDto, ProjectDocument } from '@werkboard/common';
 import { applyProjectDelta } from '@werkboard/common';
+import { IDBFactory } from 'fake-indexeddb';
 import { createProjectServer } from '../test/projectServer';
 import { API_PATH, buildProject, CARD, cardIn, COLUMN } from '../test/project';
 import type { LocalStore } from './localStore';
-import { createMemoryStore } from './localStore';
+import { createMemoryStore, openIndexedDbStore } from './localStore';
 import { noteKept } from './localStore/keptRevisions';
 import { changesPath } from './localStore/readLocation';
 import { KEPT_CHANGES_LIMIT, keepDocument, keptDocument, mergeChanges } from './keptDocuments';
@@ -33,6 +34,13 @@ function countingStore(): { store: LocalStore; written: string[] } {
     written.push(path);
     return putRead(path, value);
   };
+  const updateReads = store.updateReads.bind(store);
+  store.updateReads = (paths, update) =>
+    updateReads(paths, (first) => {
+      const writes = update(first);
+      written.push(...writes.keys());
+      return writes;
+    });
   return { store, written };
 }
 
@@ -69,19 +77,25 @@ describe('kept documents: the changes of saves beside the kept copy', () => {
     // No copy this page knows of: the delta could not be applied to anything.
     fake.write(rename('A'));
     await keepDocument(unknown.store, PATH, fake.document, delta(7));
-    expect(unknown.written).toEqual([PATH]);
+    // The whole copy, and beside it its revision (changes that change nothing).
+    const whole = [PATH, changesPath(PATH)];
+    expect(unknown.written).toEqual(whole);
     expect(await keptDocument(unknown.store, PATH)).toEqual(fake.document);
 
     // A gap: the kept copy is at 8, the answer starts at 9.
     fake.write(rename('B'));
     fake.write(rename('C'));
     await keepDocument(unknown.store, PATH, fake.document, delta(9));
-    expect(unknown.written).toEqual([PATH, PATH]);
+    expect(unknown.written).toEqual([...whole, ...whole]);
     expect(await keptDocument(unknown.store, PATH)).toEqual(fake.document);
 
-    // A whole document as the answer (the history did not reach back).
+    // A whole document as the answer (the history did not reach back); at a revision kept already, nothing.
+    fake.write(rename('C2'));
     await keepDocument(unknown.store, PATH, fake.document, { kind: 'document', document: fake.document });
-    expect(unknown.written).toEqual([PATH, PATH, PATH]);
+    expect(unknown.written).toEqual([...whole, ...whole, ...whole]);
+    await keepDocument(unknown.store, PATH, fake.document, { kind: 'document', document: fake.document });
+    expect(unknown.written).toEqual([...whole, ...whole, ...whole]);
+    expect(await keptDocument(unknown.store, PATH)).toEqual(fake.document);
 
     // More entities than the limit: the whole document, and the changes start anew after it.
     const big = countingStore();
@@ -91,10 +105,10 @@ describe('kept documents: the changes of saves beside the kept copy', () => {
     fake.write(rename('D'));
     const huge = { ...delta(revision), deleted: Array.from({ length: KEPT_CHANGES_LIMIT }, (_, index) => `x${index}`) };
     await keepDocument(big.store, PATH, fake.document, huge);
-    expect(big.written).toEqual([PATH, PATH]);
+    expect(big.written).toEqual([PATH, ...whole]);
     fake.write(rename('E'));
     await keepDocument(big.store, PATH, fake.document, delta(revision + 1));
-    expect(big.written).toEqual([PATH, PATH, changesPath(PATH)]);
+    expect(big.written).toEqual([PATH, ...whole, changesPath(PATH)]);
     expect(await keptDocument(big.store, PATH)).toEqual(fake.document);
   });
 
@@ -139,5 +153,61 @@ describe('mergeChanges', () => {
     expect(mergeChanges(second, first)).toBeNull();
     // Applied to the copy at 7, the merged delta gives the server's copy at 10.
     expect(applyProjectDelta(base, merged).columns).toEqual(fake.document.columns);
+  });
+});
+
+describe('kept documents: two tabs of one device', () => {
+  /** Two tabs: two connections to one IndexedDB database, each page with its own memory (modules are per page). */
+  async function twoTabs() {
+    const factory = new IDBFactory();
+    const { fake, delta } = server();
+    const first = await openIndexedDbStore(factory);
+    const second = await openIndexedDbStore(factory);
+    await first.putRead(PATH, fake.document);
+    for (const store of [first, second]) noteKept(store, PATH, fake.document);
+    return { fake, delta, first, second };
+  }
+
+  it('never replaces newer changes by an older answer written last, in either order', async () => {
+    for (const olderLast of [true, false]) {
+      const { fake, delta, first, second } = await twoTabs();
+      fake.write(rename('Erster Tab'));
+      const older = { document: fake.document, changes: delta(7) };
+      fake.write(rename('Zweiter Tab'));
+      const newer = { document: fake.document, changes: delta(7) };
+      // Both writes in flight at once; IndexedDB runs them in the order they were started.
+      const writes = [
+        () => keepDocument(second, PATH, newer.document, newer.changes),
+        () => keepDocument(first, PATH, older.document, older.changes),
+      ];
+      await Promise.all((olderLast ? writes : writes.reverse()).map((write) => write()));
+      for (const store of [first, second]) expect(await keptDocument(store, PATH)).toEqual(newer.document);
+    }
+  });
+
+  it('merges an answer into the changes another tab kept, instead of writing over them', async () => {
+    const { fake, delta, first, second } = await twoTabs();
+    // The first tab keeps its answers 7 → 8 and 8 → 9; meanwhile the second keeps 7 → 10.
+    fake.write(rename('Eins'));
+    await keepDocument(first, PATH, fake.document, delta(7));
+    fake.write((draft) => {
+      draft.columns.find((column) => column.id === COLUMN.todo)!.title = 'Offen';
+    });
+    const nine = { document: fake.document, changes: delta(8) };
+    fake.write((draft) => {
+      const { column, card } = cardIn(draft, CARD.lamp)!;
+      column.cards.splice(column.cards.indexOf(card), 1);
+    });
+    await keepDocument(second, PATH, fake.document, delta(7));
+    // The first tab's answer to 9 arrives last: the kept changes still reach 10.
+    await keepDocument(first, PATH, nine.document, nine.changes);
+    expect(await keptDocument(first, PATH)).toEqual(fake.document);
+    // The second tab's next answer (10 → 11) chains onto what the first tab wrote.
+    fake.write(rename('Elf'));
+    await keepDocument(second, PATH, fake.document, delta(10));
+    const kept = await keptDocument(first, PATH);
+    expect(kept).toEqual(fake.document);
+    expect(cardIn(kept!, CARD.lamp)).toBeNull();
+    expect(((await first.getRead(PATH)) as ProjectDocument).revision).toBe(7);
   });
 });

@@ -30,9 +30,6 @@ const ENTITY_KINDS = [
   'signoffs',
 ] as const;
 
-/** The changes this page keeps beside each document copy, as last written. */
-const kept = new WeakMap<LocalStore, Map<string, ProjectDeltaDto>>();
-
 function isDelta(changes: unknown): changes is ProjectDeltaDto {
   return (changes as Partial<ProjectChangesDto> | null | undefined)?.kind === 'delta';
 }
@@ -61,10 +58,47 @@ export function mergeChanges(earlier: ProjectDeltaDto, later: ProjectDeltaDto): 
   return merged;
 }
 
+/** Changes that change nothing, beside the whole copy `document`: they say which revision it has. */
+function noChangesSince(document: ProjectDocument): ProjectDeltaDto {
+  const { columns: _columns, notes: _notes, appointments: _appointments, signoffs: _signoffs, ...header } = document;
+  return {
+    ...header,
+    ...{ kind: 'delta', since: document.revision, deleted: [], changeLog: [], columns: [], cards: [] },
+    ...{ timeEntries: [], materialEntries: [], appointments: [], notes: [], signoffs: [] },
+  };
+}
+
+/**
+ * What to keep beside the whole copy after the answer `changes`, given the changes `stored`
+ * there now (written by this tab or another one) and `copy`, the revision of the whole copy
+ * this page wrote: 'stored' when they reach as far already, the changes to write, or 'whole'
+ * when the answer cannot be chained onto the kept copy.
+ */
+function nextChanges(
+  stored: ProjectDeltaDto | undefined,
+  changes: ProjectDeltaDto,
+  copy: number | undefined,
+): ProjectDeltaDto | 'stored' | 'whole' {
+  // Another tab's changes that reach as far or further: an older answer never replaces them.
+  if (stored && stored.revision >= changes.revision) return 'stored';
+  // Stored changes that the kept copy holds already are not carried on.
+  if (copy !== undefined && changes.since <= copy && (!stored || stored.revision <= copy)) return changes;
+  if (stored) {
+    // The answer covers all the stored changes do, from where they start (so it chains onto the copy too).
+    if (changes.since <= stored.since) return changes;
+    const merged = mergeChanges(stored, changes);
+    if (merged) return merged;
+  }
+  return copy !== undefined && changes.since <= copy ? changes : 'whole';
+}
+
 /**
  * Keeps the server's copy `document` of `path` after a save or a read of what changed:
- * `changes` (the answer it was made from, a delta or the whole document) beside the kept copy where they chain onto it,
- * else the whole document.
+ * `changes` (the answer it was made from, a delta or the whole document) merged into the
+ * changes kept beside the kept copy where they chain onto it, else the whole document. The
+ * stored changes are read and written in one transaction: two tabs of the device saving the
+ * same project merge into each other's changes, and a slower answer written last never
+ * replaces a newer one (an offline read would show the older state).
  */
 export async function keepDocument(
   store: LocalStore,
@@ -72,24 +106,23 @@ export async function keepDocument(
   document: ProjectDocument,
   changes?: unknown,
 ): Promise<void> {
-  const paths = kept.get(store) ?? new Map<string, ProjectDeltaDto>();
-  kept.set(store, paths);
   const copy = keptRevision(store, path);
-  const earlier = paths.get(path);
-  let next: ProjectDeltaDto | null = null;
-  if (isDelta(changes) && copy !== undefined) {
-    // Changes that the kept copy already holds are not carried on.
-    if (earlier && earlier.revision > copy) next = mergeChanges(earlier, changes);
-    else if (changes.since <= copy) next = changes;
-  }
-  if (next && size(next) <= KEPT_CHANGES_LIMIT) {
-    paths.set(path, next);
-    await store.putRead(changesPath(path), next);
-    return;
-  }
-  paths.delete(path);
-  await store.putRead(path, document);
-  noteKept(store, path, document);
+  let whole = false;
+  await store.updateReads([changesPath(path), path], (value) => {
+    const stored = isDelta(value) ? value : undefined;
+    const next = isDelta(changes) ? nextChanges(stored, changes, copy) : 'whole';
+    if (next === 'stored') return new Map();
+    if (next !== 'whole' && size(next) <= KEPT_CHANGES_LIMIT) return new Map([[changesPath(path), next]]);
+    // Kept changes that reach as far as this document or further already say more than it.
+    if (stored && stored.revision >= document.revision) return new Map();
+    whole = true;
+    // The whole copy, and beside it its revision, which the next answer (of any tab) chains onto.
+    return new Map<string, unknown>([
+      [path, document],
+      [changesPath(path), noChangesSince(document)],
+    ]);
+  });
+  if (whole) noteKept(store, path, document);
 }
 
 /**

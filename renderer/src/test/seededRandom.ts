@@ -1,10 +1,2 @@
-/** Seeded pseudo-random numbers in [0, 1) (mulberry32), so that a failing random test can be repeated. */
-export function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The one seeded generator of the randomised tests lives in common (server tests use it too). */
+export { seededRandom } from '@werkboard/common';

@@ -9,11 +9,12 @@ import {
   type ProjectDeltaRequest,
   projectDeltaSchema,
   type ProjectDocument,
+  seededRandom,
   type SignoffDto,
   validate,
 } from '@werkboard/common';
 import { type ClientCopy, emptyFields, MemoryProjectServer, newCard } from '../test/projectMergeHarness';
-import { type BoardState, randomWrite, RuleLedger, seeded, writersOfEveryRole } from '../test/projectMergeRandom';
+import { type BoardState, randomWrite, RuleLedger, writersOfEveryRole } from '../test/projectMergeRandom';
 import type { SessionActor } from '../auth/sessionActor';
 import { composeDelta } from './projectDelta';
 import { MergeRefused } from './projectMerger';
@@ -523,7 +524,7 @@ describe('mergeProject with random clients', () => {
   it.each(Array.from({ length: 40 }, (_, index) => index + 1))(
     'never loses a change only one client made (seed %i)',
     (seed) => {
-      const rand = seeded(seed);
+      const rand = seededRandom(seed);
       const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
       const server = new MemoryProjectServer(initialProject());
       const clients = [anna, ben, actor('cem'), actor('dora')].map((who) => ({ who, copy: server.read() }));
@@ -627,7 +628,7 @@ describe('mergeProject with random writers of every role (issue 13)', () => {
   it.each(Array.from({ length: 150 }, (_, index) => index + 1))(
     'never lets a write past the rules of a direct edit (seed %i)',
     (seed) => {
-      const rand = seeded(seed);
+      const rand = seededRandom(seed);
       const server = new MemoryProjectServer(startingProject());
       const ledger = new RuleLedger(stateOf(server));
       const copies = new Map(people.map((who) => [who.id, server.read()]));
@@ -692,7 +693,7 @@ describe('the delta save (PATCH) with random writers of every role (issue 17)', 
   it.each(Array.from({ length: 100 }, (_, index) => index + 1))(
     'decides every write as the whole-document PUT of the same edits does (seed %i)',
     (seed) => {
-      const rand = seeded(seed);
+      const rand = seededRandom(seed);
       const whole = new MemoryProjectServer(startingProject());
       const ledger = new RuleLedger(stateOf(whole));
       const copies = new Map(people.map((who) => [who.id, whole.read()]));

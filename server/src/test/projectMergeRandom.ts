@@ -32,27 +32,25 @@ import { type Entity, type EntityMap, flattenDocument, sameValue } from '../comm
 
 export type Random = () => number;
 
-/** A small deterministic random source, so that a failure can be replayed from its seed. */
-export function seeded(seed: number): Random {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-}
-
 /** A user writing the board: the actor, its name, and the project right the route grants. */
 export interface Writer extends Actor, BoardActor {
   username: string;
   mayRevokeSignoffs: boolean;
 }
 
-/** One writer per role, with the role's seeded permissions (docs/permissions.md). */
-export function writersOfEveryRole(ids: (role: Role) => { id: string; username: string }): Writer[] {
+/**
+ * One writer per role, with the role's seeded permissions (docs/permissions.md). `project`:
+ * its owner and deputy (by default nobody of these), who revoke sign-offs as Admin and
+ * Firmenleiter do (spec: 'Widerrufen'; the server's `canRevokeSignoff`).
+ */
+export function writersOfEveryRole(
+  ids: (role: Role) => { id: string; username: string },
+  project: { ownerId: string | null; deputyOwnerId: string | null } = { ownerId: null, deputyOwnerId: null },
+): Writer[] {
   return ROLES.map((role) => {
     const actor = { ...ids(role), role, permissions: DEFAULT_ROLE_PERMISSIONS[role] };
-    // The random project's owner and deputy are nobody of these: only Admin and Firmenleiter revoke.
-    return { ...actor, mayEditProject: can(actor, 'can_edit_projects'), mayRevokeSignoffs: isManagementRole(role) };
+    const answers = isManagementRole(role) || actor.id === project.ownerId || actor.id === project.deputyOwnerId;
+    return { ...actor, mayEditProject: can(actor, 'can_edit_projects'), mayRevokeSignoffs: answers };
   });
 }
 

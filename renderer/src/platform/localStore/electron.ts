@@ -63,25 +63,40 @@ export function createDesktopLocalStore(bridge: DesktopBridge): LocalStore {
     }
   }
 
+  // Read-modify-writes of kept reads one after another: the shell has one window, so this page is the only writer.
+  let readsChain: Promise<unknown> = Promise.resolve();
+
+  async function getRead(path: string): Promise<unknown> {
+    const location = readLocation(path);
+    if (!location) return undefined;
+    const { value } = answerWith(
+      await bridge.localStore({ op: 'getRead', table: location.store, key: location.key }),
+      'value',
+    );
+    return value === null ? undefined : (JSON.parse(value) as unknown);
+  }
+
+  async function putRead(path: string, value: unknown): Promise<void> {
+    const location = readLocation(path);
+    if (!location) return;
+    await bridge.localStore({
+      op: 'putRead',
+      table: location.store,
+      key: location.key,
+      value: JSON.stringify(value),
+    });
+  }
+
   return {
-    async getRead(path) {
-      const location = readLocation(path);
-      if (!location) return undefined;
-      const { value } = answerWith(
-        await bridge.localStore({ op: 'getRead', table: location.store, key: location.key }),
-        'value',
-      );
-      return value === null ? undefined : (JSON.parse(value) as unknown);
-    },
-    async putRead(path, value) {
-      const location = readLocation(path);
-      if (!location) return;
-      await bridge.localStore({
-        op: 'putRead',
-        table: location.store,
-        key: location.key,
-        value: JSON.stringify(value),
+    getRead,
+    putRead,
+    updateReads(paths, update) {
+      const next = readsChain.then(async () => {
+        const writes = update(await getRead(paths[0] ?? ''));
+        for (const [path, value] of writes) if (paths.includes(path)) await putRead(path, value);
       });
+      readsChain = next.catch(() => undefined);
+      return next;
     },
     async loadQueue() {
       return (await load()).snapshot.state;

@@ -10,6 +10,12 @@ export interface LocalStore {
   getRead(path: string): Promise<unknown>;
   /** Keeps the answer of GET `path`; paths without a place (`readLocation`) are not kept. */
   putRead(path: string, value: unknown): Promise<void>;
+  /**
+   * Reads the kept answer at `paths[0]` and writes what `update` answers for it (values by
+   * path, each among `paths`) in one transaction, so that two tabs never write over what the
+   * other wrote between the read and the write (`platform/keptDocuments.ts`).
+   */
+  updateReads(paths: readonly string[], update: (first: unknown) => ReadonlyMap<string, unknown>): Promise<void>;
   /** The queue as it was last saved (both lists, in order). */
   loadQueue(): Promise<QueueState>;
   /**

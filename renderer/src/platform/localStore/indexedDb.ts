@@ -65,6 +65,22 @@ export async function openIndexedDbStore(factory: IDBFactory = indexedDB): Promi
       if (!location) return;
       await write([location.store], (transaction) => transaction.objectStore(location.store).put(value, location.key));
     },
+    async updateReads(paths, update) {
+      const locations = new Map(paths.map((path) => [path, readLocation(path)] as const));
+      const first = locations.get(paths[0] ?? '');
+      if (!first) return;
+      const stores = [...new Set([...locations.values()].flatMap((location) => (location ? [location.store] : [])))];
+      // IndexedDB runs readwrite transactions over the same store one after another, also across tabs.
+      await write(stores, (transaction) => {
+        const read = transaction.objectStore(first.store).get(first.key);
+        read.onsuccess = () => {
+          for (const [path, value] of update(read.result)) {
+            const location = locations.get(path);
+            if (location) transaction.objectStore(location.store).put(value, location.key);
+          }
+        };
+      });
+    },
     async loadQueue() {
       const transaction = db.transaction([QUEUE, META]);
       const [rows, version] = await Promise.all([

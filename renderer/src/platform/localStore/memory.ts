@@ -24,6 +24,15 @@ export function createMemoryStore(): LocalStore {
       if (key) reads.set(key, structuredClone(value));
       return Promise.resolve();
     },
+    updateReads: (paths, update) => {
+      const first = keyOf(paths[0] ?? '');
+      if (!first) return Promise.resolve();
+      for (const [path, value] of update(structuredClone(reads.get(first)))) {
+        const key = paths.includes(path) ? keyOf(path) : null;
+        if (key) reads.set(key, structuredClone(value));
+      }
+      return Promise.resolve();
+    },
     loadQueue: () => Promise.resolve(structuredClone(queue)),
     updateQueue: (update) => {
       queue = structuredClone(update(structuredClone(queue)));
