@@ -48,6 +48,7 @@ export * from './messages';
 
 export * from './domain/appointments';
 export * from './domain/boardOperations';
+export * from './domain/drafts';
 export * from './domain/signoffs';
 export * from './domain/cardGroups';
 export * from './domain/columnTone';

@@ -154,10 +154,11 @@ async function measureDevice(browser, baseUrl, password, projectId, device) {
     if (phone) await touchDrag(page, cdp);
     else await mouseDrag(page);
     await saved;
-    if (profiler) await printProfile(profiler, device);
     const wallMs = performance.now() - pickedUp;
     // The answer applied and drawn; a long task is reported once it has ended.
     await frames(page, 3);
+    // Stopped after those frames: the answer's task is part of the profile.
+    if (profiler) await printProfile(profiler, device);
     const tasks = await page.evaluate((from) => window.longTasks.filter((task) => task.start >= from), start);
     drags.push({
       longest: Math.max(0, ...tasks.map((task) => task.ms)),

@@ -25,6 +25,7 @@ import {
   renameColumn,
   updateCard,
 } from './boardOperations';
+import { freeze, produce } from 'immer';
 import type { CardDto, ColumnDto, ProjectDocument } from '../dto/projects';
 import { compareByPosition, keysAfter } from './sortKey';
 
@@ -271,6 +272,43 @@ describe('moveCard', () => {
     expect(moveCard(doc, 'a', 'done', 'y')).not.toBeNull();
     expect(doc.columns[2]!.cards.map((c) => c.id)).toContain('a');
     expect(isSorted(doc.columns[2]!.cards)).toBe(true);
+  });
+  it('under an immer draft gives what it gives on a plain copy, and only the moved card and the two lists are new', () => {
+    const cases: [string, string, string | null][] = [
+      ['b', 'doing', 'd'],
+      ['a', 'doing', null],
+      ['c', 'todo', 'a'],
+      ['a', 'todo', null],
+      ['a', 'done', 'vanished'],
+      ['a', 'todo', 'b'],
+    ];
+    for (const [cardId, toColumnId, beforeCardId] of cases) {
+      const base = freeze(buildDoc(), true);
+      const plain = buildDoc();
+      const action = moveCard(plain, cardId, toColumnId, beforeCardId);
+      let drafted: string | null = null;
+      const next = produce(base, (draft) => {
+        drafted = moveCard(draft, cardId, toColumnId, beforeCardId);
+      });
+      expect(drafted).toBe(action);
+      expect(next).toEqual(plain);
+      const touched = new Set([cardId]);
+      for (const each of next.columns.flatMap((column) => column.cards)) {
+        const before = base.columns.flatMap((column) => column.cards).find((card) => card.id === each.id);
+        if (!touched.has(each.id) || action === null) expect(each).toBe(before);
+      }
+      if (action === null) expect(next).toBe(base);
+    }
+  });
+
+  it('sees an edit made earlier in the same draft', () => {
+    const next = produce(freeze(buildDoc(), true), (draft) => {
+      addCard(draft, 'done', 'Neu', 'n');
+      expect(moveCard(draft, 'n', 'todo', 'a')).not.toBeNull();
+      expect(findCard(draft, 'n')?.column.id).toBe('todo');
+    });
+    expect(ids(next.columns[0]!.cards)).toEqual(['n', 'a', 'b', 'c']);
+    expect(next.columns[2]!.cards).toEqual([]);
   });
 });
 

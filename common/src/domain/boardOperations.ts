@@ -1,6 +1,7 @@
 import { boardMessages as m } from '../messages/board';
 import type { CardDto, ColumnDto, MaterialEntryDto, ProjectDocument, TimeEntryDto } from '../dto/projects';
 import { hoursSchema, quantitySchema } from '../schemas/projects';
+import { plainView } from './drafts';
 import { compareByPosition, keyBetween } from './sortKey';
 
 /**
@@ -101,7 +102,19 @@ export function findColumn(doc: ProjectDocument, columnId: string): ColumnDto | 
   return doc.columns.find((column) => column.id === columnId);
 }
 
+/**
+ * Where a card is, searched in the plain document (plainView); only the path to the card is
+ * read through the draft, so a card edit makes proxies of one column and one card, not of
+ * every card it passes.
+ */
 export function findCard(doc: ProjectDocument, cardId: string): CardLocation | null {
+  const at = locateCard(plainView(doc), cardId);
+  if (!at) return null;
+  const column = doc.columns[at.columnIndex]!;
+  return { column, card: column.cards[at.cardIndex]!, columnIndex: at.columnIndex, cardIndex: at.cardIndex };
+}
+
+function locateCard(doc: ProjectDocument, cardId: string): CardLocation | null {
   for (let columnIndex = 0; columnIndex < doc.columns.length; columnIndex++) {
     const column = doc.columns[columnIndex]!;
     const cardIndex = column.cards.findIndex((card) => card.id === cardId);
@@ -268,28 +281,32 @@ export function moveCard(
   toColumnId: string,
   beforeCardId: string | null,
 ): BoardEditResult {
-  const found = findCard(doc, cardId);
-  const target = findColumn(doc, toColumnId);
+  // Read on the plain document, written as two new card lists: a splice through a draft would
+  // make a proxy of every card it shifts, and the sorted insert reads the whole column.
+  const view = plainView(doc);
+  const found = locateCard(view, cardId);
+  const toIndex = view.columns.findIndex((column) => column.id === toColumnId);
+  const target = view.columns[toIndex];
   if (!found || !target || beforeCardId === cardId) return null;
-  const sameColumn = found.column.id === target.id;
+  const sameColumn = found.columnIndex === toIndex;
   if (sameColumn) {
     const next = found.column.cards[found.cardIndex + 1];
     if ((next?.id ?? null) === beforeCardId) return null;
   }
-  const others = sameColumn ? target.cards.filter((card) => card.id !== cardId) : target.cards;
-  let nextIndex = others.length;
+  const others = found.column.cards.filter((card) => card.id !== cardId);
+  const rest = sameColumn ? others : target.cards;
+  let nextIndex = rest.length;
   if (beforeCardId !== null) {
-    const index = others.findIndex((card) => card.id === beforeCardId);
+    const index = rest.findIndex((card) => card.id === beforeCardId);
     // The card to drop before has gone meanwhile (another person moved it): the end it is.
     if (index >= 0) nextIndex = index;
   }
-  const position = keyBefore(others, nextIndex);
-  found.column.cards.splice(found.cardIndex, 1);
-  found.card.position = position;
-  insertSorted(target.cards, found.card);
-  return sameColumn
-    ? m.log.cardReordered(found.card.title, target.title)
-    : m.log.cardMoved(found.card.title, target.title);
+  const moved: CardDto = { ...found.card, position: keyBefore(rest, nextIndex) };
+  const targetCards = [...rest];
+  insertSorted(targetCards, moved);
+  if (!sameColumn) doc.columns[found.columnIndex]!.cards = others;
+  doc.columns[toIndex]!.cards = targetCards;
+  return sameColumn ? m.log.cardReordered(moved.title, target.title) : m.log.cardMoved(moved.title, target.title);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { produce } from 'immer';
 import type { ChangeLogEntryDto, ProjectDocument } from '@werkboard/common';
+import { prependChangeLog } from '@werkboard/common';
 
 /**
  * An edit of the open project: mutates an immer draft and may return its change-log actions
@@ -89,7 +90,7 @@ export function rebase(document: ProjectDocument, edits: readonly PendingEdit[])
   return produce(document, (draft) => {
     for (const edit of edits) {
       edit.recipe(draft);
-      if (edit.entries.length > 0) draft.changeLog.unshift(...edit.entries);
+      prependChangeLog(draft, edit.entries);
     }
   });
 }

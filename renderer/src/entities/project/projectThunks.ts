@@ -1,6 +1,6 @@
 import { produce } from 'immer';
 import type { ChangeLogEntryDto, ProjectChangesDto, ProjectDocument } from '@werkboard/common';
-import { applyProjectDelta, de, documentDelta, newId } from '@werkboard/common';
+import { applyProjectDelta, de, documentDelta, newId, prependChangeLog } from '@werkboard/common';
 import type { ProjectStatusAction, TeamChange } from '../../api/endpoints/projects';
 import { changeProjectStatus as postProjectStatus, changeProjectTeam, projectPath } from '../../api/endpoints/projects';
 import { templatePath } from '../../api/endpoints/templates';
@@ -231,7 +231,7 @@ export function applyEdit(recipe: EditRecipe, logActions?: string | readonly str
       const actions = [...actionList(recipe(draft)), ...actionList(logActions)];
       const timestamp = new Date().toISOString();
       entries = actions.map((action) => ({ id: newId(), timestamp, userId: user.id, username: user.username, action }));
-      if (entries.length > 0) draft.changeLog.unshift(...entries);
+      prependChangeLog(draft, entries);
     });
     if (next === document) return;
     dispatch(documentEdited(next));
