@@ -18,7 +18,7 @@
 // CHROMIUM_PATH (default /usr/bin/chromium), RENDERER_DIR (passed on to the server),
 // BENCH_BASE (a built tree of the code to compare with, e.g. main's: its delta and two-device
 // rounds run beside this build's, taking turns, and a side-by-side table is printed),
-// BENCH_ROUNDS (which rounds: 'delta,two,whole', default all; the idempotency round runs with
+// BENCH_ROUNDS (which rounds: 'joined,delta,two,whole', default all; the idempotency round runs with
 // 'whole' when BENCH_REPLAYED > 0), BENCH_PROFILE (a directory: CPU profiles of this build's
 // page during the delta round and of its server's whole run are written there, and the
 // functions that took the most time are printed).
@@ -49,7 +49,7 @@ const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 10);
 const CARDS = Number(process.env.BENCH_CARDS ?? 20);
 const REPLAYED = Number(process.env.BENCH_REPLAYED ?? 100);
 const TRIGGER = process.env.BENCH_TRIGGER ?? 'online';
-const ROUNDS = new Set((process.env.BENCH_ROUNDS ?? 'delta,two,whole').split(','));
+const ROUNDS = new Set((process.env.BENCH_ROUNDS ?? 'joined,delta,two,whole').split(','));
 const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 /** No write finished for this long: the replay has stopped. */
 const STALL_MS = 120_000;
@@ -575,6 +575,37 @@ async function deltaRound(build, problems) {
 }
 
 /**
+ * The same WRITES changes as the app queues them when they are made offline: the saves of one
+ * document joined into one, from the copy the device read to its last copy (`enqueue` in
+ * renderer/src/platform/queuedSaves.ts), so one save per project.
+ */
+async function joinedRound(build, problems) {
+  const deltas = offlineSaves(await currentCopies(build), build.user, WRITES, 'r1j', ['time', 'note'], 'delta');
+  const byPath = new Map();
+  for (const write of deltas.writes) {
+    const first = byPath.get(write.path);
+    byPath.set(write.path, first ? { ...first, document: write.document } : write);
+  }
+  const joined = [...byPath.values()].map((write) => ({ ...write, body: documentDelta(write.base, write.document) }));
+  const round = await replayRound(build.context, build.page, build.traffic, joined);
+  const check = compare(await serverState(build.api, build.documents), deltas.expected);
+  const lost = check.time.missing + check.note.missing;
+  const twice = check.time.twice + check.note.twice;
+  printRound(
+    `${WRITES} changes made offline (${build.label}), queued as the app joins them: ${joined.length} saves, one per project`,
+    round,
+  );
+  console.log(
+    `On the server: time entries ${check.time.found}/${check.time.expected}, notes ${check.note.found}/${check.note.expected}; ids held twice: ${twice}; lost: ${lost}`,
+  );
+  if (lost > 0) problems.push(`${lost} changes of the joined round are not on the server`);
+  if (twice > 0) problems.push(`${twice} ids are held twice after the joined round`);
+  if (round.stalled || round.queueAfter.pending > 0 || round.queueAfter.failed.length > 0)
+    problems.push('the joined round did not end with an empty queue');
+  return { round, lost };
+}
+
+/**
  * Two devices (a second browser context, signed in as the same user: its own IndexedDB) edited
  * the same projects offline from the same copies; both come back online at once.
  */
@@ -691,6 +722,7 @@ async function main() {
     // Before and after take turns on projects in the same state, so both see about the same load.
     const rows = [];
     for (const [label, run, name] of [
+      [`${WRITES} changes made offline, joined per project`, joinedRound, 'joined'],
       [`${WRITES} queued delta saves`, deltaRound, 'delta'],
       ['two devices', twoDevicesRound, 'two'],
     ].filter(([, , name]) => ROUNDS.has(name))) {
@@ -710,16 +742,17 @@ async function main() {
     const whole = ROUNDS.has('whole') ? await wholeRound(after, problems) : null;
     if (whole && REPLAYED > 0) await idempotencyRound(after, problems);
     if (before) printSideBySide(rows);
-    const [delta, two] = ['delta', 'two'].map((name) => rows.find((row) => row.name === name)?.after);
+    const [joined, delta, two] = ['joined', 'delta', 'two'].map((name) => rows.find((row) => row.name === name)?.after);
     console.log(`\nLoad average (1 min) at the end: ${os.loadavg()[0].toFixed(2)}`);
     summary = {
       writes: WRITES,
+      ...(joined ? { joinedReplayMs: Math.round(joined.round.totalMs), joinedSaves: joined.round.writes } : {}),
       ...(whole ? { wholeReplayMs: Math.round(whole.round.totalMs) } : {}),
       ...(delta ? { deltaReplayMs: Math.round(delta.round.totalMs) } : {}),
       ...(two ? { twoDevicesReplayMs: Math.round(two.round.totalMs) } : {}),
       ...(whole ? { wholeBodyMb: Number((whole.round.bodyKb / 1024).toFixed(2)) } : {}),
       ...(delta ? { deltaBodyMb: Number((delta.round.bodyKb / 1024).toFixed(2)) } : {}),
-      lost: [whole, delta, two].reduce((sum, result) => sum + (result?.lost ?? 0), 0),
+      lost: [joined, whole, delta, two].reduce((sum, result) => sum + (result?.lost ?? 0), 0),
       loadAvg1: [Number(loadBefore.toFixed(2)), Number(os.loadavg()[0].toFixed(2))],
     };
     if (baseProblems.length > 0) console.log(`Problems of the base build:\n- ${baseProblems.join('\n- ')}`);
