@@ -17,9 +17,15 @@
 // online; 'reload': the queue is written while the app is idle and the page reloads),
 // CHROMIUM_PATH (default /usr/bin/chromium), RENDERER_DIR (passed on to the server),
 // BENCH_BASE (a built tree of the code to compare with, e.g. main's: its delta and two-device
-// rounds run beside this build's, taking turns, and a side-by-side table is printed).
+// rounds run beside this build's, taking turns, and a side-by-side table is printed),
+// BENCH_ROUNDS (which rounds: 'joined,delta,two,whole', default all; the idempotency round runs with
+// 'whole' when BENCH_REPLAYED > 0), BENCH_PROFILE (a directory: CPU profiles of this build's
+// page during the delta round and of its server's whole run are written there, and the
+// functions that took the most time are printed).
 /* global document, indexedDB -- the page functions run in the browser. */
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import common from '@werkboard/common';
 import {
   BASE_ROOT,
@@ -28,8 +34,10 @@ import {
   line,
   ms,
   printResult,
+  profileSummary,
   SERVER_ROOT,
   signInAsAdmin,
+  startCpuProfile,
   startServer,
   stats,
 } from './support.mjs';
@@ -41,6 +49,8 @@ const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 10);
 const CARDS = Number(process.env.BENCH_CARDS ?? 20);
 const REPLAYED = Number(process.env.BENCH_REPLAYED ?? 100);
 const TRIGGER = process.env.BENCH_TRIGGER ?? 'online';
+const ROUNDS = new Set((process.env.BENCH_ROUNDS ?? 'joined,delta,two,whole').split(','));
+const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 /** No write finished for this long: the replay has stopped. */
 const STALL_MS = 120_000;
 const TODAY = new Date().toISOString().slice(0, 10);
@@ -331,7 +341,7 @@ function watchReplay(page) {
  * page comes back online (TRIGGER 'online'), or is reloaded (TRIGGER 'reload'). Measures from
  * the trigger until the footer reads 'Synchron' after the last write was answered.
  */
-async function replayRound(context, page, traffic, writes, other = null) {
+async function replayRound(context, page, traffic, writes, other = null, profileAs = null) {
   traffic.reset();
   const before = await readQueue(page);
   if (before.pending > 0 || before.failed.length > 0)
@@ -353,6 +363,7 @@ async function replayRound(context, page, traffic, writes, other = null) {
     await writeQueue(other.page, other.writes);
   }
 
+  const profiler = profileAs ? await startCpuProfile(context, page) : null;
   const started = performance.now();
   const startedEpoch = Date.now();
   if (TRIGGER === 'online') await Promise.all([context.setOffline(false), other?.context.setOffline(false)]);
@@ -388,6 +399,7 @@ async function replayRound(context, page, traffic, writes, other = null) {
   }
   if (!stalled) await waitForFooter(page, 'Synchron', STALL_MS);
   const totalMs = performance.now() - started;
+  if (profiler) await printPageProfile(profiler, profileAs, totalMs);
   await traffic.settled();
   const after = await readQueue(page);
 
@@ -413,6 +425,31 @@ async function replayRound(context, page, traffic, writes, other = null) {
     queueAfter: after,
     bodyKb: writes.reduce((sum, write) => sum + JSON.stringify(write.body).length, 0) / 1024,
   };
+}
+
+/** Writes the page's CPU profile into PROFILE_DIR and prints where its time went. */
+async function printPageProfile(session, name, totalMs) {
+  const { profile } = await session.send('Profiler.stop');
+  await session.detach();
+  const file = path.join(PROFILE_DIR, `${name}.cpuprofile`);
+  fs.writeFileSync(file, JSON.stringify(profile));
+  const summary = profileSummary(profile, 25);
+  console.log(
+    `\nThe page's CPU during the replay (${file}): busy ${ms(summary.busyMs)} of ${ms(totalMs)}; most time of their own:\n${summary.own}`,
+  );
+  console.log(`  most time with what they call:\n${summary.total}`);
+}
+
+/** Prints where the server's time went over its whole run (its profile, written at its stop). */
+function printServerProfile(directory) {
+  const files = fs.readdirSync(directory).filter((name) => name.endsWith('.cpuprofile'));
+  for (const name of files) {
+    const summary = profileSummary(JSON.parse(fs.readFileSync(path.join(directory, name), 'utf8')), 25);
+    console.log(
+      `\nThe server's CPU over its whole run (${path.join(directory, name)}): busy ${ms(summary.busyMs)}; most time of their own:\n${summary.own}`,
+    );
+    console.log(`  most time with what they call:\n${summary.total}`);
+  }
 }
 
 function printRound(label, round) {
@@ -458,17 +495,19 @@ async function openDevice(browser, server) {
 
 /** One build under test: its server on its own database, 10 projects, a signed-in browser. */
 async function openBuild(label, root) {
-  const server = await startServer({}, root);
+  const profileDir = PROFILE_DIR && label === 'after' ? path.join(PROFILE_DIR, `server-${RUN}`) : null;
+  const server = await startServer({}, root, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
   const api = client(server.url);
   const user = await api.login('admin', server.adminPassword);
   const documents = await seedProjects(api);
   const browser = await launchChromium();
-  return { label, root, server, api, user, documents, browser, ...(await openDevice(browser, server)) };
+  return { label, root, server, api, user, documents, browser, profileDir, ...(await openDevice(browser, server)) };
 }
 
 async function closeBuild(build) {
   await build?.browser?.close();
   await build?.server.stop();
+  if (build?.profileDir) printServerProfile(build.profileDir);
 }
 
 const currentCopies = async (build) => {
@@ -516,7 +555,8 @@ async function wholeRound(build, problems) {
 /** WRITES offline saves queued as this version's outbox keeps them (deltas), each rebased on the answer before it. */
 async function deltaRound(build, problems) {
   const deltas = offlineSaves(await currentCopies(build), build.user, WRITES, 'r1d', ['time', 'note'], 'delta');
-  const round = await replayRound(build.context, build.page, build.traffic, deltas.writes);
+  const profileAs = PROFILE_DIR && build.label === 'after' ? `offlineReplay-page-${RUN}` : null;
+  const round = await replayRound(build.context, build.page, build.traffic, deltas.writes, null, profileAs);
   const check = compare(await serverState(build.api, build.documents), deltas.expected);
   const lost = check.time.missing + check.note.missing;
   const twice = check.time.twice + check.note.twice;
@@ -531,6 +571,37 @@ async function deltaRound(build, problems) {
   if (twice > 0) problems.push(`${twice} ids are held twice after the delta round`);
   if (round.stalled || round.queueAfter.pending > 0 || round.queueAfter.failed.length > 0)
     problems.push('the delta round did not end with an empty queue');
+  return { round, lost };
+}
+
+/**
+ * The same WRITES changes as the app queues them when they are made offline: the saves of one
+ * document joined into one, from the copy the device read to its last copy (`enqueue` in
+ * renderer/src/platform/queuedSaves.ts), so one save per project.
+ */
+async function joinedRound(build, problems) {
+  const deltas = offlineSaves(await currentCopies(build), build.user, WRITES, 'r1j', ['time', 'note'], 'delta');
+  const byPath = new Map();
+  for (const write of deltas.writes) {
+    const first = byPath.get(write.path);
+    byPath.set(write.path, first ? { ...first, document: write.document } : write);
+  }
+  const joined = [...byPath.values()].map((write) => ({ ...write, body: documentDelta(write.base, write.document) }));
+  const round = await replayRound(build.context, build.page, build.traffic, joined);
+  const check = compare(await serverState(build.api, build.documents), deltas.expected);
+  const lost = check.time.missing + check.note.missing;
+  const twice = check.time.twice + check.note.twice;
+  printRound(
+    `${WRITES} changes made offline (${build.label}), queued as the app joins them: ${joined.length} saves, one per project`,
+    round,
+  );
+  console.log(
+    `On the server: time entries ${check.time.found}/${check.time.expected}, notes ${check.note.found}/${check.note.expected}; ids held twice: ${twice}; lost: ${lost}`,
+  );
+  if (lost > 0) problems.push(`${lost} changes of the joined round are not on the server`);
+  if (twice > 0) problems.push(`${twice} ids are held twice after the joined round`);
+  if (round.stalled || round.queueAfter.pending > 0 || round.queueAfter.failed.length > 0)
+    problems.push('the joined round did not end with an empty queue');
   return { round, lost };
 }
 
@@ -639,6 +710,7 @@ async function main() {
     `Node ${process.version}, ${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? 'unknown'}), ${os.platform()}`,
   );
   console.log(`Load average (1 min) at the start: ${loadBefore.toFixed(2)}`);
+  if (PROFILE_DIR) fs.mkdirSync(PROFILE_DIR, { recursive: true });
   const problems = [];
   // With BENCH_BASE, the base build's figures are printed beside; its problems are not this build's.
   const baseProblems = [];
@@ -649,10 +721,11 @@ async function main() {
     if (BASE_ROOT) before = await openBuild('before', BASE_ROOT);
     // Before and after take turns on projects in the same state, so both see about the same load.
     const rows = [];
-    for (const [label, run] of [
-      [`${WRITES} queued delta saves`, deltaRound],
-      ['two devices', twoDevicesRound],
-    ]) {
+    for (const [label, run, name] of [
+      [`${WRITES} changes made offline, joined per project`, joinedRound, 'joined'],
+      [`${WRITES} queued delta saves`, deltaRound, 'delta'],
+      ['two devices', twoDevicesRound, 'two'],
+    ].filter(([, , name]) => ROUNDS.has(name))) {
       const load = [os.loadavg()[0]];
       // A round the base build fails is its problem, printed beside, not this build's.
       const baseRound = before
@@ -663,22 +736,23 @@ async function main() {
         : null;
       if (before) load.push(os.loadavg()[0]);
       const round = await run(after, problems);
-      rows.push({ label, load, before: baseRound, after: round });
+      rows.push({ name, label, load, before: baseRound, after: round });
     }
     // The queue of an older version (whole documents), replayed by this build only.
-    const whole = await wholeRound(after, problems);
-    if (REPLAYED > 0) await idempotencyRound(after, problems);
+    const whole = ROUNDS.has('whole') ? await wholeRound(after, problems) : null;
+    if (whole && REPLAYED > 0) await idempotencyRound(after, problems);
     if (before) printSideBySide(rows);
-    const [delta, two] = rows.map((row) => row.after);
+    const [joined, delta, two] = ['joined', 'delta', 'two'].map((name) => rows.find((row) => row.name === name)?.after);
     console.log(`\nLoad average (1 min) at the end: ${os.loadavg()[0].toFixed(2)}`);
     summary = {
       writes: WRITES,
-      wholeReplayMs: Math.round(whole.round.totalMs),
-      deltaReplayMs: Math.round(delta.round.totalMs),
-      twoDevicesReplayMs: Math.round(two.round.totalMs),
-      wholeBodyMb: Number((whole.round.bodyKb / 1024).toFixed(2)),
-      deltaBodyMb: Number((delta.round.bodyKb / 1024).toFixed(2)),
-      lost: whole.lost + delta.lost + two.lost,
+      ...(joined ? { joinedReplayMs: Math.round(joined.round.totalMs), joinedSaves: joined.round.writes } : {}),
+      ...(whole ? { wholeReplayMs: Math.round(whole.round.totalMs) } : {}),
+      ...(delta ? { deltaReplayMs: Math.round(delta.round.totalMs) } : {}),
+      ...(two ? { twoDevicesReplayMs: Math.round(two.round.totalMs) } : {}),
+      ...(whole ? { wholeBodyMb: Number((whole.round.bodyKb / 1024).toFixed(2)) } : {}),
+      ...(delta ? { deltaBodyMb: Number((delta.round.bodyKb / 1024).toFixed(2)) } : {}),
+      lost: [joined, whole, delta, two].reduce((sum, result) => sum + (result?.lost ?? 0), 0),
       loadAvg1: [Number(loadBefore.toFixed(2)), Number(os.loadavg()[0].toFixed(2))],
     };
     if (baseProblems.length > 0) console.log(`Problems of the base build:\n- ${baseProblems.join('\n- ')}`);

@@ -45,13 +45,14 @@ export async function launchChromium() {
 
 /**
  * Starts the built server like test/e2e/support/appServer.ts: free port, fresh DATA_DIR.
- * `root`: the tree whose build runs (this one or BENCH_ROOT, or BASE_ROOT for the comparison).
+ * `root`: the tree whose build runs (this one or BENCH_ROOT, or BASE_ROOT for the comparison);
+ * `nodeArgs`: Node's own options for the server (e.g. `--cpu-prof`, which NODE_OPTIONS refuses).
  */
-export async function startServer(extraEnv = {}, root = SERVER_ROOT) {
+export async function startServer(extraEnv = {}, root = SERVER_ROOT, nodeArgs = []) {
   const entry = entryOf(root);
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run "npm run build" first`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'werkboard-bench-'));
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: root,
     env: { ...process.env, ...extraEnv, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_TO_CONSOLE: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -202,4 +203,35 @@ export async function startCpuProfile(context, page) {
   await session.send('Profiler.setSamplingInterval', { interval: 200 });
   await session.send('Profiler.start');
   return session;
+}
+
+/**
+ * The functions of a CPU profile (Chromium's `Profiler.stop` or Node's `--cpu-prof`) with the
+ * most time of their own and with what they call, `count` of each, as printable lines.
+ */
+export function profileSummary(profile, count = 15) {
+  const step = (profile.endTime - profile.startTime) / 1000 / profile.samples.length;
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const nameOf = ({ callFrame: { functionName, url, lineNumber } }) =>
+    `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
+  const own = new Map();
+  const total = new Map();
+  for (const id of profile.samples) {
+    const name = nameOf(byId.get(id));
+    own.set(name, (own.get(name) ?? 0) + step);
+    const onStack = new Set();
+    for (let at = id; at !== undefined; at = parentOf.get(at)) onStack.add(nameOf(byId.get(at)));
+    for (const each of onStack) total.set(each, (total.get(each) ?? 0) + step);
+  }
+  const busy = [...own].filter(([name]) => !/^\((idle|program)\)/.test(name)).reduce((sum, [, took]) => sum + took, 0);
+  const top = (map) =>
+    [...map]
+      .filter(([name]) => !/^\((idle|program|root)\)/.test(name))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, took]) => `    ${took.toFixed(0).padStart(6)} ms  ${name}`)
+      .join('\n');
+  return { busyMs: busy, own: top(own), total: top(total) };
 }

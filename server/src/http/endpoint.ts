@@ -203,9 +203,9 @@ async function answerCaller<Body, Query, Resource, Result, InTransaction extends
 ): Promise<void> {
   // The key is bound to the body as sent, so it is claimed before the body is checked: a
   // refusal is an answer that a repeat gets again.
-  await idempotent(routerCtx, sequelize, caller.actor.id, async () => {
+  await idempotent(routerCtx, sequelize, caller.actor.id, async (keepAnswer) => {
     const input = await checkInput(routerCtx, spec);
-    const run = async (open: Transaction | undefined) => {
+    const run = async (open: Transaction | undefined): Promise<void> => {
       // `open` is there exactly when the spec says `transaction: true`, as the type says.
       const transaction = open as UserRequest<Body, Query, Resource, InTransaction>['transaction'];
       const base = {
@@ -223,13 +223,17 @@ async function answerCaller<Body, Query, Resource, Result, InTransaction extends
       if (spec.etag) {
         const tag = spec.etag(request);
         routerCtx.set('ETag', tag);
-        if (notModified(routerCtx.get('If-None-Match'), tag)) return null;
+        if (notModified(routerCtx.get('If-None-Match'), tag)) {
+          routerCtx.status = 304;
+          return;
+        }
       }
-      return { result: await spec.handle(request), request };
+      answer(routerCtx, spec, await spec.handle(request), request);
+      // A key's answer is committed with the write it answers, in its transaction.
+      if (open) await keepAnswer(open);
     };
-    const done = spec.transaction ? await sequelize.transaction(run) : await run(undefined);
-    if (done) answer(routerCtx, spec, done.result, done.request);
-    else routerCtx.status = 304;
+    if (spec.transaction) await sequelize.transaction(run);
+    else await run(undefined);
   });
 }
 

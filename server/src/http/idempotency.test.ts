@@ -194,3 +194,42 @@ describe('idempotency keys hold under attack (issue 13, finding 13)', () => {
     ]);
   });
 });
+
+describe('a key and the write it answers (issue 17, the replay of 1,000 saves)', () => {
+  it('keeps the answer in the write’s own transaction; a refusal from inside it is kept after the rollback', async () => {
+    const { id } = await project();
+    const key = newKey();
+    const done = await t.request<ProjectDocument>('POST', `/api/projects/${id}/complete`, withKey(key));
+    expect(done.status).toBe(200);
+    const [kept] = await sql<{ status: number; body: unknown; xmin: string }>(
+      'SELECT status, body, xmin::text AS xmin FROM idempotency_keys WHERE key = :key',
+      { key },
+    );
+    const [written] = await sql<{ xmin: string }>('SELECT xmin::text AS xmin FROM projects WHERE id = :id', { id });
+    expect([kept!.status, kept!.body]).toEqual([200, done.body]);
+    // One transaction wrote both: the write is never on the server without its kept answer.
+    expect(kept!.xmin).toBe(written!.xmin);
+
+    const again = newKey();
+    const refused = await t.request<{ message: string }>('POST', `/api/projects/${id}/complete`, withKey(again));
+    expect(refused.status).toBe(400);
+    const repeated = await t.request<{ message: string }>('POST', `/api/projects/${id}/complete`, withKey(again));
+    expect([repeated.status, repeated.body.message, repeated.headers.get('idempotent-replayed')]).toEqual([
+      400,
+      refused.body.message,
+      'true',
+    ]);
+  });
+
+  it('claims keys without leaving any connection of the pool committing without waiting for the disk', async () => {
+    const names = Array.from({ length: 6 }, () => newKey());
+    const created = await Promise.all(
+      names.map((name) => t.request('POST', '/api/projects', withKey(newKey(), { body: { name } }))),
+    );
+    expect(created.map((answer) => answer.status)).toEqual(names.map(() => 201));
+    const settings = await Promise.all(
+      Array.from({ length: 10 }, () => sql<{ synchronous_commit: string }>('SHOW synchronous_commit', {})),
+    );
+    expect(new Set(settings.map(([row]) => row!.synchronous_commit))).toEqual(new Set(['on']));
+  });
+});

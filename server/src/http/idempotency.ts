@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { de } from '@werkboard/common';
-import { QueryTypes, type Sequelize } from 'sequelize';
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { ApiError } from '../errors';
 import type { AppRouterContext } from '../appTypes';
 
@@ -53,11 +53,17 @@ export async function deleteExpiredIdempotencyKeys(sequelize: Sequelize): Promis
  * Claims the key for this request in one statement: a new key, an expired one or one whose
  * claim was abandoned is taken; otherwise somebody holds it. Atomic, so of six concurrent
  * requests with one key exactly one runs (issue 13, finding 13).
+ *
+ * Committed without waiting for the disk (`synchronous_commit` off for this statement's own
+ * transaction only; issue 17, replay of 1,000 saves: a wait of 7 ms per write). Safe because the
+ * log is written in order: the write's own commit, which waits, makes the claim durable with it;
+ * a crash before that loses both, and the repeat claims again.
  */
 async function claim(sequelize: Sequelize, userId: string, key: string, ctx: AppRouterContext, hash: string) {
   const rows = await sequelize.query(
     `INSERT INTO idempotency_keys (user_id, key, method, path, request_hash, status, body, created_at)
-     VALUES (:userId, :key, :method, :path, :hash, NULL, NULL, now())
+     SELECT :userId, :key, :method, :path, :hash, NULL, NULL, now()
+       FROM (SELECT set_config('synchronous_commit', 'off', true)) AS without_waiting
      ON CONFLICT (user_id, key) DO UPDATE
        SET method = EXCLUDED.method, path = EXCLUDED.path, request_hash = EXCLUDED.request_hash,
            status = NULL, body = NULL, created_at = now()
@@ -92,6 +98,16 @@ async function stored(sequelize: Sequelize, userId: string, key: string): Promis
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Given to the work: stores the answer now set on the request (`ctx.status`, `ctx.body`) for the
+ * key inside `transaction`, the write's own, so that the write and its kept answer are committed
+ * together (one commit instead of two, and no moment where the write is on the server and its
+ * answer is not). Without a key it does nothing.
+ */
+export type KeepAnswer = (transaction: Transaction) => Promise<void>;
+
+const keepNothing: KeepAnswer = () => Promise.resolve();
+
+/**
  * Writes with an `Idempotency-Key` header (the offline sync queue, issue 7), called by the
  * endpoint once the body is read: the key is claimed atomically and bound to a hash of the
  * request; the first answer below 500 is kept per user and key for 30 days. The same request
@@ -103,11 +119,11 @@ export async function idempotent(
   ctx: AppRouterContext,
   sequelize: Sequelize,
   userId: string,
-  work: () => Promise<void>,
+  work: (keepAnswer: KeepAnswer) => Promise<void>,
 ): Promise<void> {
   const key = ctx.get(IDEMPOTENCY_HEADER);
   if (!key || !WRITES.has(ctx.method)) {
-    await work();
+    await work(keepNothing);
     return;
   }
   if (!KEY.test(key)) throw new ApiError(400, de.api.idempotencyKeyInvalid, 'validation');
@@ -143,11 +159,17 @@ async function runClaimed(
   sequelize: Sequelize,
   userId: string,
   key: string,
-  work: () => Promise<void>,
+  work: (keepAnswer: KeepAnswer) => Promise<void>,
 ): Promise<void> {
+  let kept = false;
+  const keepAnswer: KeepAnswer = async (transaction) => {
+    await remember(sequelize, userId, key, ctx.status, ctx.body, transaction);
+    kept = true;
+  };
   try {
-    await work();
+    await work(keepAnswer);
   } catch (error) {
+    // A write that failed after keeping its answer rolled the answer back with it.
     if (error instanceof ApiError && error.status < 500) {
       await remember(sequelize, userId, key, error.status, error.toBody());
     } else {
@@ -155,15 +177,23 @@ async function runClaimed(
     }
     throw error;
   }
+  if (kept) return;
   if (ctx.status < 500) await remember(sequelize, userId, key, ctx.status, ctx.body);
   else await release(sequelize, userId, key);
 }
 
-async function remember(sequelize: Sequelize, userId: string, key: string, status: number, body: unknown) {
+async function remember(
+  sequelize: Sequelize,
+  userId: string,
+  key: string,
+  status: number,
+  body: unknown,
+  transaction?: Transaction,
+) {
   await sequelize.query(
     `UPDATE idempotency_keys SET status = :status, body = CAST(:body AS jsonb)
      WHERE user_id = :userId AND key = :key`,
-    { replacements: { userId, key, status, body: storable(body) } },
+    { replacements: { userId, key, status, body: storable(body) }, transaction },
   );
 }
 
