@@ -1,7 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { deStart } from '@werkboard/common';
 import { getOrCreateDeviceId } from './api/deviceId';
-import { createXhrUpload } from './api/xhrUpload';
 import { App } from './app/App';
 import { createPlatform } from './platform';
 import { syncNow } from './entities/outbox/syncThunks';
@@ -25,7 +24,11 @@ function startApp(serverAddress?: string): void {
   const { store } = createAppStore({
     // Bound: window.fetch throws "Illegal invocation" when called detached from window.
     fetch: (url, init) => window.fetch(url, init),
-    upload: createXhrUpload(window.XMLHttpRequest),
+    // Loaded with the first upload (an import), not with the login's first script (issue 19).
+    upload: (url, init, onProgress) =>
+      import('./api/xhrUpload').then(({ createXhrUpload }) =>
+        createXhrUpload(window.XMLHttpRequest)(url, init, onProgress),
+      ),
     deviceId: getOrCreateDeviceId(window.localStorage, window.crypto),
     persistStorage: platform.persistStorage,
     localStorage: window.localStorage,

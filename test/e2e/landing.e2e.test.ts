@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser, PHONE_VIEWPORT } from './support/browser';
-import { logIn } from './support/session';
+import { apiJson, apiToken, logIn } from './support/session';
 
 /**
  * Issue 19, the first load of a signed-in visitor: the landing page's chunks are preloaded
@@ -121,6 +121,30 @@ describe('the first load of a signed-in visitor', () => {
 
     expect(projectsReadWithChunk()).toBe(true);
     // The page joined the read the start began instead of sending its own.
+    expect(reads).toEqual(['GET']);
+    await context.close();
+  });
+
+  it("starts the board's read before the board's chunk is there, and the board takes it: one GET", async () => {
+    const token = await apiToken(server.url, 'admin', server.adminPassword);
+    const project = await apiJson<{ id: string }>(server.url, token, 'POST', '/projects', { name: 'Vorauslesen' });
+    const context = await signedInPhone();
+    const boardPath = `/api/projects/${project.id}`;
+    const boardReadWithChunk = await holdUntilRequested(
+      context,
+      /\/assets\/ProjectPage-[^/]+\.js$/,
+      new RegExp(`${boardPath}$`),
+    );
+    const reads: string[] = [];
+    context.on('request', (request) => {
+      if (new URL(request.url()).pathname === boardPath) reads.push(request.method());
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#/project/${project.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Vorauslesen' }).waitFor();
+
+    expect(boardReadWithChunk()).toBe(true);
+    // The board page took the answer read ahead instead of sending its own.
     expect(reads).toEqual(['GET']);
     await context.close();
   });

@@ -1,5 +1,4 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { useReadBoardAhead } from '../entities/project/boardPrefetch';
 import { LoginPage } from '../pages/LoginPage';
 import { ApiCacheGate } from './ApiCacheGate';
 import { AuthGate } from './AuthGate';
@@ -12,7 +11,6 @@ import { useAppSelector } from '../store/hooks';
 
 export function AppRoutes() {
   usePrefetchPages(useAppSelector((state) => state.auth.user) !== null);
-  useReadBoardAhead();
   return (
     <AuthGate>
       <Routes>

@@ -1,5 +1,7 @@
+import type { Params } from 'react-router-dom';
 import { matchPath } from 'react-router-dom';
 import { loadApiCache } from '../api/loadApiCache';
+import { readBoardAhead } from '../entities/project/boardPrefetch';
 import { startDashboardReads } from '../features/dashboard/useDashboardData';
 import { startUsersReads } from '../features/users/usersReads';
 import type { AppThunk } from '../store/types';
@@ -12,22 +14,37 @@ import { pageRoutes } from './pageRoutes';
 // Issue 19, the first load of a signed-in visitor. In a chunk of its own (public/landing.js
 // preloads it with the frame's), so that the login's first script does not carry it.
 
-/** The page of the route in the address (hash routing; unknown routes end on the dashboard). */
-export function landingPage(hash = window.location.hash): PageName {
+/** The route in the address (hash routing; unknown routes end on the dashboard): its page and parameters. */
+export function landingRoute(hash = window.location.hash): { page: PageName; params: Params } {
   const path = hash.replace(/^#/, '').split('?')[0] || '/';
-  return pageRoutes.find((route) => matchPath(route.path, path))?.page ?? 'dashboard';
+  for (const route of pageRoutes) {
+    const match = matchPath(route.path, path);
+    if (match) return { page: route.page, params: match.params };
+  }
+  return { page: 'dashboard', params: {} };
 }
 
-/**
- * The first reads of the pages a visitor may land on. The board's document has its own load
- * path (the project entity) and is not started here.
- */
-const firstReads: Partial<Record<PageName, () => AppThunk<void>>> = {
-  dashboard: startDashboardReads,
-  users: startUsersReads,
-};
-
 const ignore = () => undefined;
+
+/** Reads made through the data cache (RTK Query): started once its chunk is in the store. */
+const throughCache = (reads: () => AppThunk<void>) => (): AppThunk<void> => (dispatch) =>
+  void dispatch(loadApiCache()).then(() => dispatch(reads()), ignore);
+
+/**
+ * The one table of first reads of the pages a visitor may land on (issue 19), started with the
+ * page's chunks. Each page joins its reads on its first mount: the dashboard and the user
+ * management through api/startedReads.ts, the board through entities/project/boardPrefetch.ts
+ * (its document is not in the data cache, so it does not wait for it).
+ */
+export const firstReads: Partial<Record<PageName, (params: Params) => AppThunk<void>>> = {
+  dashboard: throughCache(startDashboardReads),
+  users: throughCache(startUsersReads),
+  project:
+    ({ id }) =>
+    (dispatch) => {
+      if (id) dispatch(readBoardAhead(id));
+    },
+};
 
 /** Runs `task` once the page has loaded (the load event) and then the browser is idle. */
 function afterLoad(task: () => void): () => void {
@@ -59,13 +76,12 @@ export function landed(storedSession: boolean): AppThunk<void> {
 
 function startLanding(): AppThunk<void> {
   return (dispatch) => {
-    const page = landingPage();
+    const { page, params } = landingRoute();
     void pages.shell.preload().catch(ignore);
     void pages[page].preload().catch(ignore);
+    void dispatch(loadApiCache()).catch(ignore);
     const reads = firstReads[page];
-    void dispatch(loadApiCache()).then(() => {
-      if (reads) dispatch(reads());
-    }, ignore);
+    if (reads) dispatch(reads(params));
   };
 }
 
@@ -77,7 +93,7 @@ function startLanding(): AppThunk<void> {
  * hold no data.
  */
 function prefetchOtherPages(): void {
-  const landing = pages[landingPage()];
+  const landing = pages[landingRoute().page];
   const rest = [...new Set(Object.values(pages))].filter((page) => page !== landing && page !== pages.shell);
   const next = (queue: LazyPage[]) => {
     const [page, ...later] = queue;

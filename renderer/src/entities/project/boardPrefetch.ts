@@ -1,9 +1,6 @@
-import { useEffect } from 'react';
-import { matchPath, useLocation } from 'react-router-dom';
 import type { ProjectDocument } from '@werkboard/common';
 import { projectPath } from '../../api/endpoints/projectPath';
 import type { ApiClient } from '../../api/client';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import type { AppThunk } from '../../store/types';
 
 /** How long a read started ahead waits for its board; later the board reads again. */
@@ -20,15 +17,16 @@ interface Ahead {
 const aheadByClient = new WeakMap<ApiClient, Ahead>();
 
 /**
- * A full page load of /project/{id} (issue 17, "the first screen first"): the board's GET
- * starts as soon as the session is verified, while the app's and the page's chunks still load,
- * instead of after them (on a cold start they took 0.5-1 s before the page asked). Not for a
- * page that is already open (in-app navigation reads in the page itself).
+ * A full page load of /project/{id} with a stored session (issue 17, "the first screen first"):
+ * the board's GET starts with the start's other first reads (app/landingStart.ts), in parallel
+ * with the session check and while the app's and the page's chunks still load, instead of after
+ * them (on a cold start they took 0.5-1 s before the page asked). Not for a page that is
+ * already open (in-app navigation reads in the page itself).
  */
 export function readBoardAhead(projectId: string): AppThunk {
   return (_dispatch, getState, { api }) => {
     const { auth, project } = getState();
-    if (!auth.user || !auth.verified || project.projectId === projectId) return;
+    if (!auth.user || project.projectId === projectId) return;
     const path = projectPath(projectId);
     if (aheadByClient.get(api)?.path === path) return;
     const answer = api.get<ProjectDocument>(path);
@@ -57,14 +55,4 @@ export function takeBoardReadAhead(
   aheadByClient.delete(api);
   const fits = ahead.path === path && ahead.userId === userId && Date.now() - ahead.started < KEPT_MS;
   return fits ? ahead.answer : null;
-}
-
-/** In the app's routes: a verified session whose first route is a project board reads it ahead. */
-export function useReadBoardAhead(): void {
-  const dispatch = useAppDispatch();
-  const verified = useAppSelector((state) => state.auth.user !== null && state.auth.verified);
-  const projectId = matchPath('/project/:id', useLocation().pathname)?.params.id ?? null;
-  useEffect(() => {
-    if (verified && projectId) dispatch(readBoardAhead(projectId));
-  }, [dispatch, verified, projectId]);
 }

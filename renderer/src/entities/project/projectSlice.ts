@@ -1,8 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { createSelector, createSlice, original } from '@reduxjs/toolkit';
-import type { Actor, CardDto, LimitKind, ProjectDocument } from '@werkboard/common';
-import { canEditTemplate, canWorkOnProject, projectProgress } from '@werkboard/common';
-import type { AuthState } from '../session/authSlice';
+import type { CardDto, LimitKind, ProjectDocument } from '@werkboard/common';
+import { projectProgress } from '@werkboard/common';
 import { loggedOut, sessionLost } from '../session/authSlice';
 import { freezeDocument } from './freezeDocument';
 import { replaceEqualDeep } from './replaceEqualDeep';
@@ -167,23 +166,7 @@ export const selectDocument = (state: ProjectRoot) => state.project.document;
 export const selectStatus = (state: ProjectRoot) => state.project.status;
 export const selectSaveError = (state: ProjectRoot) => state.project.saveError;
 
-/**
- * Completed or archived, opened from the archive, or not this user's to work on. A template:
- * archived (or opened from the archive), or not this user's to edit (canEditTemplate).
- */
-export function isReadOnly(state: ProjectRoot, actor: Actor | null): boolean {
-  const { document, fromArchive } = state.project;
-  if (!document || !actor) return true;
-  if (fromArchive) return true;
-  if (document.isTemplate) return document.status === 'archived' || !canEditTemplate(actor, document);
-  return !canWorkOnProject(actor, document);
-}
-
 export const selectOpenCardId = (state: ProjectRoot) => state.project.openCardId;
-
-/** Whether the open project is read-only for the signed-in user (isReadOnly). */
-export const selectReadOnly = (state: ProjectRoot & { auth: Pick<AuthState, 'user'> }) =>
-  isReadOnly(state, state.auth.user);
 
 export const selectProgress = createSelector([selectDocument], (document) => projectProgress(document?.columns ?? []));
 

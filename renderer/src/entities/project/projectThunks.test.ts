@@ -6,7 +6,8 @@ import { buildUser } from '../../test/fixtures';
 import { createTestStore } from '../../test/renderApp';
 import { loggedOut, sessionLost } from '../session/authSlice';
 import { moveCard, quickMoveCard, renameColumn } from '@werkboard/common';
-import { initialProjectState, isReadOnly } from './projectSlice';
+import { initialProjectState } from './projectSlice';
+import { isReadOnly } from './projectReadOnly';
 import {
   applyEdit,
   changeProjectStatus,

@@ -13,11 +13,11 @@ import type { EditRecipe, ProjectSaver } from '../outbox/projectSaver';
 import { markBoardLoad } from './boardLoadMarks';
 import { takeBoardReadAhead } from './boardPrefetch';
 import type { BoardKind } from './projectSlice';
+import { isReadOnly } from './projectReadOnly';
 import {
   archivedAway,
   archivedElsewhere,
   documentEdited,
-  isReadOnly,
   projectClosed,
   projectMissing,
   projectNotOnDevice,

@@ -3,7 +3,8 @@ import type { ProjectDocument } from '@werkboard/common';
 import type { ProjectStatusAction } from '../../api/endpoints/projects';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import type { EditRecipe } from '../outbox/projectSaver';
-import { selectDocument, selectReadOnly } from './projectSlice';
+import { selectDocument } from './projectSlice';
+import { selectReadOnly } from './projectReadOnly';
 import { applyEdit, changeProjectStatus, reloadProject } from './projectThunks';
 
 /**

@@ -1,5 +1,6 @@
 import type { CurrentUserDto } from '@werkboard/common';
-import { selectBoardKind, selectReadOnly } from '../../entities/project/projectSlice';
+import { selectBoardKind } from '../../entities/project/projectSlice';
+import { selectReadOnly } from '../../entities/project/projectReadOnly';
 import { useAppSelector } from '../../store/hooks';
 
 /** What every board component needs besides the document, read from the store (each a primitive, so cards stay memoised). */

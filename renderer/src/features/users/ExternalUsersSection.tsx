@@ -4,21 +4,30 @@ import { canManageExternalUsers, de } from '@werkboard/common';
 import { serverMessageOr } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useSubmit } from '../../components/useSubmit';
-import { deleteExternalUser, useExternalUsersQuery } from '../../api/endpoints/users';
+import { deleteExternalUser } from '../../api/endpoints/users';
 import { useAppDispatch } from '../../store/hooks';
 import { Can } from '../../entities/session/Can';
 import { ExternalUserDialog } from './ExternalUserDialog';
-import { FIRST_READ_FRESH_SECONDS } from '../../api/apiSlice';
 
 const NO_EXTERNAL_USERS: ExternalUserDto[] = [];
 
 type Editing = { mode: 'closed' } | { mode: 'form'; externalUser: ExternalUserDto | null };
 
-/** 'Externe Mitarbeiter' on /users: named entries that cards can be assigned to. */
-export function ExternalUsersSection() {
+/** What the section shows of the page's read (useExternalUsersQuery's result). */
+export interface ExternalUsersRead {
+  data?: ExternalUserDto[] | undefined;
+  isError: boolean;
+  error?: unknown;
+  isLoading: boolean;
+}
+
+/**
+ * 'Externe Mitarbeiter' on /users: named entries that cards can be assigned to. It shows
+ * UsersPage's read (`list`): the page decides whether it joins the start's read or reads again,
+ * and the section, placed only once the users list has its height, adds no read of its own.
+ */
+export function ExternalUsersSection({ list }: { list: ExternalUsersRead }) {
   const dispatch = useAppDispatch();
-  // UsersPage (or the start) read them a moment ago: not sent a second time.
-  const list = useExternalUsersQuery(undefined, { refetchOnMountOrArgChange: FIRST_READ_FRESH_SECONDS });
   const externalUsers = list.data ?? NO_EXTERNAL_USERS;
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<ExternalUserDto | null>(null);

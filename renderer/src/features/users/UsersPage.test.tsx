@@ -273,6 +273,45 @@ describe('/users', () => {
 });
 
 describe("/users 'Externe Mitarbeiter'", () => {
+  it("shows the page's read of the external users: no second read when the users list answers more than 5 s later", async () => {
+    // Only the clock is faked (Date, which RTK Query's freshness reads); timers stay real.
+    jest.useFakeTimers({
+      doNotFake: [
+        'nextTick',
+        'setImmediate',
+        'setTimeout',
+        'clearTimeout',
+        'setInterval',
+        'clearInterval',
+        'queueMicrotask',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+        'requestIdleCallback',
+        'cancelIdleCallback',
+        'hrtime',
+        'performance',
+      ],
+    });
+    try {
+      jest.setSystemTime(new Date('2026-11-24T08:00:00.000Z'));
+      let answerUsers: (answer: FakeAnswer) => void = () => undefined;
+      const { fake } = setup(admin, {
+        'GET /api/users': () => new Promise<FakeAnswer>((resolve) => (answerUsers = resolve)),
+        'GET /api/external-users': { body: [{ id: 'e1', name: 'Elektro Huber' }] },
+      });
+      await waitFor(() => expect(fake.calls('GET /api/external-users')).toHaveLength(1));
+      // A slow phone: the users list (above the section) answers 6 s after the external users.
+      jest.setSystemTime(new Date('2026-11-24T08:00:06.000Z'));
+      answerUsers({ body: LIST });
+      const list = within(await screen.findByRole('list', { name: 'Externe Mitarbeiter' }));
+      expect(list.getByText('Elektro Huber')).toBeTruthy();
+      // The section shows what the page read; it does not decide on a read of its own.
+      expect(fake.calls('GET /api/external-users')).toHaveLength(1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('says when there are none', async () => {
     setup();
     expect(await screen.findByText('Keine externen Mitarbeiter angelegt.')).toBeTruthy();

@@ -37,9 +37,10 @@ export function UsersPage() {
   // The first mount after the start joins the reads it began (usersReads.ts); later ones read again.
   const [joinsStart] = useState(() => takeStartedReads('users'));
   const list = useUsersQuery(undefined, firstReadOptions(joinsStart));
-  // Read here too, so it loads in parallel with the users although its section is placed only
-  // once the users list above it has its height (else the section jumps down: issue 19).
-  useExternalUsersQuery(undefined, firstReadOptions(joinsStart));
+  // Read here, so it loads in parallel with the users although its section is placed only once
+  // the users list above it has its height (else the section jumps down: issue 19); the section
+  // shows this read.
+  const externalUsers = useExternalUsersQuery(undefined, firstReadOptions(joinsStart));
   const users = list.data ?? NO_USERS;
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<ManagedUserDto | null>(null);
@@ -176,7 +177,7 @@ export function UsersPage() {
         )}
       </section>
 
-      {!list.isLoading && <ExternalUsersSection />}
+      {!list.isLoading && <ExternalUsersSection list={externalUsers} />}
 
       {editing.mode === 'form' && <UserDialog user={editing.user} onClose={() => setEditing({ mode: 'closed' })} />}
       {deleting && (

@@ -1,0 +1,59 @@
+import { openProject, loadProject } from '../entities/project/projectThunks';
+import { buildUser } from '../test/fixtures';
+import { createFakeFetch } from '../test/fakeFetch';
+import { API_PATH, buildProject, owner, PROJECT_ID, projectServer } from '../test/project';
+import { createTestStore } from '../test/renderApp';
+import { firstReads, landingRoute } from './landingStart';
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the start of a signed-in visitor: the landing route', () => {
+  it('finds the page and its parameters in the address; an unknown route lands on the dashboard', () => {
+    expect(landingRoute(`#/project/${PROJECT_ID}`)).toEqual({ page: 'project', params: { id: PROJECT_ID } });
+    expect(landingRoute('#/users?from=menu')).toEqual({ page: 'users', params: {} });
+    expect(landingRoute('#/messages/u-1')).toEqual({ page: 'messages', params: { userId: 'u-1' } });
+    expect(landingRoute('')).toEqual({ page: 'dashboard', params: {} });
+    expect(landingRoute('#/nirgendwo')).toEqual({ page: 'dashboard', params: {} });
+  });
+});
+
+describe('the one table of first reads (issue 19)', () => {
+  it("starts the board's read for the project in the address, which the board page takes once", async () => {
+    const context = createTestStore({ fake: projectServer(buildProject()), user: owner });
+    const gets = () => context.fake.calls(`GET ${API_PATH}`).length;
+    context.store.dispatch(firstReads.project!(landingRoute(`#/project/${PROJECT_ID}`).params));
+    await flush();
+    expect(gets()).toBe(1);
+    context.store.dispatch(openProject(PROJECT_ID, false));
+    await context.store.dispatch(loadProject());
+    expect(gets()).toBe(1);
+    expect(context.store.getState().project.status).toBe('loaded');
+    // Every later load reads again.
+    await context.store.dispatch(loadProject());
+    expect(gets()).toBe(2);
+  });
+
+  it("starts the dashboard's and the user management's reads through the data cache", async () => {
+    const fake = createFakeFetch({
+      'GET /api/projects': { body: [] },
+      'GET /api/users': { body: [] },
+      'GET /api/external-users': { body: [] },
+    });
+    const context = createTestStore({ fake, user: buildUser('Admin', { id: 'u-admin', username: 'admin' }) });
+    context.store.dispatch(firstReads.dashboard!({}));
+    context.store.dispatch(firstReads.users!({}));
+    await flush();
+    await flush();
+    expect(fake.calls('GET /api/projects')).toHaveLength(1);
+    expect(fake.calls('GET /api/users')).toHaveLength(1);
+    expect(fake.calls('GET /api/external-users')).toHaveLength(1);
+  });
+
+  it('reads nothing ahead for a user who may not see it', async () => {
+    const fake = createFakeFetch({ 'GET /api/users': { body: [] } });
+    const context = createTestStore({ fake, user: buildUser('Monteur', { id: 'u-max', username: 'max' }) });
+    context.store.dispatch(firstReads.users!({}));
+    await flush();
+    expect(fake.calls('GET /api/users')).toHaveLength(0);
+  });
+});
