@@ -371,6 +371,14 @@ describe("project thunks: the device's copy after saves", () => {
       written.push(path);
       return putRead(path, value);
     };
+    // Saves' answers are merged into what is stored in one transaction (keptDocuments.ts).
+    const updateReads = local.updateReads.bind(local);
+    local.updateReads = (paths, update) =>
+      updateReads(paths, (first) => {
+        const writes = update(first);
+        written.push(...writes.keys());
+        return writes;
+      });
     await store.dispatch(loadProject());
     expect(written).toEqual(['/projects/' + PROJECT_ID]);
 
