@@ -227,6 +227,28 @@ describe('the install prompt', () => {
     await expect(card.count()).resolves.toBe(0);
     await page.context().close();
   });
+
+  it('waits for the first tap when the app opens with a stored session, so the page is painted first', async () => {
+    const context = await browser.newContext({
+      locale: 'de-DE',
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    await logIn(page, server.url, 'admin', server.adminPassword);
+    await page.reload();
+    const heading = page.getByRole('heading', { level: 1, name: 'Dashboard' });
+    await heading.waitFor();
+    await offerInstallation(page);
+    const card = page.getByRole('complementary', { name: 'Werkboard als App installieren' });
+    await expect(card.count()).resolves.toBe(0);
+
+    await heading.tap();
+    await card.waitFor();
+    await expect(card.getByRole('button', { name: 'App installieren' }).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
 });
 
 describe('the installed app offline after login', () => {
