@@ -22,7 +22,6 @@ import { MESSAGE_REFRESH_MS } from './messageRefresh';
 
 const m = de.directMessages;
 
-
 /** A message written here that waits in the outbox for the server. */
 interface Pending {
   id: number;
