@@ -193,15 +193,20 @@ describe('the installable app (PWA)', () => {
   });
 });
 
-/** What Chromium fires when it would offer installation (headless Chromium never does by itself). */
+/**
+ * What Chromium fires when it would offer installation (headless Chromium never does by itself).
+ * Through CDP without a user gesture: Playwright's evaluate counts as one (sticky activation).
+ */
 async function offerInstallation(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Runtime.evaluate', {
+    userGesture: false,
+    expression: `window.dispatchEvent(Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
       prompt: () => Promise.resolve(),
       userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
-    });
-    window.dispatchEvent(offer);
+    }))`,
   });
+  await cdp.detach();
 }
 
 describe('the install prompt', () => {
@@ -235,9 +240,10 @@ describe('the install prompt', () => {
       hasTouch: true,
       isMobile: true,
     });
+    await logIn(await context.newPage(), server.url, 'admin', server.adminPassword);
+    // The app opened again with the stored session (a new tab: a reload may keep the sign-in's activation).
     const page = await context.newPage();
-    await logIn(page, server.url, 'admin', server.adminPassword);
-    await page.reload();
+    await page.goto(`${server.url}/#/`);
     const heading = page.getByRole('heading', { level: 1, name: 'Dashboard' });
     await heading.waitFor();
     await offerInstallation(page);
