@@ -25,6 +25,7 @@ describe('footer', () => {
       fake: createFakeFetch({ 'GET /api/logs/server.log': { body: '08:00:01 Server gestartet' } }),
     });
     fireEvent.click(screen.getByRole('button', { name: de.login.diagnostics }));
+    await screen.findByRole('tab', { name: de.diagnostics.serverLogTab });
     const dialog = within(screen.getByRole('dialog', { name: de.diagnostics.title }));
     fireEvent.click(dialog.getByRole('tab', { name: de.diagnostics.serverLogTab }));
     expect(await dialog.findByText('08:00:01 Server gestartet')).toBeTruthy();
@@ -123,10 +124,11 @@ describe('footer', () => {
     expect(screen.queryByRole('button', { name: '1 Änderung fehlgeschlagen' })).toBeNull();
   });
 
-  it("opens 'Hilfe/Impressum' and closes it again", () => {
+  it("opens 'Hilfe/Impressum' from its chunk and closes it again", async () => {
     renderWithProviders(<Footer />, { user: buildUser('Monteur') });
 
     fireEvent.click(screen.getByRole('button', { name: 'Hilfe/Impressum' }));
+    await screen.findByText(de.help.messages);
     const dialog = screen.getByRole('dialog', { name: de.help.title });
     expect(within(dialog).getByText(de.help.messages)).toBeTruthy();
 

@@ -6,8 +6,13 @@ import { FRESH, readOnce } from '../api/readOnce';
 import { ServerVersionNotice } from '../platform/appVersion/ServerVersionNotice';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { SyncStatusButton } from '../features/sync/SyncStatusButton';
-import { HelpDialog } from '../features/help/HelpDialog';
-import { DiagnosticsDialog } from '../features/diagnostics/DiagnosticsDialog';
+import { lazyDialog } from '../components/lazyDialog';
+
+// Opened on click, so chunks of their own rather than part of every signed-in page's frame (issue 19).
+const HelpDialog = lazyDialog(de.help.title, () => import('../features/help/HelpDialog').then((m) => m.HelpDialog));
+const DiagnosticsDialog = lazyDialog(de.diagnostics.title, () =>
+  import('../features/diagnostics/DiagnosticsDialog').then((m) => m.DiagnosticsDialog),
+);
 
 /** App footer: sync state, version, license type, 'Verbindungsdiagnose' for Admins and 'Hilfe/Impressum'. */
 export function Footer() {

@@ -8,12 +8,12 @@ import { createInstallPromptSource } from './installPromptSource';
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 
-/** A window stand-in: events, and a display mode that the test sets. */
-function fakeWindow(standalone = false) {
+/** A window stand-in: events, a display mode and whether the user has interacted yet (sticky activation). */
+function fakeWindow(standalone = false, hasBeenActive = true) {
   const target = new EventTarget();
   const mediaQuery = Object.assign(new EventTarget(), { matches: standalone });
   return Object.assign(target, {
-    navigator: {},
+    navigator: { userActivation: { hasBeenActive } },
     matchMedia: (query: string) =>
       query === '(display-mode: standalone)' ? mediaQuery : Object.assign(new EventTarget(), { matches: false }),
     mediaQuery,
@@ -33,12 +33,16 @@ function offerInstall(target: EventTarget, outcome: 'accepted' | 'dismissed' = '
   return { prompt, event };
 }
 
-function setup({ dismissedAt, standalone = false }: { dismissedAt?: number; standalone?: boolean } = {}) {
+function setup({
+  dismissedAt,
+  standalone = false,
+  engaged = true,
+}: { dismissedAt?: number; standalone?: boolean; engaged?: boolean } = {}) {
   window.localStorage.clear();
   if (dismissedAt !== undefined) window.localStorage.setItem(INSTALL_DISMISSED_KEY, String(dismissedAt));
-  const target = fakeWindow(standalone);
+  const target = fakeWindow(standalone, engaged);
   const source = createInstallPromptSource(target as unknown as Window);
-  render(<InstallCard source={source} storage={window.localStorage} now={() => NOW} />);
+  render(<InstallCard source={source} storage={window.localStorage} now={() => NOW} view={target} />);
   return { target, source };
 }
 
@@ -52,6 +56,23 @@ describe('InstallCard', () => {
     expect(event.defaultPrevented).toBe(true);
     expect(card()).not.toBeNull();
     expect(screen.getByText(de.install.text)).toBeTruthy();
+  });
+
+  it('waits for the first tap or key when the page was opened without an interaction (a stored session)', () => {
+    const { target } = setup({ engaged: false });
+    offerInstall(target);
+    expect(card()).toBeNull();
+    act(() => {
+      target.dispatchEvent(new Event('pointerdown'));
+    });
+    expect(card()).not.toBeNull();
+
+    const byKey = setup({ engaged: false });
+    offerInstall(byKey.target);
+    act(() => {
+      byKey.target.dispatchEvent(new Event('keydown'));
+    });
+    expect(screen.getAllByRole('complementary', { name: de.install.title })).toHaveLength(2);
   });
 
   it("installs with the browser's dialog and is gone afterwards", async () => {

@@ -18,11 +18,9 @@ import { formatDateTime } from '../../utils/format';
 import { RecipientDialog } from './RecipientDialog';
 import { recipientKey, sendDirectMessage } from './sendDirectMessage';
 import { type KeyState, useMessageKey, useMessageTexts } from './useMessageTexts';
+import { MESSAGE_REFRESH_MS } from './messageRefresh';
 
 const m = de.directMessages;
-
-/** Spec sections 4 and 9: the message list refreshes every 30 s. */
-export const MESSAGE_REFRESH_MS = 30_000;
 
 /** A message written here that waits in the outbox for the server. */
 interface Pending {

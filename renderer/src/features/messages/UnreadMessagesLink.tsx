@@ -4,7 +4,7 @@ import { NavLink } from 'react-router-dom';
 import { de } from '@werkboard/common';
 import { useUnreadMessagesQuery } from '../../api/endpoints/messages';
 import { useOnlineStatus } from '../../utils/useOnlineStatus';
-import { MESSAGE_REFRESH_MS } from './MessagesPage';
+import { MESSAGE_REFRESH_MS } from './messageRefresh';
 
 /**
  * The navigation's messages link with the unread count (GET /messages/unread-count), read on
