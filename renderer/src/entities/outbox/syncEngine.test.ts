@@ -8,6 +8,7 @@ import { buildProject, cardIn, PROJECT_ID, timeEntry } from '../../test/project'
 import { createProjectServer } from '../../test/projectServer';
 import type { ResponseLike } from '../../api/client';
 import { createApiClient } from '../../api/client';
+import { createMemoryStore } from '../../platform/localStore';
 import type { Save } from '../../api/save';
 import { createSave, isQueued, QUEUED } from '../../api/save';
 import { withLocalReads } from '../../api/localReads';
@@ -259,6 +260,36 @@ describe('the save path with the sync queue', () => {
     await engine.startSession('u-1');
     expect(await engine.sync()).toBe('done');
     expect(server.applied).toEqual(['a']);
+  });
+
+  it("keeps what a read kept before the session's start, and empties another user's reads", async () => {
+    // The start's first reads run beside the session check (issue 19): a read waits for the
+    // store (`loaded`) before it keeps its answer; the session's start must not empty it after.
+    const store = createMemoryStore();
+    const user = { id: 'u-1' };
+    const engine = new SyncEngine({
+      store: Promise.resolve(store),
+      api: createApiClient({
+        fetch: createFakeFetch({}).fetch,
+        deviceId: 'device-1',
+        getToken: () => 'token',
+        onSessionLost: () => undefined,
+      }),
+      userId: () => user.id,
+      online: () => true,
+      newKey: () => `key-${++keyCounter}`,
+      onStatus: () => undefined,
+      onApplied: () => undefined,
+      requestBackgroundSync: () => undefined,
+    });
+    const kept = await engine.loaded();
+    await kept.putRead('/projects', [{ id: 'p1' }]);
+    await engine.startSession('u-1');
+    expect(await store.getRead('/projects')).toEqual([{ id: 'p1' }]);
+
+    user.id = 'u-2';
+    await engine.startSession('u-2');
+    expect(await store.getRead('/projects')).toBeUndefined();
   });
 
   it('lets a write that cannot wait go after the queued ones (order is kept)', async () => {
