@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { DashboardAppointmentDto, ProjectGroupDto, ProjectSummaryDto, TagDto } from '@werkboard/common';
 import { canManageUsers } from '@werkboard/common';
 import { useAppointmentsQuery } from '../../api/endpoints/appointments';
@@ -11,7 +11,7 @@ import type { LoadState } from '../../api/loadState';
 import { loadStateOf } from '../../api/loadState';
 import { useAppSelector } from '../../store/hooks';
 import type { AppThunk } from '../../store/types';
-import { firstReadOptions, noteStartedReads, takeStartedReads } from '../../api/startedReads';
+import { firstReadOptions, noteStartedReads, useJoinsStartedReads } from '../../api/startedReads';
 import { projectGroupsApi } from '../../api/endpoints/projectGroups';
 import { projectsApi } from '../../api/endpoints/projects';
 import { tagsApi } from '../../api/endpoints/tags';
@@ -58,7 +58,7 @@ export function useDashboardData(): DashboardData {
 
   // The first mount after the start joins the reads it began (startDashboardReads); every later
   // visit reads again (an edit made meanwhile must show).
-  const [joinsStart] = useState(() => takeStartedReads('dashboard'));
+  const joinsStart = useJoinsStartedReads('dashboard');
   const fresh = firstReadOptions(joinsStart);
   const projectsQuery = useProjectsQuery(undefined, { ...fresh, refetchOnFocus: true });
   const groups = useProjectGroupsQuery(undefined, fresh);

@@ -23,7 +23,7 @@ import { UserAvatar } from '../../entities/user/UserAvatar';
 import { ExternalUsersSection } from './ExternalUsersSection';
 import { UserDialog } from './UserDialog';
 import { LoadFailed } from '../../components/LoadFailed';
-import { firstReadOptions, takeStartedReads } from '../../api/startedReads';
+import { firstReadOptions, useJoinsStartedReads } from '../../api/startedReads';
 
 const NO_USERS: ManagedUserDto[] = [];
 
@@ -35,7 +35,7 @@ export function UsersPage() {
   const policy = usePolicy();
   const userLimit = useLimitReason('users');
   // The first mount after the start joins the reads it began (usersReads.ts); later ones read again.
-  const [joinsStart] = useState(() => takeStartedReads('users'));
+  const joinsStart = useJoinsStartedReads('users');
   const list = useUsersQuery(undefined, firstReadOptions(joinsStart));
   // Read here, so it loads in parallel with the users although its section is placed only once
   // the users list above it has its height (else the section jumps down: issue 19); the section
