@@ -25,6 +25,7 @@ import {
   startCpuProfile,
   startServer,
   stats,
+  profileSummary,
 } from './support.mjs';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 5000);
@@ -49,30 +50,9 @@ async function printProfile(session, device) {
   const { profile } = await session.send('Profiler.stop');
   const file = path.join(os.tmpdir(), `boardDrag-${device}.cpuprofile`);
   fs.writeFileSync(file, JSON.stringify(profile));
-  const step = (profile.endTime - profile.startTime) / 1000 / profile.samples.length;
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parentOf = new Map();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
-  const nameOf = ({ callFrame: { functionName, url, lineNumber } }) =>
-    `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
-  const own = new Map();
-  const total = new Map();
-  for (const id of profile.samples) {
-    const name = nameOf(byId.get(id));
-    own.set(name, (own.get(name) ?? 0) + step);
-    const onStack = new Set();
-    for (let at = id; at !== undefined; at = parentOf.get(at)) onStack.add(nameOf(byId.get(at)));
-    for (const each of onStack) total.set(each, (total.get(each) ?? 0) + step);
-  }
-  const top = (map) =>
-    [...map]
-      .filter(([name]) => !/^\((idle|program|root)\)/.test(name))
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 15)
-      .map(([name, took]) => `    ${took.toFixed(0).padStart(6)} ms  ${name}`)
-      .join('\n');
-  console.log(`  profile of the last ${device} drag (${file}); most time of their own:\n${top(own)}`);
-  console.log(`  most time with what they call:\n${top(total)}`);
+  const { own, total } = profileSummary(profile);
+  console.log(`  profile of the last ${device} drag (${file}); most time of their own:\n${own}`);
+  console.log(`  most time with what they call:\n${total}`);
 }
 
 const frames = (page, count = 2) =>

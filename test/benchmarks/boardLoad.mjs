@@ -30,6 +30,7 @@ import {
   startCpuProfile,
   startServer,
   stats,
+  profileSummary,
 } from './support.mjs';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 5000);
@@ -84,29 +85,9 @@ async function printProfile(session, label) {
   const { profile } = await session.send('Profiler.stop');
   const file = path.join(os.tmpdir(), `boardLoad-${label.replace(/\W+/g, '-')}.cpuprofile`);
   fs.writeFileSync(file, JSON.stringify(profile));
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parentOf = new Map();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
-  const nameOf = ({ callFrame: { functionName, url, lineNumber } }) =>
-    `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
-  const own = new Map();
-  const total = new Map();
-  profile.samples.forEach((id, index) => {
-    const took = (profile.timeDeltas[index + 1] ?? 0) / 1000;
-    own.set(nameOf(byId.get(id)), (own.get(nameOf(byId.get(id))) ?? 0) + took);
-    const onStack = new Set();
-    for (let at = id; at !== undefined; at = parentOf.get(at)) onStack.add(nameOf(byId.get(at)));
-    for (const each of onStack) total.set(each, (total.get(each) ?? 0) + took);
-  });
-  const top = (map, count) =>
-    [...map]
-      .filter(([name]) => !/^\((idle|program|root)\)/.test(name))
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, count)
-      .map(([name, took]) => `    ${took.toFixed(0).padStart(6)} ms  ${name}`)
-      .join('\n');
-  console.log(`  profile, ${label} (${file}); most time of their own:\n${top(own, 15)}`);
-  console.log(`  most time with what they call:\n${top(total, 25)}`);
+  const { own, total } = profileSummary(profile);
+  console.log(`  profile, ${label} (${file}); most time of their own:\n${own}`);
+  console.log(`  most time with what they call:\n${total}`);
 }
 
 /** One opening of the board: the milestones in ms from the navigation's start. */
