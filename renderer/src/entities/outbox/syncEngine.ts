@@ -98,7 +98,6 @@ export class SyncEngine {
   private waiting: QueueChange[] = [];
   /** The changes being saved, one transaction after the other, or null. */
   private saving: Promise<void> | null = null;
-  private claim: { userId: string; done: Promise<void> } | null = null;
   private running: Promise<ReplayStop> | null = null;
   /** A replay asked for while one runs: it starts when that one ends (changes may have come meanwhile). */
   private followUp: Promise<ReplayStop> | null = null;
@@ -111,37 +110,9 @@ export class SyncEngine {
     });
   }
 
-  /**
-   * Resolves once the queue saved on this device is loaded and the kept reads are the signed-in
-   * user's (`claimReads`): a read kept before that would be emptied with the last user's.
-   */
+  /** Resolves once the queue saved on this device is loaded. */
   async loaded(): Promise<LocalStore> {
-    const store = await this.ready;
-    const userId = this.deps.userId();
-    if (userId) await this.claimReads(userId);
-    return store;
-  }
-
-  /**
-   * The kept reads belong to `userId` from now on: a store holding another user's (or nobody's)
-   * is emptied of them first, once per user. Every read waits for it (`loaded`), so a read the
-   * start kept before the session's own start is not emptied after it (issue 19: the landing
-   * reads start beside the session check; CI's phone e2e saw the offline dashboard without the
-   * project list the first visit had kept).
-   */
-  private claimReads(userId: string): Promise<void> {
-    if (this.claim?.userId !== userId) {
-      const done = this.ready.then(async (store) => {
-        if ((await store.getOwner()) === userId) return;
-        await store.clearReads();
-        await store.setOwner(userId);
-      });
-      this.claim = { userId, done };
-      done.catch(() => {
-        if (this.claim?.done === done) this.claim = null;
-      });
-    }
-    return this.claim.done;
+    return this.ready;
   }
 
   status(): SyncStatus {
@@ -184,7 +155,7 @@ export class SyncEngine {
     const revision = (answer as { revision?: unknown } | null)?.revision;
     if (!isDocumentSave({ method: 'PUT', path }) || typeof revision !== 'number') return;
     const kept = (keptDocuments ??= import('../../platform/keptDocuments'));
-    void Promise.all([this.loaded(), kept])
+    void Promise.all([this.ready, kept])
       .then(([store, { keepDocument }]) => keepDocument(store, path, answer as ProjectDocument, changes))
       .catch(() => undefined);
   }
@@ -246,7 +217,15 @@ export class SyncEngine {
    * reads is emptied of them first (their queued writes stay for their own next login).
    */
   async startSession(userId: string): Promise<void> {
-    await this.claimReads(userId);
+    const store = await this.ready;
+    const owner = await store.getOwner();
+    if (owner !== userId) {
+      // Nobody's reads (a device's first login, after a logout or 'Lokale Daten löschen') are this
+      // session's own: the start's first reads run beside the session check and may be kept
+      // already (issue 19; emptying them left the offline dashboard without its project list).
+      if (owner !== null) await store.clearReads();
+      await store.setOwner(userId);
+    }
     this.publish();
   }
 
@@ -255,7 +234,6 @@ export class SyncEngine {
     const store = await this.ready;
     while (this.saving) await this.saving;
     await store.clearAll();
-    this.claim = null;
     this.state = { pending: [], failed: [] };
     this.publish();
   }
