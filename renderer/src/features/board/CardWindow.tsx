@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
-import type { Range, Virtualizer } from '@tanstack/react-virtual';
-import { defaultRangeExtractor, measureElement, useVirtualizer } from '@tanstack/react-virtual';
+import type { Range } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { de } from '@werkboard/common';
 import type { QuickTarget } from './boardUi';
 import { BoardCard } from './BoardCard';
@@ -28,47 +28,13 @@ const OVERSCAN = 6;
 const FIRST_SIZE_GUESS = { card: 76, group: 36 };
 
 /**
- * The list's size for the window, from a ResizeObserver only: it reports after the browser's own
- * layout, where reading the size when the window mounts (react-virtual's default) forced a layout
- * of the whole page inside React's commit, once per column (issue 17: 15-20 ms each on a
- * 5,000-card board). Until it reports (and without an observer: jsdom) the list is planned as
- * tall as the browser window (`initialRect`), as is a list without layout yet (height 0: hidden),
- * so it shows a screenful, not nothing.
+ * The list's size for the window. A list without layout yet (height 0: hidden, or jsdom in the
+ * unit tests) is planned as tall as the browser window, so it shows a screenful, not nothing.
  */
-function observeListRect(
-  instance: Virtualizer<HTMLDivElement, Element>,
-  callback: (rect: { width: number; height: number }) => void,
-): (() => void) | undefined {
-  const list = instance.scrollElement;
-  const view = instance.targetWindow;
-  if (!list || !view?.ResizeObserver) return undefined;
-  const observer = new view.ResizeObserver(() => {
-    const rect = { width: list.clientWidth, height: list.clientHeight };
-    callback(rect.height > 0 ? rect : windowRect(view));
-  });
-  observer.observe(list);
-  return () => observer.disconnect();
-}
-
-const windowRect = (view: Window) => ({ width: 0, height: view.innerHeight });
-
-/**
- * A row's height, from the ResizeObserver's entry. A row just mounted keeps the height it had
- * (rows are keyed by card) or the estimate until its observer reports, still before the frame
- * is painted: the rows are placed by react-virtual straight in the DOM (`directDomUpdates`), so
- * no frame shows the estimate. Reading the height at mount (`offsetHeight`, the default) forced
- * a layout of the whole page in every commit that mounts a row: the first screen, a scroll, a
- * drop.
- */
-function measureRow(
-  element: Element,
-  entry: ResizeObserverEntry | undefined,
-  instance: Virtualizer<HTMLDivElement, Element>,
-) {
-  if (entry) return measureElement(element, entry, instance);
-  const index = instance.indexFromElement(element);
-  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
-}
+const observeListRect: typeof observeElementRect = (instance, callback) =>
+  observeElementRect(instance, (rect) =>
+    callback(rect.height > 0 ? rect : { width: rect.width, height: window.innerHeight }),
+  );
 
 /**
  * The rows of a column, rendered only near the visible part of its list (@tanstack/react-virtual;
@@ -120,11 +86,6 @@ export function CardWindow({
     scrollPaddingEnd: GAP,
     rangeExtractor,
     observeElementRect: observeListRect,
-    initialRect: windowRect(window),
-    measureElement: measureRow,
-    // The rows' offsets and the window's height are written to the DOM by the virtualizer (on a
-    // measurement, before the frame is painted); React renders only when the range changes.
-    directDomUpdates: true,
   });
 
   const focusPending = useCallback(() => {
@@ -160,20 +121,12 @@ export function CardWindow({
     focusPending();
   };
 
-  const { containerRef } = virtualizer;
-  const attachWindow = useCallback(
-    (element: HTMLDivElement | null) => {
-      innerRef.current = element;
-      containerRef(element);
-    },
-    [containerRef],
-  );
-
   const items = virtualizer.getVirtualItems();
   return (
     <div
-      ref={attachWindow}
+      ref={innerRef}
       className="board-column__window"
+      style={{ height: virtualizer.getTotalSize() }}
       role="list"
       onKeyDown={onKeyDown}
       onFocus={(event) => {
@@ -193,6 +146,7 @@ export function CardWindow({
             ref={virtualizer.measureElement}
             data-index={item.index}
             className="board-column__row"
+            style={{ transform: `translateY(${item.start}px)` }}
             role="listitem"
             // A screen reader hears "12 of 5,000" although only a few cards are rendered.
             aria-posinset={row.kind === 'card' ? row.position : undefined}
