@@ -10,8 +10,8 @@
 //   npm run build && node test/benchmarks/boardDrag.mjs
 //
 // Options (environment): BENCH_CARDS (default 5000), BENCH_RUNS (drags per device, default 5),
-// CHROMIUM_PATH (default /usr/bin/chromium), RENDERER_DIR (another renderer build; passed on
-// to the server, for a side-by-side run).
+// BENCH_PROFILE (1 or first), CHROMIUM_PATH (default /usr/bin/chromium), RENDERER_DIR (another
+// renderer build; passed on to the server, for a side-by-side run).
 /* global window, requestAnimationFrame -- page functions run in the browser. */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -42,8 +42,12 @@ function watchLongTasks() {
   }).observe({ type: 'longtask', buffered: true });
 }
 
-/** BENCH_PROFILE=1: the last drag of each device under Chromium's CPU profiler. */
-const PROFILE = process.env.BENCH_PROFILE === '1';
+/**
+ * BENCH_PROFILE=1: the last drag of each device under Chromium's CPU profiler; BENCH_PROFILE=first:
+ * the first (the page's first drop, which loads and compiles what a save needs).
+ */
+const PROFILE = process.env.BENCH_PROFILE === '1' || process.env.BENCH_PROFILE === 'first';
+const PROFILED_RUN = process.env.BENCH_PROFILE === 'first' ? 0 : RUNS - 1;
 
 /** The functions with the most time of their own, and their file, from the profile of one drag. */
 async function printProfile(session, device) {
@@ -51,7 +55,9 @@ async function printProfile(session, device) {
   const file = path.join(os.tmpdir(), `boardDrag-${device}.cpuprofile`);
   fs.writeFileSync(file, JSON.stringify(profile));
   const { own, total } = profileSummary(profile);
-  console.log(`  profile of the last ${device} drag (${file}); most time of their own:\n${own}`);
+  console.log(
+    `  profile of the ${PROFILED_RUN === 0 ? 'first' : 'last'} ${device} drag (${file}); most time of their own:\n${own}`,
+  );
   console.log(`  most time with what they call:\n${total}`);
 }
 
@@ -130,7 +136,7 @@ async function measureDevice(browser, baseUrl, password, projectId, device) {
       timeout: 60000,
     });
     const pickedUp = performance.now();
-    const profiler = PROFILE && run === RUNS - 1 ? await startCpuProfile(context, page) : null;
+    const profiler = PROFILE && run === PROFILED_RUN ? await startCpuProfile(context, page) : null;
     if (phone) await touchDrag(page, cdp);
     else await mouseDrag(page);
     await saved;

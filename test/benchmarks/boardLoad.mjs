@@ -4,7 +4,9 @@
 // (a full page load) and in-app (from the dashboard), and for each run the milestones from the
 // start of the navigation: the board's GET sent, its answer's first and last byte (resource
 // timing), the first card in the DOM and painted, the card clicked, its dialog shown, and the
-// main thread's long tasks in between. Builds that set the board's own marks (`wb:board:*`,
+// main thread's long tasks in between, and Chromium's count of the page's layouts and style
+// recalculations until the dialog with the layouts' time (CDP Performance.getMetrics; a layout a
+// script forces by reading a size counts as one, as do Playwright's own checks before its click). Builds that set the board's own marks (`wb:board:*`,
 // entities/project/boardLoadMarks.ts) add them: the answer parsed, in the store.
 //
 // With RENDERER_BEFORE=<another renderer build> a second server (same server build, own
@@ -77,7 +79,10 @@ async function openPage(browser, server) {
   await context.addInitScript(watchBoard);
   const page = await context.newPage();
   await signInAsAdmin(page, server.url, server.adminPassword);
-  return { context, page, server };
+  // Chromium's own counters of the page's layouts and style recalculations (forced or not).
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  return { context, page, server, cdp };
 }
 
 /** The functions with the most time of their own, and with what they call, of one recorded run. */
@@ -91,7 +96,19 @@ async function printProfile(session, label) {
 }
 
 /** One opening of the board: the milestones in ms from the navigation's start. */
-async function once({ context, page, server }, mode, profileLabel) {
+/** The layout counters of the page now (Performance.getMetrics: counts, durations in s). */
+async function layoutMetrics(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const value = (name) => metrics.find((metric) => metric.name === name)?.value ?? 0;
+  return {
+    layouts: value('LayoutCount'),
+    layoutMs: value('LayoutDuration') * 1000,
+    styles: value('RecalcStyleCount'),
+    styleMs: value('RecalcStyleDuration') * 1000,
+  };
+}
+
+async function once({ context, page, server, cdp }, mode, profileLabel) {
   const boardUrl = `${server.url}/#/project/${server.projectId}`;
   if (mode === 'cold') await page.goto('about:blank');
   else {
@@ -105,8 +122,11 @@ async function once({ context, page, server }, mode, profileLabel) {
   }
   const profiler = profileLabel ? await startCpuProfile(context, page) : null;
   // In-app: the start is the hash change, taken in the page (its clock); cold: the navigation (0).
+  let layoutsBefore = mode === 'cold' ? null : await layoutMetrics(cdp);
   if (mode === 'cold') await page.goto(boardUrl, { waitUntil: 'commit' });
   else await page.evaluate((url) => ((window.boardStart = performance.now()), (window.location.href = url)), boardUrl);
+  // Cold: counted from the new document's commit (the counters start again with it).
+  layoutsBefore ??= await layoutMetrics(cdp);
   const cards = page.locator('[data-testid^="card-"]');
   await cards.first().waitFor({ state: 'visible', timeout: 60000 });
   const title = await cards.first().getAttribute('aria-label');
@@ -114,6 +134,7 @@ async function once({ context, page, server }, mode, profileLabel) {
   await cards.first().click({ timeout: 30000 });
   await page.getByRole('dialog', { name: title ?? undefined }).waitFor({ state: 'visible', timeout: 30000 });
   const dialogAt = await page.evaluate(() => performance.now());
+  const layoutsAfter = await layoutMetrics(cdp);
   if (profiler) await printProfile(profiler, profileLabel);
   const figures = await page.evaluate(
     ({ projectId, clicked, dialog }) => {
@@ -163,6 +184,12 @@ async function once({ context, page, server }, mode, profileLabel) {
   const after = (at) => (at === null || figures.getLastByte === null ? null : at - figures.getLastByte);
   return {
     ...figures,
+    layouts: layoutsAfter.layouts - layoutsBefore.layouts,
+    layoutMs: layoutsAfter.layoutMs - layoutsBefore.layoutMs,
+    styles: layoutsAfter.styles - layoutsBefore.styles,
+    styleMs: layoutsAfter.styleMs - layoutsBefore.styleMs,
+    storeToPainted:
+      figures.firstCardPainted === null || figures.inStore === null ? null : figures.firstCardPainted - figures.inStore,
     answerToFirstCard: after(figures.firstCardPainted),
     answerToDialog: after(figures.dialogShown),
   };
@@ -183,6 +210,11 @@ const MILESTONES = [
   ['longTasks', 'long tasks (count)'],
   ['longestTask', 'longest task'],
   ['blocked', 'blocked in long tasks'],
+  ['layouts', 'layouts until the dialog (count)'],
+  ['layoutMs', 'layout time until the dialog'],
+  ['styles', 'style recalculations (count)'],
+  ['styleMs', 'style recalculation time'],
+  ['storeToPainted', 'in the store → first card painted'],
 ];
 
 function medianOf(runs, key) {

@@ -125,6 +125,39 @@ describe('a board of 5,000 cards on a touch phone (390x844)', () => {
     await page.context().close();
   });
 
+  it('the keyboard reaches the last card of 5,000 and back (End, Arrow up, Home), each focused and in view', async () => {
+    const page = await openBoard();
+    const order = await savedTitles(server.url, token, projectId, COLUMN);
+    const list = boardColumn(page, COLUMN).locator('[data-scroll-list]');
+    /** The focused card's title, once it is inside the column's visible part. */
+    const focusedInView = () =>
+      list.evaluate(
+        (element) =>
+          new Promise<string | null>((resolve) => {
+            let frames = 0;
+            const check = () => {
+              const card = document.activeElement?.closest('[data-testid^="card-"]');
+              const box = card?.getBoundingClientRect();
+              const view = element.getBoundingClientRect();
+              if (card && box && box.top >= view.top - 1 && box.bottom <= view.bottom + 1)
+                resolve(card.getAttribute('aria-label'));
+              else if (++frames > 120) resolve(null);
+              else requestAnimationFrame(check);
+            };
+            check();
+          }),
+      );
+    await boardCard(page, COLUMN, order[0]!).getByRole('button', { name: order[0], exact: true }).focus();
+
+    await page.keyboard.press('End');
+    expect(await focusedInView()).toBe(order.at(-1));
+    await page.keyboard.press('ArrowUp');
+    expect(await focusedInView()).toBe(order.at(-2));
+    await page.keyboard.press('Home');
+    expect(await focusedInView()).toBe(order[0]);
+    await page.context().close();
+  });
+
   it('one card edit sends and receives less than 5 KB (the network trace of the page)', async () => {
     const page = await openBoard();
     const traced: { request: Request; sent: number; received: number }[] = [];
