@@ -347,7 +347,7 @@ async function main() {
     console.log(line(`PUT one card changed × ${RUNS}`, result.put));
     console.log(`GET as a browser receives it:       ${figures.getWireKb} KB (${sent.encoding})`);
     if (result.patch) {
-      console.log(line(`PATCH one card changed (keyed) × ${RUNS}`, result.patch));
+      console.log(line(`PATCH one card, keyed × ${RUNS}`, result.patch));
       printAtServer('patch', result.atServerPatch, figures);
     } else console.log('PATCH: not served by this build (before delta saves)');
     console.log('One-card save, median bytes:       up (JSON)   down (JSON)   down (br, as sent)');
