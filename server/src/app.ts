@@ -3,6 +3,7 @@ import Koa from 'koa';
 import helmet from 'koa-helmet';
 import type { AppContext, AppState } from './appTypes';
 import { clientAddress } from './http/clientAddress';
+import { serverTiming } from './http/serverTiming';
 import { compressAnswers } from './middleware/compressAnswers';
 import { errorHandler } from './middleware/errorHandler';
 import { requestLog } from './middleware/requestLog';
@@ -55,6 +56,7 @@ export function createApp(services: Services): Koa<AppState, AppContext> {
       strictTransportSecurity: services.config.tls ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false } : false,
     }),
   );
+  app.use(serverTiming());
   app.use(compressAnswers());
   app.use(createApiMiddleware(services.secrets.jwtSecret));
   app.use(serveUpdates(path.join(services.config.dataDir, 'updates')));

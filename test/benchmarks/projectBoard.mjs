@@ -2,9 +2,11 @@
 // Benchmark of the project board (issue 4): a project with 2,000 cards, each with two time
 // entries and one material entry, on the built server with its own embedded PostgreSQL.
 // Prints the median and p95 of GET /api/projects/{id} and of a one-card save, as the whole
-// document (PUT) and as a delta (PATCH, issue 17) side by side with the bytes each way, the
-// document size, the first GET after a save with the server's own steps of it (Server-Timing,
-// the server started with SERVER_TIMING=1), and (when /usr/bin/chromium exists) the time until
+// document (PUT) and as a delta (PATCH with an idempotency key, as the outbox sends it; issue 17)
+// side by side with the bytes each way, the document size, the first GET after a save with the
+// server's own steps of it, the server's own time and SQL statements of each GET and PATCH
+// (Server-Timing, the server started with SERVER_TIMING=1; a build without them prints none),
+// and (when /usr/bin/chromium exists) the time until
 // the board is interactive in Chromium. Figures and how to read them: docs/performance.md.
 //
 //   npm run build && node test/benchmarks/projectBoard.mjs
@@ -63,6 +65,28 @@ function wireBytes(url, token) {
       .on('error', reject);
   });
 }
+/**
+ * The server's own figures of an answer (`Server-Timing`, the server started with SERVER_TIMING=1):
+ * each entry's milliseconds by name (`app` is the whole request at the server, `sql` its
+ * statements, the rest the steps of a board's answer) and `statements`, their count.
+ */
+function serverFigures(headers) {
+  const figures = new Map();
+  for (const part of (headers.get('server-timing') ?? '').split(',')) {
+    const [name, ...parameters] = part.trim().split(';');
+    const duration = parameters.find((parameter) => parameter.startsWith('dur='));
+    if (name && duration) figures.set(name, Number(duration.slice(4)));
+    const count = /^desc="(\d+) statements"$/.exec(parameters.find((p) => p.startsWith('desc=')) ?? '')?.[1];
+    if (count !== undefined) figures.set('statements', Number(count));
+  }
+  return figures;
+}
+
+/** Collects `serverFigures` of many answers: name → values. */
+function collectFigures(into, headers) {
+  for (const [name, value] of serverFigures(headers)) into.set(name, [...(into.get(name) ?? []), value]);
+}
+
 const median = (values) => stats(values).median;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`.padStart(10);
 
@@ -89,11 +113,15 @@ async function measureApi(api) {
   const path = `/api/projects/${project.id}`;
 
   const gets = [];
+  const atServerGet = new Map();
   let size = 0;
   for (let run = 0; run < WARM_UP + RUNS; run++) {
-    const { ms: took, text } = await api.call('GET', path);
+    const { ms: took, text, headers } = await api.call('GET', path);
     size = Buffer.byteLength(text);
-    if (run >= WARM_UP) gets.push(took);
+    if (run >= WARM_UP) {
+      gets.push(took);
+      collectFigures(atServerGet, headers);
+    }
   }
 
   // One card's title changes, based on the last answer, as the board sends it: once as the
@@ -101,6 +129,7 @@ async function measureApi(api) {
   // both meet the same load.
   const puts = [];
   const patches = [];
+  const atServerPatch = new Map();
   // A build before issue 17's delta saves has no PATCH (the aims runner measures one): then
   // only the whole-document save is measured.
   const patchSupported = await servesPatch(api, path);
@@ -128,11 +157,14 @@ async function measureApi(api) {
     const other = next.columns[(run + 1) % next.columns.length];
     other.cards[(run * 53) % other.cards.length].title = `Geänderte Aufgabe ${run} (Delta)`;
     const patchBody = JSON.stringify(common.documentDelta(current, next));
-    const patch = await api.call('PATCH', path, patchBody, FRESH_CONNECTION);
+    // With an idempotency key, as the outbox sends every save (the key's claim and kept answer
+    // are part of the save's statements).
+    const patch = await api.call('PATCH', path, patchBody, { ...FRESH_CONNECTION, 'Idempotency-Key': common.newId() });
     const answer = JSON.parse(patch.text);
     current = answer.kind === 'document' ? answer.document : common.applyProjectDelta(current, answer);
     if (run < WARM_UP) continue;
     patches.push(patch.ms);
+    collectFigures(atServerPatch, patch.headers);
     weigh('patch', patchBody, patch.text);
   }
   // The first GET after a save (by the same client, as another device's refresh would come):
@@ -158,9 +190,8 @@ async function measureApi(api) {
         throw new Error('the GET after a save is not its revision');
       if (run < WARM_UP) continue;
       getsAfterSave.push(read.ms);
-      // "read;dur=12.3, present;dur=4.5, …" (a build without it sends none).
-      for (const [, step, took] of (read.headers.get('server-timing') ?? '').matchAll(/([\w-]+);dur=([\d.]+)/g))
-        stepsAfterSave.set(step, [...(stepsAfterSave.get(step) ?? []), Number(took)]);
+      // "read;dur=12.3, present;dur=4.5, …, app;dur=…" (a build without it sends none).
+      collectFigures(stepsAfterSave, read.headers);
     }
   return {
     projectId: project.id,
@@ -171,6 +202,8 @@ async function measureApi(api) {
     get: stats(gets),
     getAfterSave: getsAfterSave.length > 0 ? stats(getsAfterSave) : null,
     stepsAfterSave: [...stepsAfterSave].map(([step, took]) => ({ step, runs: took.length, ...stats(took) })),
+    atServerGet,
+    atServerPatch,
     put: stats(puts),
     patch: patchSupported ? stats(patches) : null,
     wire,
@@ -252,6 +285,19 @@ async function measureBrowser(baseUrl, adminPassword, projectId) {
 
 const round1 = (value) => Math.round(value * 10) / 10;
 
+/** Prints the server's own figures of a kind of request (`app`, `sql`, `statements`) and adds their medians to `figures`. */
+function printAtServer(kind, atServer, figures) {
+  for (const name of ['app', 'sql', 'statements']) {
+    const values = atServer.get(name);
+    if (!values) continue;
+    const unit = name === 'statements' ? '' : 'Ms';
+    console.log(
+      line(`  at the server: ${name} × ${values.length}`, stats(values)).replace(/ ms/g, unit ? ' ms' : '   '),
+    );
+    figures[`${kind}AtServer_${name}Median${unit}`] = round1(stats(values).median);
+  }
+}
+
 async function main() {
   const loadBefore = loadAverage()[0];
   // SERVER_TIMING: the server names the steps of making the board's answer (read, present, …).
@@ -290,16 +336,20 @@ async function main() {
     console.log(`Seed PUT (${result.seedKb.toFixed(0)} KB body):       ${ms(result.seedMs)}`);
     console.log(`Document size (GET answer):         ${result.documentKb.toFixed(0)} KB`);
     console.log(line(`GET /api/projects/{id} × ${RUNS}`, result.get));
+    printAtServer('get', result.atServerGet, figures);
     if (result.getAfterSave) console.log(line(`GET after a one-card PATCH × ${RUNS}`, result.getAfterSave));
     // The server's own steps of that GET (Server-Timing); a step a run did not take has fewer runs.
     for (const { step, runs, ...took } of result.stepsAfterSave) {
-      console.log(line(`  at the server: ${step} × ${runs}`, took));
-      figures[`getAfterSave_${step}MedianMs`] = round1(took.median);
+      const unit = step === 'statements' ? '' : 'Ms';
+      console.log(line(`  at the server: ${step} × ${runs}`, took).replace(/ ms/g, unit ? ' ms' : '   '));
+      figures[`getAfterSave_${step}Median${unit}`] = round1(took.median);
     }
     console.log(line(`PUT one card changed × ${RUNS}`, result.put));
     console.log(`GET as a browser receives it:       ${figures.getWireKb} KB (${sent.encoding})`);
-    if (result.patch) console.log(line(`PATCH one card changed × ${RUNS}`, result.patch));
-    else console.log('PATCH: not served by this build (before delta saves)');
+    if (result.patch) {
+      console.log(line(`PATCH one card, keyed × ${RUNS}`, result.patch));
+      printAtServer('patch', result.atServerPatch, figures);
+    } else console.log('PATCH: not served by this build (before delta saves)');
     console.log('One-card save, median bytes:       up (JSON)   down (JSON)   down (br, as sent)');
     for (const [label, kind] of [
       ['  whole document (PUT)', 'put'],

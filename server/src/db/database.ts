@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { Sequelize } from 'sequelize';
 import { watchUserWrites } from '../auth/userCache';
+import { countStatements } from '../http/serverTiming';
 import { initModels } from '../models';
 import { createMigrator } from './migrator';
 
@@ -20,6 +21,7 @@ export async function connectDatabase(url: string): Promise<Database> {
   await sequelize.authenticate();
   initModels(sequelize);
   watchUserWrites();
+  countStatements(sequelize);
   return {
     sequelize,
     isReachable: async () => {

@@ -183,6 +183,17 @@ describe('GET /api/projects/{id}: what it reads', () => {
     ).toBe(1);
     expect(whole).toEqual({ kind: 'document', document });
   });
+
+  it('reads a kept board with one statement: the row, its team with it (issue 17, server17c)', async () => {
+    const { owner, member, document } = await setUp();
+    await read(owner, document.id);
+    let again: ProjectDocument | undefined;
+    const statements = await statementsWhile(async () => void (again = await read(owner, document.id)));
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/FROM projects p LEFT JOIN users o/);
+    expect(again).toEqual(document);
+    expect(again!.team.map((user) => user.id).sort()).toEqual([owner.id, member.id].sort());
+  });
 });
 
 describe('GET /api/projects/{id} with If-None-Match', () => {
@@ -244,6 +255,37 @@ async function patch(who: Person, base: ProjectDocument, next: ProjectDocument) 
 }
 
 describe('PATCH /api/projects/{id}', () => {
+  it('saves one card with a key in 14 statements, the team read with the row (issue 17, server17c)', async () => {
+    const { owner, member, document: before } = await setUp();
+    let base = before;
+    const save = async () => {
+      const edited = structuredClone(base);
+      cardsOf(edited)[1]!.title = `Dose setzen ${base.revision}`;
+      let answer: ProjectChangesDto | undefined;
+      const statements = await statementsWhile(async () => {
+        const response = await t.request<ProjectChangesDto>('PATCH', `/api/projects/${base.id}`, {
+          token: owner.token,
+          body: documentDelta(base, edited),
+          headers: { 'Idempotency-Key': newId() },
+        });
+        expect(response.status).toBe(200);
+        answer = response.body;
+      });
+      base = applyProjectDelta(base, asDelta(answer!));
+      // The hourly clean-up of expired keys runs with whichever keyed write comes first.
+      return statements.filter((sql) => !/^DELETE FROM idempotency_keys WHERE created_at/.test(sql));
+    };
+    await save();
+    const statements = await save();
+    // Claim; begin; the row (with its team); counts; column; card; card, version, revision and
+    // log written; the answer's cards and log; the kept answer; commit.
+    expect(statements).toHaveLength(14);
+    expect(statements.filter((sql) => /FROM users WHERE/.test(sql))).toEqual([]);
+    expect(asDelta(await changes(owner, before.id, before.revision)).team).toEqual(base.team);
+    expect(base.team.map((user) => user.id).sort()).toEqual([owner.id, member.id].sort());
+    expect(base).toEqual(await read(owner, before.id));
+  });
+
   it('saves one changed card, answers only what changed since the base, and logs it', async () => {
     const { owner, document: before } = await setUp();
     const edited = structuredClone(before);

@@ -42,6 +42,21 @@ export interface ProjectRow {
   lastModified: Date;
   createdAt: Date;
   memberIds: string[];
+  /**
+   * The accounts of owner, deputy and members as the row's own statement read them (issue 17,
+   * branch server17c): `loadTeam` needs no statement of its own for a row read so, which spares
+   * one round trip to PostgreSQL per save and per read of a kept board. Absent on rows made
+   * otherwise; a row whose team changed in memory since is read as before (`loadTeams`).
+   */
+  teamUsers?: TeamUser[];
+}
+
+/** A team member's account as `loadTeams` presents it. */
+interface TeamUser {
+  id: string;
+  username: string;
+  usernameColor: string;
+  role: Role;
 }
 
 export interface LoadedProject {
@@ -56,7 +71,11 @@ const PROJECT_COLUMNS = `
   p.deputy_owner_id AS "deputyOwnerId", p.group_id AS "groupId", p.group_assignments AS "groupAssignments",
   p.thumbnail_image_id AS "thumbnailImageId", p.tag_ids AS "tagIds", p.card_groups AS "cardGroups",
   p.revision, p.fields_rev AS "fieldsRev", p.delta_from AS "deltaFrom", p.last_modified AS "lastModified", p.created_at AS "createdAt",
-  COALESCE((SELECT array_agg(m.user_id ORDER BY m.created_at) FROM project_members m WHERE m.project_id = p.id), '{}') AS "memberIds"`;
+  COALESCE((SELECT array_agg(m.user_id ORDER BY m.created_at) FROM project_members m WHERE m.project_id = p.id), '{}') AS "memberIds",
+  COALESCE((SELECT json_agg(json_build_object('id', u.id, 'username', u.username, 'usernameColor', u.username_color, 'role', u.role))
+     FROM users u
+    WHERE u.id = ANY(ARRAY[p.owner_id, p.deputy_owner_id] || ARRAY(SELECT m.user_id FROM project_members m WHERE m.project_id = p.id))),
+    '[]') AS "teamUsers"`;
 
 const PROJECT_SELECT = `SELECT ${PROJECT_COLUMNS} FROM projects p LEFT JOIN users o ON o.id = p.owner_id`;
 
@@ -514,15 +533,19 @@ export async function loadTeams(
   const teamIds = (row: ProjectRow) =>
     [row.ownerId, row.deputyOwnerId, ...row.memberIds].filter((id): id is string => id !== null);
   const ids = [...new Set(rows.flatMap(teamIds))];
+  // The accounts the rows' own statement read, when they are all there is to read.
+  const preloaded = new Map(rows.flatMap((row) => row.teamUsers ?? []).map((user) => [user.id, user]));
   const users =
     ids.length === 0
       ? []
-      : await select<{ id: string; username: string; usernameColor: string; role: Role }>(
-          sequelize,
-          'SELECT id, username, username_color AS "usernameColor", role FROM users WHERE id = ANY(ARRAY[:ids]::uuid[])',
-          { ids },
-          transaction,
-        );
+      : ids.every((id) => preloaded.has(id))
+        ? [...preloaded.values()]
+        : await select<TeamUser>(
+            sequelize,
+            'SELECT id, username, username_color AS "usernameColor", role FROM users WHERE id = ANY(ARRAY[:ids]::uuid[])',
+            { ids },
+            transaction,
+          );
   const byId = new Map(users.map((user) => [user.id, user]));
   return rows.map((row) => {
     const team: ProjectMemberDto[] = [];
