@@ -266,11 +266,11 @@ export class SyncEngine {
   /**
    * The kept reads belong to `userId` from now on. Another user's are emptied first (a session
    * that ended without a logout); nobody's (a device's first login, after a logout) stay: the
-   * start's first reads run beside the session check (issue 19) and wait for this before they
-   * keep anything (`keepingStore`), so none of theirs is emptied after it, and none of the other
-   * user's is answered meanwhile (`readsAreOwn`). Asks the store, not this page's memory (another
-   * tab may have switched it); one switch after the other, a second call for the same user
-   * while one runs joins it.
+   * start's first reads run beside the session check (issue 19) and are kept there at once. Into
+   * another user's store a read keeps its answer only after this (`keepingStore`), so none is
+   * emptied after it, and none of the other user's is answered meanwhile (`readsAreOwn`). Asks
+   * the store, not this page's memory (another tab may have switched it); one switch after the
+   * other, a second call for the same user while one runs joins it.
    */
   private claimReads(userId: string): Promise<void> {
     if (this.claim?.userId === userId) return this.claim.done;
