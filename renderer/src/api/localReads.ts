@@ -10,6 +10,12 @@ import { isNetworkError } from './errors';
 /** What the read fallback needs of the sync queue and the local store. */
 export interface LocalReadSource {
   loaded(): Promise<LocalStore>;
+  /** Whether an answer may be kept now: the kept reads are the signed-in user's or nobody's (known once loaded). */
+  keepsNow(): boolean;
+  /** The store once its kept reads are the signed-in user's (another user's emptied first); null without a user. */
+  keepingStore(): Promise<LocalStore | null>;
+  /** Whether the kept reads may answer the signed-in user: never another user's (known once loaded). */
+  readsAreOwn(): boolean;
   /** The newest queued copy of a document: local changes shown until the server has them. */
   pendingDocument(path: string): unknown;
 }
@@ -46,16 +52,23 @@ export function withLocalReads(
       if (pending !== undefined) return pending as T;
       // Started now (the copy is taken at once), but not waited for: the answer is shown while
       // the write commits (issue 17: a 5,000-card board waited for IndexedDB before its first card).
-      void store
-        .putRead(path, answer)
-        .then(() => noteKept(store, path, answer))
-        .catch(() => undefined);
+      // Into another user's kept reads only after they are emptied (a session that ended without
+      // a logout): the session's start would empty it with them.
+      const keep = (keeping: LocalStore | null) =>
+        keeping?.putRead(path, answer).then(() => noteKept(keeping, path, answer));
+      void Promise.resolve(local.keepsNow() ? keep(store) : local.keepingStore().then(keep)).catch(() => undefined);
       return answer;
     } catch (error) {
       if (!isNetworkError(error)) throw error;
       const store = await loading;
       const pending = local.pendingDocument(path);
-      const kept = pending !== undefined ? pending : await keptRead(store, path).catch(() => undefined);
+      // Never another user's copy (a session that ended without a logout, until this one's start empties it).
+      const kept =
+        pending !== undefined
+          ? pending
+          : local.readsAreOwn()
+            ? await keptRead(store, path).catch(() => undefined)
+            : undefined;
       if (kept === undefined) throw error;
       onSource('local');
       return kept as T;

@@ -10,9 +10,13 @@ import { useAppSelector } from '../store/hooks';
 export function RouteGuard() {
   const user = useAppSelector((state) => state.auth.user);
   const setupRequired = useAppSelector((state) => state.auth.secondFactorSetupRequired);
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   // An Admin who must set up a second factor sees the profile (its enrolment) and nothing else.
   const target = user && setupRequired ? '/profile' : resolveRoute(user, pathname);
-  if (target !== pathname) return <Navigate to={target} replace />;
+  // One redirect per arrival (`key`): <Navigate> redirects only when it mounts or its target
+  // changes. The router's navigations are transitions, a logout is not: the redirect renders at
+  // the old address first, and an address opened before the router shows /login arrives at that
+  // same path again, which a kept <Navigate> left there (the login e2e's flake under load).
+  if (target !== pathname) return <Navigate key={key} to={target} replace />;
   return <Outlet />;
 }

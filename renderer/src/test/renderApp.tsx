@@ -13,6 +13,11 @@ import { createAppStore } from '../store';
 import * as apiCache from '../store/apiCache';
 import type { FakeFetch } from './fakeFetch';
 import { createFakeFetch } from './fakeFetch';
+// Loaded with the test file, not when the sync engine first needs them (its first replay, its
+// first kept save): a whole app's session start replays the queue when it likes, also after a
+// short test has ended, and jest refuses to load a module between two tests.
+import '../platform/queuedSaves';
+import '../platform/keptDocuments';
 
 // The screens are lazy chunks (app/pages.ts). Tests that render the app load them all first,
 // as the app's idle prefetch does, so that a route renders in the same pass as in the app

@@ -44,7 +44,9 @@ export function keepProjectsForOffline(projects: readonly ProjectSummaryDto[]): 
     const already = running.get(sync);
     if (already) return already;
     const run = async () => {
-      const store = await sync.loaded();
+      // The kept copies this user's (another user's emptied first): theirs are compared, and kept.
+      const store = await sync.keepingStore();
+      if (!store) return 0;
       // The kept copy with the changes of later saves kept beside it (loaded here: common's delta rules).
       const { keptDocument } = await import('../../platform/keptDocuments');
       let read = 0;

@@ -155,6 +155,14 @@ async function device(
 
 const put = (path: string, doc: Doc) => ({ method: 'PUT' as const, path, body: doc, queueable: true as const });
 
+/** Resolves once `done` answers true (a kept read's write is not awaited by the read). */
+async function until(done: () => Promise<boolean>): Promise<void> {
+  for (let tries = 0; !(await done()); tries++) {
+    if (tries > 200) throw new Error('Bedingung nicht erreicht');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 describe('the save path with the sync queue', () => {
   it('sends at once when the server answers, with an idempotency key', async () => {
     const server = fakeServer();
@@ -290,6 +298,52 @@ describe('the save path with the sync queue', () => {
     user.id = 'u-2';
     await engine.startSession('u-2');
     expect(await store.getRead('/projects')).toBeUndefined();
+  });
+
+  it("keeps the reads of a user who signs in after another one without a logout, and never answers them the other's", async () => {
+    // User 1's session ended (401) without a logout: the device's kept reads are still theirs.
+    // User 2 signs in; their first reads run before the session's start claims the store.
+    const server = fakeServer();
+    const factory = new IDBFactory();
+    const store = openIndexedDbStore(factory);
+    const phone = await device(server, factory, store);
+    await phone.engine.startSession('u-1');
+    await phone.get(P1);
+    await until(async () => (await (await store).getRead(P1)) !== undefined);
+    phone.user.id = 'u-2';
+    // Offline before the session's start: user 1's copy is not user 2's to see.
+    server.state.network = 'down';
+    await expect(phone.get(P1)).rejects.toThrow('Der Server ist nicht erreichbar');
+    server.state.network = 'up';
+    expect(await phone.get<Doc>(P2)).toEqual({ revision: 1, name: 'Heizung Schulz', items: [] });
+    await phone.save(put(P2, { revision: 1, name: 'Heizung Schulz', items: ['b'] }));
+    await until(async () => ((await (await store).getRead(P2)) as Doc | undefined)?.revision === 2);
+    await phone.engine.startSession('u-2');
+    server.state.network = 'down';
+    expect(await phone.get<Doc>(P2)).toEqual({ revision: 2, name: 'Heizung Schulz', items: ['b'] });
+    await expect(phone.get(P1)).rejects.toThrow('Der Server ist nicht erreichbar');
+  });
+
+  it("sends no queued write of a user under another user's session, and keeps it for their next login", async () => {
+    const server = fakeServer();
+    const { save, engine, user } = await device(server);
+    await engine.startSession('u-1');
+    server.state.network = 'down';
+    await save(put(P1, { revision: 1, name: 'Bad Müller', items: ['from u-1'] }));
+    // The session of user 1 ends without a logout; user 2 signs in and saves offline too.
+    user.id = 'u-2';
+    await engine.startSession('u-2');
+    await save(put(P2, { revision: 1, name: 'Heizung Schulz', items: ['from u-2'] }));
+    expect(engine.status().pending).toBe(1);
+    server.state.network = 'up';
+    expect(await engine.sync()).toBe('done');
+    expect(server.applied).toEqual(['from u-2']);
+    expect(server.sentKeys).toHaveLength(1);
+    user.id = 'u-1';
+    await engine.startSession('u-1');
+    expect(engine.status().pending).toBe(1);
+    expect(await engine.sync()).toBe('done');
+    expect(server.applied).toEqual(['from u-2', 'from u-1']);
   });
 
   it('lets a write that cannot wait go after the queued ones (order is kept)', async () => {

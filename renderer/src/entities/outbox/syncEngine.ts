@@ -101,10 +101,16 @@ export class SyncEngine {
   private running: Promise<ReplayStop> | null = null;
   /** A replay asked for while one runs: it starts when that one ends (changes may have come meanwhile). */
   private followUp: Promise<ReplayStop> | null = null;
+  /** Whose reads the store keeps (`getOwner`), as this page knows it; loaded with the queue. */
+  private owner: string | null = null;
+  /** The switch of the kept reads to a user in progress, or null (`claimReads`). */
+  private claim: { userId: string; done: Promise<void> } | null = null;
 
   constructor(private readonly deps: SyncEngineDeps) {
     this.ready = deps.store.then(async (store) => {
-      this.state = await store.loadQueue();
+      const [queue, owner] = await Promise.all([store.loadQueue(), store.getOwner()]);
+      this.state = queue;
+      this.owner = owner;
       this.publish();
       return store;
     });
@@ -113,6 +119,41 @@ export class SyncEngine {
   /** Resolves once the queue saved on this device is loaded. */
   async loaded(): Promise<LocalStore> {
     return this.ready;
+  }
+
+  /**
+   * Whether the kept reads may answer the signed-in user offline: theirs, or nobody's (a device's
+   * first login). Never another user's, also not before the session's start has emptied them.
+   * Known once `loaded()` resolved.
+   */
+  readsAreOwn(): boolean {
+    const userId = this.deps.userId();
+    return userId !== null && (this.owner === null || this.owner === userId);
+  }
+
+  /**
+   * Whether the signed-in user's answers may be kept now, without waiting: the kept reads are
+   * theirs, or nobody's (then claimed for them at once, which empties nothing), and no switch to
+   * another user runs. Known once `loaded()` resolved; else `keepingStore()` waits for the switch.
+   */
+  keepsNow(): boolean {
+    const userId = this.deps.userId();
+    if (!userId || !this.readsAreOwn() || (this.claim && this.claim.userId !== userId)) return false;
+    if (this.owner === null) void this.claimReads(userId).catch(() => undefined);
+    return true;
+  }
+
+  /**
+   * The store to keep the signed-in user's answers in, once its kept reads are theirs: at once
+   * when they may be (`keepsNow`), else after another user's are emptied (`claimReads`); null
+   * without a user. A read kept so is never emptied by the session's start.
+   */
+  async keepingStore(): Promise<LocalStore | null> {
+    const store = await this.ready;
+    const userId = this.deps.userId();
+    if (!userId) return null;
+    if (!this.keepsNow()) await this.claimReads(userId);
+    return this.deps.userId() === userId ? store : null;
   }
 
   status(): SyncStatus {
@@ -155,8 +196,8 @@ export class SyncEngine {
     const revision = (answer as { revision?: unknown } | null)?.revision;
     if (!isDocumentSave({ method: 'PUT', path }) || typeof revision !== 'number') return;
     const kept = (keptDocuments ??= import('../../platform/keptDocuments'));
-    void Promise.all([this.ready, kept])
-      .then(([store, { keepDocument }]) => keepDocument(store, path, answer as ProjectDocument, changes))
+    void Promise.all([this.keepingStore(), kept])
+      .then(([store, { keepDocument }]) => store && keepDocument(store, path, answer as ProjectDocument, changes))
       .catch(() => undefined);
   }
 
@@ -214,26 +255,53 @@ export class SyncEngine {
 
   /**
    * The signed-in user is known (login or a restored session): a store holding another user's
-   * reads is emptied of them first (their queued writes stay for their own next login).
+   * reads is emptied of them first (their queued writes stay for their own next login and are
+   * replayed only then, with their token).
    */
   async startSession(userId: string): Promise<void> {
-    const store = await this.ready;
-    const owner = await store.getOwner();
-    if (owner !== userId) {
-      // Nobody's reads (a device's first login, after a logout or 'Lokale Daten löschen') are this
-      // session's own: the start's first reads run beside the session check and may be kept
-      // already (issue 19; emptying them left the offline dashboard without its project list).
-      if (owner !== null) await store.clearReads();
-      await store.setOwner(userId);
-    }
+    await this.claimReads(userId);
     this.publish();
+  }
+
+  /**
+   * The kept reads belong to `userId` from now on. Another user's are emptied first (a session
+   * that ended without a logout); nobody's (a device's first login, after a logout) stay: the
+   * start's first reads run beside the session check (issue 19) and are kept there at once. Into
+   * another user's store a read keeps its answer only after this (`keepingStore`), so none is
+   * emptied after it, and none of the other user's is answered meanwhile (`readsAreOwn`). Asks
+   * the store, not this page's memory (another tab may have switched it); one switch after the
+   * other, a second call for the same user while one runs joins it.
+   */
+  private claimReads(userId: string): Promise<void> {
+    if (this.claim?.userId === userId) return this.claim.done;
+    const before = this.claim?.done.catch(() => undefined) ?? Promise.resolve();
+    const done = before
+      .then(() => this.ready)
+      .then(async (store) => {
+        const owner = await store.getOwner();
+        if (owner !== userId) {
+          if (owner !== null) await store.clearReads();
+          await store.setOwner(userId);
+        }
+        this.owner = userId;
+      });
+    const claim = { userId, done };
+    this.claim = claim;
+    void done
+      .catch(() => undefined)
+      .then(() => {
+        if (this.claim === claim) this.claim = null;
+      });
+    return done;
   }
 
   /** Logout: the whole local database (reads, queue) is emptied. */
   async clear(): Promise<void> {
     const store = await this.ready;
     while (this.saving) await this.saving;
+    while (this.claim) await this.claim.done.catch(() => undefined);
     await store.clearAll();
+    this.owner = null;
     this.state = { pending: [], failed: [] };
     this.publish();
   }
