@@ -1,6 +1,7 @@
 import { openProject, loadProject } from '../entities/project/projectThunks';
 import { buildUser } from '../test/fixtures';
-import { createFakeFetch } from '../test/fakeFetch';
+import type { FakeAnswer } from '../test/fakeFetch';
+import { createFakeFetch, networkFailure } from '../test/fakeFetch';
 import { API_PATH, buildProject, owner, PROJECT_ID, projectServer } from '../test/project';
 import { createTestStore } from '../test/renderApp';
 import { firstReads, landingRoute } from './landingStart';
@@ -47,6 +48,32 @@ describe('the one table of first reads (issue 19)', () => {
     expect(fake.calls('GET /api/projects')).toHaveLength(1);
     expect(fake.calls('GET /api/users')).toHaveLength(1);
     expect(fake.calls('GET /api/external-users')).toHaveLength(1);
+  });
+
+  it("resolves once the page's reads have settled, answered or failed (the other pages' chunks wait for it)", async () => {
+    let answerUsers: (answer: FakeAnswer) => void = () => undefined;
+    const fake = createFakeFetch({
+      'GET /api/users': () => new Promise<FakeAnswer>((resolve) => (answerUsers = resolve)),
+      'GET /api/external-users': networkFailure(),
+    });
+    const context = createTestStore({ fake, user: buildUser('Admin', { id: 'u-admin', username: 'admin' }) });
+    let settled = false;
+    void context.store.dispatch(firstReads.users!({})).then(() => (settled = true));
+    await flush();
+    await flush();
+    expect(fake.calls('GET /api/users')).toHaveLength(1);
+    expect(settled).toBe(false);
+
+    answerUsers({ body: [] });
+    for (let tries = 0; tries < 20 && !settled; tries += 1) await flush();
+    expect(settled).toBe(true);
+  });
+
+  it("resolves once the board's read has failed, without rejecting", async () => {
+    const fake = createFakeFetch({ [`GET ${API_PATH}`]: networkFailure() });
+    const context = createTestStore({ fake, user: owner });
+    await expect(context.store.dispatch(firstReads.project!({ id: PROJECT_ID }))).resolves.toBeUndefined();
+    expect(fake.calls(`GET ${API_PATH}`)).toHaveLength(1);
   });
 
   it('reads nothing ahead for a user who may not see it', async () => {
