@@ -22,7 +22,7 @@ describe('the one table of first reads (issue 19)', () => {
   it("starts the board's read for the project in the address, which the board page takes once", async () => {
     const context = createTestStore({ fake: projectServer(buildProject()), user: owner });
     const gets = () => context.fake.calls(`GET ${API_PATH}`).length;
-    context.store.dispatch(firstReads.project!(landingRoute(`#/project/${PROJECT_ID}`).params));
+    void context.store.dispatch(firstReads.project!(landingRoute(`#/project/${PROJECT_ID}`).params));
     await flush();
     expect(gets()).toBe(1);
     context.store.dispatch(openProject(PROJECT_ID, false));
@@ -41,8 +41,8 @@ describe('the one table of first reads (issue 19)', () => {
       'GET /api/external-users': { body: [] },
     });
     const context = createTestStore({ fake, user: buildUser('Admin', { id: 'u-admin', username: 'admin' }) });
-    context.store.dispatch(firstReads.dashboard!({}));
-    context.store.dispatch(firstReads.users!({}));
+    void context.store.dispatch(firstReads.dashboard!({}));
+    void context.store.dispatch(firstReads.users!({}));
     await flush();
     await flush();
     expect(fake.calls('GET /api/projects')).toHaveLength(1);
@@ -79,7 +79,7 @@ describe('the one table of first reads (issue 19)', () => {
   it('reads nothing ahead for a user who may not see it', async () => {
     const fake = createFakeFetch({ 'GET /api/users': { body: [] } });
     const context = createTestStore({ fake, user: buildUser('Monteur', { id: 'u-max', username: 'max' }) });
-    context.store.dispatch(firstReads.users!({}));
+    void context.store.dispatch(firstReads.users!({}));
     await flush();
     expect(fake.calls('GET /api/users')).toHaveLength(0);
   });
