@@ -12,6 +12,8 @@ import { apiJson, apiToken, logIn } from './support/session';
 
 /** How long a held response waits for what it waits on; after that it is let through. */
 const HOLD_MS = 10000;
+/** How long the test of the other pages' chunks holds the landing page's first read. */
+const READ_HELD_MS = 6000;
 
 let server: AppServer;
 let browser: Browser;
@@ -146,6 +148,38 @@ describe('the first load of a signed-in visitor', () => {
     expect(boardReadWithChunk()).toBe(true);
     // The board page took the answer read ahead instead of sending its own.
     expect(reads).toEqual(['GET']);
+    await context.close();
+  });
+
+  it("loads the other pages' chunks only after the landing page's first reads have answered", async () => {
+    const context = await signedInPhone();
+    const otherPage = /\/assets\/(DashboardPage|AdminPage|ProfilePage|ProjectScreen|MessagesPage)-[^/]+\.js$/;
+    let answered = false;
+    let otherWhileHeld = false;
+    const otherRequested = new Promise<void>((resolve) => {
+      context.on('request', (request) => {
+        if (!otherPage.test(request.url())) return;
+        if (!answered) otherWhileHeld = true;
+        resolve();
+      });
+    });
+    // Longer than the load event and an idle moment take: before, the other chunks came meanwhile.
+    await context.route(/\/api\/users$/, async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, READ_HELD_MS));
+      answered = true;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#/users`);
+    await page
+      .getByRole('main')
+      .getByText('admin', { exact: true })
+      .first()
+      .waitFor({ timeout: 2 * HOLD_MS });
+
+    expect(otherWhileHeld).toBe(false);
+    // And then they do load, for instant and offline navigation.
+    await otherRequested;
     await context.close();
   });
 

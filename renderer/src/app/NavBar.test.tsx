@@ -143,11 +143,14 @@ describe('navigation bar', () => {
     expect(await screen.findByText(de.login.serverReady)).toBeTruthy();
   });
 
-  it('opens the settings dialog from the gear button and closes it with Escape', () => {
+  it('opens the settings dialog from its chunk (saying that it loads) and closes it with Escape', async () => {
     renderApp('/search', { user: buildUser('Monteur') });
 
     fireEvent.click(navigation().getByRole('button', { name: 'Einstellungen' }));
 
+    const loading = screen.getByRole('dialog', { name: de.settings.title });
+    expect(within(loading).getByRole('status').textContent).toBe(de.app.loading);
+    await screen.findByRole('button', { name: de.settingsScreen.sections.appearance });
     const dialog = screen.getByRole('dialog', { name: de.settings.title });
     expect(within(dialog).getByRole('button', { name: de.settingsScreen.sections.appearance })).toBeTruthy();
     expect(within(dialog).queryByText(de.settings.notBuilt)).toBeNull();

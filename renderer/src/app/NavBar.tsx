@@ -2,13 +2,17 @@ import { useCallback, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import type { UserDto } from '@werkboard/common';
 import { de } from '@werkboard/common';
-import { SettingsDialog } from './SettingsDialog';
+import { lazyDialog } from '../components/lazyDialog';
 import { InvitationBell } from '../features/team/InvitationBell';
 import { SyncBadge } from '../features/sync/SyncBadge';
 import { UnreadMessagesLink } from '../features/messages/UnreadMessagesLink';
 import { LogoutButton } from '../features/navigation/LogoutButton';
 import { visiblePermissionLinks } from '../features/navigation/navLinks';
 import { UserAvatar } from '../entities/user/UserAvatar';
+
+// Opened on click: its sections (forms, schemas, the desktop's server form) are a chunk of their
+// own, not part of every signed-in page's frame (issue 19); the service worker precaches it.
+const SettingsDialog = lazyDialog(de.settings.title, () => import('./SettingsDialog').then((m) => m.SettingsDialog));
 
 type OpenDialog = 'none' | 'settings';
 

@@ -11,6 +11,20 @@ export function PageLoading() {
   );
 }
 
+/**
+ * The board's space while its chunk loads: the box of the board page (.project-page keeps the
+ * viewport's height below the top bar, as the board's own loading state), so the phone's footer
+ * stays below the fold until and after the board arrives (a layout shift of 0.075 when the
+ * frame came before the board's chunk).
+ */
+export function BoardLoading() {
+  return (
+    <div className="project-page">
+      <PageLoading />
+    </div>
+  );
+}
+
 interface BoundaryState {
   failed: boolean;
 }

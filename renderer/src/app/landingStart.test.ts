@@ -1,6 +1,7 @@
 import { openProject, loadProject } from '../entities/project/projectThunks';
 import { buildUser } from '../test/fixtures';
-import { createFakeFetch } from '../test/fakeFetch';
+import type { FakeAnswer } from '../test/fakeFetch';
+import { createFakeFetch, networkFailure } from '../test/fakeFetch';
 import { API_PATH, buildProject, owner, PROJECT_ID, projectServer } from '../test/project';
 import { createTestStore } from '../test/renderApp';
 import { firstReads, landingRoute } from './landingStart';
@@ -21,7 +22,7 @@ describe('the one table of first reads (issue 19)', () => {
   it("starts the board's read for the project in the address, which the board page takes once", async () => {
     const context = createTestStore({ fake: projectServer(buildProject()), user: owner });
     const gets = () => context.fake.calls(`GET ${API_PATH}`).length;
-    context.store.dispatch(firstReads.project!(landingRoute(`#/project/${PROJECT_ID}`).params));
+    void context.store.dispatch(firstReads.project!(landingRoute(`#/project/${PROJECT_ID}`).params));
     await flush();
     expect(gets()).toBe(1);
     context.store.dispatch(openProject(PROJECT_ID, false));
@@ -40,8 +41,8 @@ describe('the one table of first reads (issue 19)', () => {
       'GET /api/external-users': { body: [] },
     });
     const context = createTestStore({ fake, user: buildUser('Admin', { id: 'u-admin', username: 'admin' }) });
-    context.store.dispatch(firstReads.dashboard!({}));
-    context.store.dispatch(firstReads.users!({}));
+    void context.store.dispatch(firstReads.dashboard!({}));
+    void context.store.dispatch(firstReads.users!({}));
     await flush();
     await flush();
     expect(fake.calls('GET /api/projects')).toHaveLength(1);
@@ -49,10 +50,36 @@ describe('the one table of first reads (issue 19)', () => {
     expect(fake.calls('GET /api/external-users')).toHaveLength(1);
   });
 
+  it("resolves once the page's reads have settled, answered or failed (the other pages' chunks wait for it)", async () => {
+    let answerUsers: (answer: FakeAnswer) => void = () => undefined;
+    const fake = createFakeFetch({
+      'GET /api/users': () => new Promise<FakeAnswer>((resolve) => (answerUsers = resolve)),
+      'GET /api/external-users': networkFailure(),
+    });
+    const context = createTestStore({ fake, user: buildUser('Admin', { id: 'u-admin', username: 'admin' }) });
+    let settled = false;
+    void context.store.dispatch(firstReads.users!({})).then(() => (settled = true));
+    await flush();
+    await flush();
+    expect(fake.calls('GET /api/users')).toHaveLength(1);
+    expect(settled).toBe(false);
+
+    answerUsers({ body: [] });
+    for (let tries = 0; tries < 20 && !settled; tries += 1) await flush();
+    expect(settled).toBe(true);
+  });
+
+  it("resolves once the board's read has failed, without rejecting", async () => {
+    const fake = createFakeFetch({ [`GET ${API_PATH}`]: networkFailure() });
+    const context = createTestStore({ fake, user: owner });
+    await expect(context.store.dispatch(firstReads.project!({ id: PROJECT_ID }))).resolves.toBeUndefined();
+    expect(fake.calls(`GET ${API_PATH}`)).toHaveLength(1);
+  });
+
   it('reads nothing ahead for a user who may not see it', async () => {
     const fake = createFakeFetch({ 'GET /api/users': { body: [] } });
     const context = createTestStore({ fake, user: buildUser('Monteur', { id: 'u-max', username: 'max' }) });
-    context.store.dispatch(firstReads.users!({}));
+    void context.store.dispatch(firstReads.users!({}));
     await flush();
     expect(fake.calls('GET /api/users')).toHaveLength(0);
   });

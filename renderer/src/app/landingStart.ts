@@ -1,5 +1,6 @@
 import type { Params } from 'react-router-dom';
 import { matchPath } from 'react-router-dom';
+import { apiSlice } from '../api/apiSlice';
 import { loadApiCache } from '../api/loadApiCache';
 import { readBoardAhead } from '../entities/project/boardPrefetch';
 import { startDashboardReads } from '../features/dashboard/useDashboardData';
@@ -26,9 +27,21 @@ export function landingRoute(hash = window.location.hash): { page: PageName; par
 
 const ignore = () => undefined;
 
-/** Reads made through the data cache (RTK Query): started once its chunk is in the store. */
-const throughCache = (reads: () => AppThunk<void>) => (): AppThunk<void> => (dispatch) =>
-  void dispatch(loadApiCache()).then(() => dispatch(reads()), ignore);
+/** What a page's first reads resolve with: when they have settled (answered or failed). */
+type FirstReads = (params: Params) => AppThunk<Promise<void>>;
+
+/**
+ * Reads made through the data cache (RTK Query): started once its chunk is in the store; settled
+ * when every read the cache has running then has settled.
+ */
+const throughCache =
+  (reads: () => AppThunk<void>): FirstReads =>
+  () =>
+  (dispatch) =>
+    dispatch(loadApiCache()).then(() => {
+      dispatch(reads());
+      return Promise.allSettled(dispatch(apiSlice.util.getRunningQueriesThunk())).then(ignore);
+    }, ignore);
 
 /**
  * The one table of first reads of the pages a visitor may land on (issue 19), started with the
@@ -36,14 +49,13 @@ const throughCache = (reads: () => AppThunk<void>) => (): AppThunk<void> => (dis
  * management through api/startedReads.ts, the board through entities/project/boardPrefetch.ts
  * (its document is not in the data cache, so it does not wait for it).
  */
-export const firstReads: Partial<Record<PageName, (params: Params) => AppThunk<void>>> = {
+export const firstReads: Partial<Record<PageName, FirstReads>> = {
   dashboard: throughCache(startDashboardReads),
   users: throughCache(startUsersReads),
   project:
     ({ id }) =>
-    (dispatch) => {
-      if (id) dispatch(readBoardAhead(id));
-    },
+    (dispatch) =>
+      id ? dispatch(readBoardAhead(id)) : Promise.resolve(),
 };
 
 /** Runs `task` once the page has loaded (the load event) and then the browser is idle. */
@@ -69,30 +81,33 @@ function afterLoad(task: () => void): () => void {
  */
 export function landed(storedSession: boolean): AppThunk<void> {
   return (dispatch) => {
-    if (storedSession) dispatch(startLanding());
-    prefetchOtherPages();
+    prefetchOtherPages(storedSession ? dispatch(startLanding()) : Promise.resolve());
   };
 }
 
-function startLanding(): AppThunk<void> {
+/** Starts the landing page's chunks and first reads; resolves when the reads have settled. */
+function startLanding(): AppThunk<Promise<void>> {
   return (dispatch) => {
     const { page, params } = landingRoute();
     void pages.shell.preload().catch(ignore);
     void pages[page].preload().catch(ignore);
     void dispatch(loadApiCache()).catch(ignore);
     const reads = firstReads[page];
-    if (reads) dispatch(reads(params));
+    return reads ? dispatch(reads(params)) : Promise.resolve();
   };
 }
 
 /**
  * The other screens' chunks, loaded while the browser is idle so that navigation is instant and
  * works offline (the service worker caches them as well). They wait for the page the user is on
- * (its chunks, the load event), then load one per idle moment: they must not compete with it.
+ * (its chunks, its first reads' answers, the load event), then load one per idle moment: they
+ * must not compete with it. Before they waited for the answers, they came while the page still
+ * waited for its data, and were fetched and run before its content was painted (the mobile
+ * audit's LCP on users and board, issue 19).
  * A failure is harmless: navigating loads the chunk again. Not stopped by a logout: chunks
  * hold no data.
  */
-function prefetchOtherPages(): void {
+function prefetchOtherPages(landingReads: Promise<void>): void {
   const landing = pages[landingRoute().page];
   const rest = [...new Set(Object.values(pages))].filter((page) => page !== landing && page !== pages.shell);
   const next = (queue: LazyPage[]) => {
@@ -106,7 +121,7 @@ function prefetchOtherPages(): void {
           .finally(() => next(later)),
     );
   };
-  void Promise.all([pages.shell.preload(), landing.preload()])
+  void Promise.all([pages.shell.preload(), landing.preload(), landingReads])
     .catch(ignore)
     .then(() => afterLoad(() => next(rest)));
 }

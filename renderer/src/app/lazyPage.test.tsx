@@ -30,6 +30,21 @@ describe('lazyPage', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it("shows the page's own loading space instead of the frame's, where it has one", async () => {
+    const chunk = deferred<typeof Screen>();
+    const OwnLoading = () => <p role="status">Eigener Platz</p>;
+    const Page = lazyPage(() => chunk.promise, OwnLoading);
+    render(
+      <PageFrame>
+        <Page />
+      </PageFrame>,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Eigener Platz');
+    chunk.resolve(Screen);
+    expect(await screen.findByRole('heading', { name: 'Seite geladen' })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it('renders a preloaded page at once, without a loading frame', async () => {
     const load = jest.fn(() => Promise.resolve(Screen));
     const Page = lazyPage(load);

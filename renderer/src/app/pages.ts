@@ -1,4 +1,5 @@
 import { lazyPage } from './lazyPage';
+import { BoardLoading } from './PageFrame';
 
 /**
  * Every screen behind the login, each in its own chunk (issue 19: the login route's initial
@@ -13,7 +14,7 @@ export const pages = {
   admin: lazyPage(() => import('../features/admin/AdminPage').then((m) => m.AdminPage)),
   permissions: lazyPage(() => import('../features/permissions/PermissionsPage').then((m) => m.PermissionsPage)),
   profile: lazyPage(() => import('../features/profile/ProfilePage').then((m) => m.ProfilePage)),
-  project: lazyPage(() => import('../pages/ProjectPage').then((m) => m.ProjectPage)),
+  project: lazyPage(() => import('../pages/ProjectPage').then((m) => m.ProjectPage), BoardLoading),
   archive: lazyPage(() => import('../features/archive/ArchivePage').then((m) => m.ArchivePage)),
   templates: lazyPage(() => import('../pages/TemplatesPage').then((m) => m.TemplatesPage)),
   templateEditor: lazyPage(() => import('../pages/TemplateEditorPage').then((m) => m.TemplateEditorPage)),

@@ -121,7 +121,7 @@ describe('opening a board (issue 17, the first screen first)', () => {
   it('reads a board ahead of its page once, and only for the user, project and page it was read for', async () => {
     const document = buildProject();
     const ahead = setup(document);
-    ahead.store.dispatch(readBoardAhead(PROJECT_ID));
+    void ahead.store.dispatch(readBoardAhead(PROJECT_ID));
     await flush();
     expect(ahead.gets()).toBe(1);
     // The page opens and takes the answer read ahead: no second GET.
@@ -134,13 +134,13 @@ describe('opening a board (issue 17, the first screen first)', () => {
     expect(ahead.gets()).toBe(2);
 
     // An open page reads for itself: nothing ahead.
-    ahead.store.dispatch(readBoardAhead(PROJECT_ID));
+    void ahead.store.dispatch(readBoardAhead(PROJECT_ID));
     await flush();
     expect(ahead.gets()).toBe(2);
 
     // Read ahead for another project: the page reads its own.
     const other = setup(document);
-    other.store.dispatch(readBoardAhead('7c0e1d2a-1111-4c4c-8a8a-000000000001'));
+    void other.store.dispatch(readBoardAhead('7c0e1d2a-1111-4c4c-8a8a-000000000001'));
     other.store.dispatch(openProject(PROJECT_ID, false));
     await other.store.dispatch(loadProject());
     expect(other.fake.calls(`GET ${API_PATH}`)).toHaveLength(1);
@@ -148,7 +148,7 @@ describe('opening a board (issue 17, the first screen first)', () => {
 
     // Without a signed-in user nothing is read ahead.
     const anonymous = createTestStore({ fake: projectServer(document) });
-    anonymous.store.dispatch(readBoardAhead(PROJECT_ID));
+    void anonymous.store.dispatch(readBoardAhead(PROJECT_ID));
     await flush();
     expect(anonymous.fake.calls(`GET ${API_PATH}`)).toHaveLength(0);
   });
@@ -156,7 +156,7 @@ describe('opening a board (issue 17, the first screen first)', () => {
   it('does not show a board read ahead for another user', async () => {
     const document = buildProject();
     const context = setup(document);
-    context.store.dispatch(readBoardAhead(PROJECT_ID));
+    void context.store.dispatch(readBoardAhead(PROJECT_ID));
     // Another account signs in on this browser before the page opens.
     context.store.dispatch(
       loggedIn({ token: 'other', user: buildUser('Monteur', { id: member.id, username: 'max' }) }),

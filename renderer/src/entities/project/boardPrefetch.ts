@@ -21,24 +21,33 @@ const aheadByClient = new WeakMap<ApiClient, Ahead>();
  * the board's GET starts with the start's other first reads (app/landingStart.ts), in parallel
  * with the session check and while the app's and the page's chunks still load, instead of after
  * them (on a cold start they took 0.5-1 s before the page asked). Not for a page that is
- * already open (in-app navigation reads in the page itself).
+ * already open (in-app navigation reads in the page itself). Resolves when the read has settled.
  */
-export function readBoardAhead(projectId: string): AppThunk {
+export function readBoardAhead(projectId: string): AppThunk<Promise<void>> {
   return (_dispatch, getState, { api }) => {
     const { auth, project } = getState();
-    if (!auth.user || project.projectId === projectId) return;
+    if (!auth.user || project.projectId === projectId) return Promise.resolve();
     const path = projectPath(projectId);
-    if (aheadByClient.get(api)?.path === path) return;
+    const started = aheadByClient.get(api);
+    if (started?.path === path) return settled(started.answer);
     const answer = api.get<ProjectDocument>(path);
-    // Read by the page, or dropped; a failure is the page's to show when it reads this answer.
-    answer.catch(() => undefined);
     const ahead = { path, userId: auth.user.id, answer, started: Date.now() };
     aheadByClient.set(api, ahead);
     // Not taken (the user went elsewhere): the document is not held longer.
     setTimeout(() => {
       if (aheadByClient.get(api) === ahead) aheadByClient.delete(api);
     }, KEPT_MS);
+    // Read by the page, or dropped; a failure is the page's to show when it reads this answer.
+    return settled(answer);
   };
+}
+
+/** Resolves when the read has its answer or failed (the start waits for it, app/landingStart.ts). */
+function settled(answer: Promise<unknown>): Promise<void> {
+  return answer.then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /**
