@@ -310,6 +310,7 @@ function watchReplay(page) {
       const timing = request.timing();
       finished.push({
         key,
+        path: new URL(request.url()).pathname,
         startTime: timing.startTime,
         duration: timing.responseEnd,
         status: response?.status() ?? 0,
@@ -405,6 +406,7 @@ async function replayRound(context, page, traffic, writes, other = null, profile
 
   const byStart = [...traffic.finished].sort((a, b) => a.startTime - b.startTime);
   const cycles = byStart.slice(1).map((entry, index) => entry.startTime - byStart[index].startTime);
+  const lanes = overlap(byStart);
   return {
     writes: writes.length,
     queueMs,
@@ -422,8 +424,43 @@ async function replayRound(context, page, traffic, writes, other = null, profile
     networkFailures: [...traffic.failed],
     request: byStart.length > 0 ? stats(byStart.map((entry) => entry.duration)) : null,
     cycle: cycles.length > 0 ? stats(cycles) : null,
+    lanes,
     queueAfter: after,
     bodyKb: writes.reduce((sum, write) => sum + JSON.stringify(write.body).length, 0) / 1024,
+  };
+}
+
+/**
+ * Did the lanes overlap? For the requests sorted by their start: how many were in flight when
+ * each one started (itself included), how many documents those were, and per document the
+ * gap from one of its answers to its next send (what the page did in between).
+ */
+function overlap(byStart) {
+  if (byStart.length === 0) return null;
+  const end = (entry) => entry.startTime + entry.duration;
+  const inFlight = byStart.map(
+    (entry) => byStart.filter((other) => other.startTime <= entry.startTime && end(other) > entry.startTime).length,
+  );
+  const lastEnd = new Map();
+  const gaps = [];
+  for (const entry of byStart) {
+    const before = lastEnd.get(entry.path);
+    if (before !== undefined) gaps.push(entry.startTime - before);
+    lastEnd.set(entry.path, end(entry));
+  }
+  const busy = byStart.reduce((sum, entry) => sum + entry.duration, 0);
+  const span = Math.max(...byStart.map(end)) - byStart[0].startTime;
+  return {
+    inFlight: stats(inFlight),
+    documents: new Set(byStart.map((entry) => entry.path)).size,
+    gap: gaps.length > 0 ? stats(gaps) : null,
+    /** Requests in flight on average over the replay: 1 is one after the other. */
+    mean: busy / span,
+    timeline: byStart.slice(0, 12).map((entry) => ({
+      path: entry.path.slice(-4),
+      start: entry.startTime - byStart[0].startTime,
+      end: end(entry) - byStart[0].startTime,
+    })),
   };
 }
 
@@ -471,6 +508,16 @@ function printRound(label, round) {
     console.log(`  network failure for ${entry.key}: ${entry.error}`);
   if (round.request) console.log(line('  one PUT, sent to answered', round.request));
   if (round.cycle) console.log(line('  one write, start to next start', round.cycle));
+  if (round.lanes) {
+    console.log(line('  requests in flight at a start', round.lanes.inFlight));
+    console.log(
+      `  requests in flight on average:   ${round.lanes.mean.toFixed(2)} (over ${round.lanes.documents} documents)`,
+    );
+    if (round.lanes.gap) console.log(line("  a document's answer to its next send", round.lanes.gap));
+    console.log(
+      `  first requests (document …id: start–end ms): ${round.lanes.timeline.map((entry) => `${entry.path}: ${entry.start.toFixed(0)}–${entry.end.toFixed(0)}`).join(', ')}`,
+    );
+  }
   console.log(`Footer: ${round.seenLabels.join(' → ')} → ${round.footer}`);
   console.log(
     `Queue afterwards: ${round.queueAfter.pending} pending, ${round.queueAfter.failed.length} failed${round.queueAfter.failed.length ? `: ${round.queueAfter.failed.slice(0, 3).join('; ')}` : ''}`,
@@ -552,26 +599,39 @@ async function wholeRound(build, problems) {
   return { round, lost };
 }
 
+/**
+ * The check and report of a round of one device: prints the round under `label`, checks
+ * through the API that every `expected` change is on the server once, and adds what is wrong
+ * (named after the round, `name`) to `problems`.
+ */
+async function reportRound(build, problems, name, label, round, expected) {
+  const check = compare(await serverState(build.api, build.documents), expected);
+  const lost = check.time.missing + check.note.missing;
+  const twice = check.time.twice + check.note.twice;
+  printRound(label, round);
+  console.log(
+    `On the server: time entries ${check.time.found}/${check.time.expected}, notes ${check.note.found}/${check.note.expected}; ids held twice: ${twice}; lost: ${lost}`,
+  );
+  if (lost > 0) problems.push(`${lost} changes of the ${name} round are not on the server`);
+  if (twice > 0) problems.push(`${twice} ids are held twice after the ${name} round`);
+  if (round.stalled || round.queueAfter.pending > 0 || round.queueAfter.failed.length > 0)
+    problems.push(`the ${name} round did not end with an empty queue`);
+  return { round, lost };
+}
+
 /** WRITES offline saves queued as this version's outbox keeps them (deltas), each rebased on the answer before it. */
 async function deltaRound(build, problems) {
   const deltas = offlineSaves(await currentCopies(build), build.user, WRITES, 'r1d', ['time', 'note'], 'delta');
   const profileAs = PROFILE_DIR && build.label === 'after' ? `offlineReplay-page-${RUN}` : null;
   const round = await replayRound(build.context, build.page, build.traffic, deltas.writes, null, profileAs);
-  const check = compare(await serverState(build.api, build.documents), deltas.expected);
-  const lost = check.time.missing + check.note.missing;
-  const twice = check.time.twice + check.note.twice;
-  printRound(
+  return reportRound(
+    build,
+    problems,
+    'delta',
     `Round 1 as deltas (${build.label}): ${WRITES} queued delta saves, each rebased on the answer before it`,
     round,
+    deltas.expected,
   );
-  console.log(
-    `On the server: time entries ${check.time.found}/${check.time.expected}, notes ${check.note.found}/${check.note.expected}; ids held twice: ${twice}; lost: ${lost}`,
-  );
-  if (lost > 0) problems.push(`${lost} changes of the delta round are not on the server`);
-  if (twice > 0) problems.push(`${twice} ids are held twice after the delta round`);
-  if (round.stalled || round.queueAfter.pending > 0 || round.queueAfter.failed.length > 0)
-    problems.push('the delta round did not end with an empty queue');
-  return { round, lost };
 }
 
 /**
@@ -588,21 +648,14 @@ async function joinedRound(build, problems) {
   }
   const joined = [...byPath.values()].map((write) => ({ ...write, body: documentDelta(write.base, write.document) }));
   const round = await replayRound(build.context, build.page, build.traffic, joined);
-  const check = compare(await serverState(build.api, build.documents), deltas.expected);
-  const lost = check.time.missing + check.note.missing;
-  const twice = check.time.twice + check.note.twice;
-  printRound(
+  return reportRound(
+    build,
+    problems,
+    'joined',
     `${WRITES} changes made offline (${build.label}), queued as the app joins them: ${joined.length} saves, one per project`,
     round,
+    deltas.expected,
   );
-  console.log(
-    `On the server: time entries ${check.time.found}/${check.time.expected}, notes ${check.note.found}/${check.note.expected}; ids held twice: ${twice}; lost: ${lost}`,
-  );
-  if (lost > 0) problems.push(`${lost} changes of the joined round are not on the server`);
-  if (twice > 0) problems.push(`${twice} ids are held twice after the joined round`);
-  if (round.stalled || round.queueAfter.pending > 0 || round.queueAfter.failed.length > 0)
-    problems.push('the joined round did not end with an empty queue');
-  return { round, lost };
 }
 
 /**
