@@ -29,7 +29,9 @@ import path from 'node:path';
 import common from '@werkboard/common';
 import {
   BASE_ROOT,
+  childPids,
   client,
+  cpuMsOf,
   launchChromium,
   line,
   ms,
@@ -40,6 +42,7 @@ import {
   startCpuProfile,
   startServer,
   stats,
+  treeCpuMs,
 } from './support.mjs';
 
 const { addTimeEntry, documentDelta, keysAfter, newId } = common;
@@ -313,6 +316,8 @@ function watchReplay(page) {
         path: new URL(request.url()).pathname,
         startTime: timing.startTime,
         duration: timing.responseEnd,
+        // Until the request went out on a connection (-1: none needed): the wait for a free one.
+        waited: Math.max(0, timing.requestStart),
         status: response?.status() ?? 0,
         replayed: (await response?.allHeaders())?.['idempotent-replayed'] === 'true',
       });
@@ -342,7 +347,8 @@ function watchReplay(page) {
  * page comes back online (TRIGGER 'online'), or is reloaded (TRIGGER 'reload'). Measures from
  * the trigger until the footer reads 'Synchron' after the last write was answered.
  */
-async function replayRound(context, page, traffic, writes, other = null, profileAs = null) {
+async function replayRound(build, writes, other = null, profileAs = null) {
+  const { context, page, traffic } = build;
   traffic.reset();
   const before = await readQueue(page);
   if (before.pending > 0 || before.failed.length > 0)
@@ -365,6 +371,7 @@ async function replayRound(context, page, traffic, writes, other = null, profile
   }
 
   const profiler = profileAs ? await startCpuProfile(context, page) : null;
+  const cpuBefore = build.cpu();
   const started = performance.now();
   const startedEpoch = Date.now();
   if (TRIGGER === 'online') await Promise.all([context.setOffline(false), other?.context.setOffline(false)]);
@@ -400,6 +407,8 @@ async function replayRound(context, page, traffic, writes, other = null, profile
   }
   if (!stalled) await waitForFooter(page, 'Synchron', STALL_MS);
   const totalMs = performance.now() - started;
+  const cpuAfter = build.cpu();
+  const cpu = Object.fromEntries(Object.keys(cpuAfter).map((name) => [name, cpuAfter[name] - cpuBefore[name]]));
   if (profiler) await printPageProfile(profiler, profileAs, totalMs);
   await traffic.settled();
   const after = await readQueue(page);
@@ -423,8 +432,10 @@ async function replayRound(context, page, traffic, writes, other = null, profile
     replayed: traffic.finished.filter((entry) => entry.replayed).length,
     networkFailures: [...traffic.failed],
     request: byStart.length > 0 ? stats(byStart.map((entry) => entry.duration)) : null,
+    waited: byStart.length > 0 ? stats(byStart.map((entry) => entry.waited)) : null,
     cycle: cycles.length > 0 ? stats(cycles) : null,
     lanes,
+    cpu,
     queueAfter: after,
     bodyKb: writes.reduce((sum, write) => sum + JSON.stringify(write.body).length, 0) / 1024,
   };
@@ -448,12 +459,19 @@ function overlap(byStart) {
     if (before !== undefined) gaps.push(entry.startTime - before);
     lastEnd.set(entry.path, end(entry));
   }
+  // An answer frees a lane: how long until the page sends the next write (of any document).
+  const starts = byStart.map((entry) => entry.startTime);
+  const reactions = byStart
+    .map(end)
+    .map((answered) => starts.find((start) => start >= answered) - answered)
+    .filter((gap) => !Number.isNaN(gap));
   const busy = byStart.reduce((sum, entry) => sum + entry.duration, 0);
   const span = Math.max(...byStart.map(end)) - byStart[0].startTime;
   return {
     inFlight: stats(inFlight),
     documents: new Set(byStart.map((entry) => entry.path)).size,
     gap: gaps.length > 0 ? stats(gaps) : null,
+    reaction: reactions.length > 0 ? stats(reactions) : null,
     /** Requests in flight on average over the replay: 1 is one after the other. */
     mean: busy / span,
     timeline: byStart.slice(0, 12).map((entry) => ({
@@ -507,13 +525,22 @@ function printRound(label, round) {
   for (const entry of round.networkFailures.slice(0, 5))
     console.log(`  network failure for ${entry.key}: ${entry.error}`);
   if (round.request) console.log(line('  one PUT, sent to answered', round.request));
+  if (round.waited) console.log(line('  of it before it went out', round.waited));
   if (round.cycle) console.log(line('  one write, start to next start', round.cycle));
+  const perWrite = (cpuMs) => `${(cpuMs / 1000).toFixed(1)} s (${(cpuMs / round.writes).toFixed(1)} ms per write)`;
+  console.log(
+    `CPU used during the replay:         server ${perWrite(round.cpu.server)}, its PostgreSQL ${perWrite(round.cpu.database)}, Chromium ${perWrite(round.cpu.browser)}; all ${perWrite(round.cpu.server + round.cpu.database + round.cpu.browser)} on ${os.cpus().length} cores`,
+  );
   if (round.lanes) {
-    console.log(line('  requests in flight at a start', round.lanes.inFlight));
+    const { inFlight } = round.lanes;
+    console.log(
+      `  requests in flight at a start:   median ${inFlight.median}, p95 ${inFlight.p95} (min ${inFlight.min}, max ${inFlight.max})`,
+    );
     console.log(
       `  requests in flight on average:   ${round.lanes.mean.toFixed(2)} (over ${round.lanes.documents} documents)`,
     );
     if (round.lanes.gap) console.log(line("  a document's answer to its next send", round.lanes.gap));
+    if (round.lanes.reaction) console.log(line('  an answer to the next send (any)', round.lanes.reaction));
     console.log(
       `  first requests (document …id: start–end ms): ${round.lanes.timeline.map((entry) => `${entry.path}: ${entry.start.toFixed(0)}–${entry.end.toFixed(0)}`).join(', ')}`,
     );
@@ -547,8 +574,20 @@ async function openBuild(label, root) {
   const api = client(server.url);
   const user = await api.login('admin', server.adminPassword);
   const documents = await seedProjects(api);
+  const browsersBefore = childPids();
   const browser = await launchChromium();
-  return { label, root, server, api, user, documents, browser, profileDir, ...(await openDevice(browser, server)) };
+  const browserPid = childPids().find((pid) => !browsersBefore.includes(pid));
+  /** CPU used so far by this build's server (Node), its database and its browser (all Chromium's processes). */
+  const cpu = () => {
+    const serverTree = treeCpuMs(server.pid);
+    const database = cpuMsOf(serverTree, /^postgres/);
+    const browserTree = browserPid ? treeCpuMs(browserPid) : {};
+    return { server: cpuMsOf(serverTree, /.*/) - database, database, browser: cpuMsOf(browserTree, /.*/) };
+  };
+  return {
+    ...{ label, root, server, api, user, documents, browser, profileDir, cpu },
+    ...(await openDevice(browser, server)),
+  };
 }
 
 async function closeBuild(build) {
@@ -569,7 +608,7 @@ async function wholeRound(build, problems) {
   const start = await serverState(build.api, build.documents);
   const startRevisions = start.map((project) => project.revision);
   const first = offlineSaves(await currentCopies(build), build.user, WRITES, 'r1');
-  const round = await replayRound(build.context, build.page, build.traffic, first.writes);
+  const round = await replayRound(build, first.writes);
   const after = await serverState(build.api, build.documents);
   // The log's actions repeat across rounds ('hat 0,25 Stunden … erfasst.'): only this round's
   // entries (the newest, at the log's start) are counted.
@@ -623,7 +662,7 @@ async function reportRound(build, problems, name, label, round, expected) {
 async function deltaRound(build, problems) {
   const deltas = offlineSaves(await currentCopies(build), build.user, WRITES, 'r1d', ['time', 'note'], 'delta');
   const profileAs = PROFILE_DIR && build.label === 'after' ? `offlineReplay-page-${RUN}` : null;
-  const round = await replayRound(build.context, build.page, build.traffic, deltas.writes, null, profileAs);
+  const round = await replayRound(build, deltas.writes, null, profileAs);
   return reportRound(
     build,
     problems,
@@ -647,7 +686,7 @@ async function joinedRound(build, problems) {
     byPath.set(write.path, first ? { ...first, document: write.document } : write);
   }
   const joined = [...byPath.values()].map((write) => ({ ...write, body: documentDelta(write.base, write.document) }));
-  const round = await replayRound(build.context, build.page, build.traffic, joined);
+  const round = await replayRound(build, joined);
   return reportRound(
     build,
     problems,
@@ -668,7 +707,7 @@ async function twoDevicesRound(build, problems) {
   const phoneWrites = offlineSaves(copies, build.user, half, 'r3a', ['time', 'note'], 'delta');
   const officeWrites = offlineSaves(copies, build.user, WRITES - half, 'r3b', ['note', 'time'], 'delta');
   const other = await openDevice(build.browser, build.server);
-  const round = await replayRound(build.context, build.page, build.traffic, phoneWrites.writes, {
+  const round = await replayRound(build, phoneWrites.writes, {
     ...other,
     writes: officeWrites.writes,
   });
@@ -706,7 +745,7 @@ async function idempotencyRound(build, problems) {
   for (const write of second.writes)
     await api.call('PUT', `/api${write.path}`, JSON.stringify(write.body), { 'Idempotency-Key': write.key });
   const applied = await serverState(api, documents);
-  const replay = await replayRound(build.context, build.page, build.traffic, second.writes);
+  const replay = await replayRound(build, second.writes);
   const afterSecond = await serverState(api, documents);
   const unchangedRevisions = afterSecond.every((project, index) => project.revision === applied[index].revision);
   const sameCounts = afterSecond.every(
