@@ -408,7 +408,7 @@ async function replayRound(build, writes, other = null, profileAs = null) {
   if (!stalled) await waitForFooter(page, 'Synchron', STALL_MS);
   const totalMs = performance.now() - started;
   const cpuAfter = build.cpu();
-  const cpu = Object.fromEntries(Object.keys(cpuAfter).map((name) => [name, cpuAfter[name] - cpuBefore[name]]));
+  const cpu = Object.fromEntries(Object.keys(cpuAfter).map((name) => [name, cpuAfter[name] - (cpuBefore[name] ?? 0)]));
   if (profiler) await printPageProfile(profiler, profileAs, totalMs);
   await traffic.settled();
   const after = await readQueue(page);
@@ -531,6 +531,10 @@ function printRound(label, round) {
   console.log(
     `CPU used during the replay:         server ${perWrite(round.cpu.server)}, its PostgreSQL ${perWrite(round.cpu.database)}, Chromium ${perWrite(round.cpu.browser)}; all ${perWrite(round.cpu.server + round.cpu.database + round.cpu.browser)} on ${os.cpus().length} cores`,
   );
+  const browserParts = Object.keys(round.cpu).filter((name) => name.startsWith('browser: '));
+  console.log(
+    `  Chromium's processes:             ${browserParts.map((name) => `${name.slice(9)} ${perWrite(round.cpu[name])}`).join(', ')}`,
+  );
   if (round.lanes) {
     const { inFlight } = round.lanes;
     console.log(
@@ -582,7 +586,12 @@ async function openBuild(label, root) {
     const serverTree = treeCpuMs(server.pid);
     const database = cpuMsOf(serverTree, /^postgres/);
     const browserTree = browserPid ? treeCpuMs(browserPid) : {};
-    return { server: cpuMsOf(serverTree, /.*/) - database, database, browser: cpuMsOf(browserTree, /.*/) };
+    return {
+      server: cpuMsOf(serverTree, /.*/) - database,
+      database,
+      browser: cpuMsOf(browserTree, /.*/),
+      ...Object.fromEntries(Object.entries(browserTree).map(([name, cpuMs]) => [`browser: ${name}`, cpuMs])),
+    };
   };
   return {
     ...{ label, root, server, api, user, documents, browser, profileDir, cpu },

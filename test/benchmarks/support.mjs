@@ -56,8 +56,19 @@ function processTable() {
     } catch {
       continue; // ended meanwhile
     }
-    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Chromium's processes by their kind (renderer, network or storage service, …).
+    let kind = '';
+    try {
+      // Chromium rewrites its arguments into one line (its process title).
+      const args = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      const type = /--type=(\S+)/.exec(args)?.[1];
+      const subType = /--utility-sub-type=([^\s.]+)/.exec(args)?.[1];
+      if (type) kind = ` ${subType ?? type}`;
+    } catch {
+      // ended meanwhile, or not ours to read
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) + kind;
     // utime, stime, and cutime, cstime: what its children that ended used.
     const ticks = [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0);
     processes.set(Number(entry), { name, ppid: Number(fields[1]), cpuMs: ticks * TICK_MS });
