@@ -29,7 +29,9 @@ import path from 'node:path';
 import common from '@werkboard/common';
 import {
   BASE_ROOT,
+  childPids,
   client,
+  cpuMsOf,
   launchChromium,
   line,
   ms,
@@ -40,6 +42,7 @@ import {
   startCpuProfile,
   startServer,
   stats,
+  treeCpuMs,
 } from './support.mjs';
 
 const { addTimeEntry, documentDelta, keysAfter, newId } = common;
@@ -310,8 +313,11 @@ function watchReplay(page) {
       const timing = request.timing();
       finished.push({
         key,
+        path: new URL(request.url()).pathname,
         startTime: timing.startTime,
         duration: timing.responseEnd,
+        // Until the request went out on a connection (-1: none needed): the wait for a free one.
+        waited: Math.max(0, timing.requestStart),
         status: response?.status() ?? 0,
         replayed: (await response?.allHeaders())?.['idempotent-replayed'] === 'true',
       });
@@ -341,7 +347,8 @@ function watchReplay(page) {
  * page comes back online (TRIGGER 'online'), or is reloaded (TRIGGER 'reload'). Measures from
  * the trigger until the footer reads 'Synchron' after the last write was answered.
  */
-async function replayRound(context, page, traffic, writes, other = null, profileAs = null) {
+async function replayRound(build, writes, other = null, profileAs = null) {
+  const { context, page, traffic } = build;
   traffic.reset();
   const before = await readQueue(page);
   if (before.pending > 0 || before.failed.length > 0)
@@ -364,6 +371,7 @@ async function replayRound(context, page, traffic, writes, other = null, profile
   }
 
   const profiler = profileAs ? await startCpuProfile(context, page) : null;
+  const cpuBefore = build.cpu();
   const started = performance.now();
   const startedEpoch = Date.now();
   if (TRIGGER === 'online') await Promise.all([context.setOffline(false), other?.context.setOffline(false)]);
@@ -399,12 +407,15 @@ async function replayRound(context, page, traffic, writes, other = null, profile
   }
   if (!stalled) await waitForFooter(page, 'Synchron', STALL_MS);
   const totalMs = performance.now() - started;
+  const cpuAfter = build.cpu();
+  const cpu = Object.fromEntries(Object.keys(cpuAfter).map((name) => [name, cpuAfter[name] - (cpuBefore[name] ?? 0)]));
   if (profiler) await printPageProfile(profiler, profileAs, totalMs);
   await traffic.settled();
   const after = await readQueue(page);
 
   const byStart = [...traffic.finished].sort((a, b) => a.startTime - b.startTime);
   const cycles = byStart.slice(1).map((entry, index) => entry.startTime - byStart[index].startTime);
+  const lanes = overlap(byStart);
   return {
     writes: writes.length,
     queueMs,
@@ -421,9 +432,53 @@ async function replayRound(context, page, traffic, writes, other = null, profile
     replayed: traffic.finished.filter((entry) => entry.replayed).length,
     networkFailures: [...traffic.failed],
     request: byStart.length > 0 ? stats(byStart.map((entry) => entry.duration)) : null,
+    waited: byStart.length > 0 ? stats(byStart.map((entry) => entry.waited)) : null,
     cycle: cycles.length > 0 ? stats(cycles) : null,
+    lanes,
+    cpu,
     queueAfter: after,
     bodyKb: writes.reduce((sum, write) => sum + JSON.stringify(write.body).length, 0) / 1024,
+  };
+}
+
+/**
+ * Did the lanes overlap? For the requests sorted by their start: how many were in flight when
+ * each one started (itself included), how many documents those were, and per document the
+ * gap from one of its answers to its next send (what the page did in between).
+ */
+function overlap(byStart) {
+  if (byStart.length === 0) return null;
+  const end = (entry) => entry.startTime + entry.duration;
+  const inFlight = byStart.map(
+    (entry) => byStart.filter((other) => other.startTime <= entry.startTime && end(other) > entry.startTime).length,
+  );
+  const lastEnd = new Map();
+  const gaps = [];
+  for (const entry of byStart) {
+    const before = lastEnd.get(entry.path);
+    if (before !== undefined) gaps.push(entry.startTime - before);
+    lastEnd.set(entry.path, end(entry));
+  }
+  // An answer frees a lane: how long until the page sends the next write (of any document).
+  const starts = byStart.map((entry) => entry.startTime);
+  const reactions = byStart
+    .map(end)
+    .map((answered) => starts.find((start) => start >= answered) - answered)
+    .filter((gap) => !Number.isNaN(gap));
+  const busy = byStart.reduce((sum, entry) => sum + entry.duration, 0);
+  const span = Math.max(...byStart.map(end)) - byStart[0].startTime;
+  return {
+    inFlight: stats(inFlight),
+    documents: new Set(byStart.map((entry) => entry.path)).size,
+    gap: gaps.length > 0 ? stats(gaps) : null,
+    reaction: reactions.length > 0 ? stats(reactions) : null,
+    /** Requests in flight on average over the replay: 1 is one after the other. */
+    mean: busy / span,
+    timeline: byStart.slice(0, 12).map((entry) => ({
+      path: entry.path.slice(-4),
+      start: entry.startTime - byStart[0].startTime,
+      end: end(entry) - byStart[0].startTime,
+    })),
   };
 }
 
@@ -470,7 +525,30 @@ function printRound(label, round) {
   for (const entry of round.networkFailures.slice(0, 5))
     console.log(`  network failure for ${entry.key}: ${entry.error}`);
   if (round.request) console.log(line('  one PUT, sent to answered', round.request));
+  if (round.waited) console.log(line('  of it before it went out', round.waited));
   if (round.cycle) console.log(line('  one write, start to next start', round.cycle));
+  const perWrite = (cpuMs) => `${(cpuMs / 1000).toFixed(1)} s (${(cpuMs / round.writes).toFixed(1)} ms per write)`;
+  console.log(
+    `CPU used during the replay:         server ${perWrite(round.cpu.server)}, its PostgreSQL ${perWrite(round.cpu.database)}, Chromium ${perWrite(round.cpu.browser)}; all ${perWrite(round.cpu.server + round.cpu.database + round.cpu.browser)} on ${os.cpus().length} cores`,
+  );
+  const browserParts = Object.keys(round.cpu).filter((name) => name.startsWith('browser: '));
+  console.log(
+    `  Chromium's processes:             ${browserParts.map((name) => `${name.slice(9)} ${perWrite(round.cpu[name])}`).join(', ')}`,
+  );
+  if (round.lanes) {
+    const { inFlight } = round.lanes;
+    console.log(
+      `  requests in flight at a start:   median ${inFlight.median}, p95 ${inFlight.p95} (min ${inFlight.min}, max ${inFlight.max})`,
+    );
+    console.log(
+      `  requests in flight on average:   ${round.lanes.mean.toFixed(2)} (over ${round.lanes.documents} documents)`,
+    );
+    if (round.lanes.gap) console.log(line("  a document's answer to its next send", round.lanes.gap));
+    if (round.lanes.reaction) console.log(line('  an answer to the next send (any)', round.lanes.reaction));
+    console.log(
+      `  first requests (document …id: start–end ms): ${round.lanes.timeline.map((entry) => `${entry.path}: ${entry.start.toFixed(0)}–${entry.end.toFixed(0)}`).join(', ')}`,
+    );
+  }
   console.log(`Footer: ${round.seenLabels.join(' → ')} → ${round.footer}`);
   console.log(
     `Queue afterwards: ${round.queueAfter.pending} pending, ${round.queueAfter.failed.length} failed${round.queueAfter.failed.length ? `: ${round.queueAfter.failed.slice(0, 3).join('; ')}` : ''}`,
@@ -500,8 +578,25 @@ async function openBuild(label, root) {
   const api = client(server.url);
   const user = await api.login('admin', server.adminPassword);
   const documents = await seedProjects(api);
+  const browsersBefore = childPids();
   const browser = await launchChromium();
-  return { label, root, server, api, user, documents, browser, profileDir, ...(await openDevice(browser, server)) };
+  const browserPid = childPids().find((pid) => !browsersBefore.includes(pid));
+  /** CPU used so far by this build's server (Node), its database and its browser (all Chromium's processes). */
+  const cpu = () => {
+    const serverTree = treeCpuMs(server.pid);
+    const database = cpuMsOf(serverTree, /^postgres/);
+    const browserTree = browserPid ? treeCpuMs(browserPid) : {};
+    return {
+      server: cpuMsOf(serverTree, /.*/) - database,
+      database,
+      browser: cpuMsOf(browserTree, /.*/),
+      ...Object.fromEntries(Object.entries(browserTree).map(([name, cpuMs]) => [`browser: ${name}`, cpuMs])),
+    };
+  };
+  return {
+    ...{ label, root, server, api, user, documents, browser, profileDir, cpu },
+    ...(await openDevice(browser, server)),
+  };
 }
 
 async function closeBuild(build) {
@@ -522,7 +617,7 @@ async function wholeRound(build, problems) {
   const start = await serverState(build.api, build.documents);
   const startRevisions = start.map((project) => project.revision);
   const first = offlineSaves(await currentCopies(build), build.user, WRITES, 'r1');
-  const round = await replayRound(build.context, build.page, build.traffic, first.writes);
+  const round = await replayRound(build, first.writes);
   const after = await serverState(build.api, build.documents);
   // The log's actions repeat across rounds ('hat 0,25 Stunden … erfasst.'): only this round's
   // entries (the newest, at the log's start) are counted.
@@ -552,26 +647,39 @@ async function wholeRound(build, problems) {
   return { round, lost };
 }
 
+/**
+ * The check and report of a round of one device: prints the round under `label`, checks
+ * through the API that every `expected` change is on the server once, and adds what is wrong
+ * (named after the round, `name`) to `problems`.
+ */
+async function reportRound(build, problems, name, label, round, expected) {
+  const check = compare(await serverState(build.api, build.documents), expected);
+  const lost = check.time.missing + check.note.missing;
+  const twice = check.time.twice + check.note.twice;
+  printRound(label, round);
+  console.log(
+    `On the server: time entries ${check.time.found}/${check.time.expected}, notes ${check.note.found}/${check.note.expected}; ids held twice: ${twice}; lost: ${lost}`,
+  );
+  if (lost > 0) problems.push(`${lost} changes of the ${name} round are not on the server`);
+  if (twice > 0) problems.push(`${twice} ids are held twice after the ${name} round`);
+  if (round.stalled || round.queueAfter.pending > 0 || round.queueAfter.failed.length > 0)
+    problems.push(`the ${name} round did not end with an empty queue`);
+  return { round, lost };
+}
+
 /** WRITES offline saves queued as this version's outbox keeps them (deltas), each rebased on the answer before it. */
 async function deltaRound(build, problems) {
   const deltas = offlineSaves(await currentCopies(build), build.user, WRITES, 'r1d', ['time', 'note'], 'delta');
   const profileAs = PROFILE_DIR && build.label === 'after' ? `offlineReplay-page-${RUN}` : null;
-  const round = await replayRound(build.context, build.page, build.traffic, deltas.writes, null, profileAs);
-  const check = compare(await serverState(build.api, build.documents), deltas.expected);
-  const lost = check.time.missing + check.note.missing;
-  const twice = check.time.twice + check.note.twice;
-  printRound(
+  const round = await replayRound(build, deltas.writes, null, profileAs);
+  return reportRound(
+    build,
+    problems,
+    'delta',
     `Round 1 as deltas (${build.label}): ${WRITES} queued delta saves, each rebased on the answer before it`,
     round,
+    deltas.expected,
   );
-  console.log(
-    `On the server: time entries ${check.time.found}/${check.time.expected}, notes ${check.note.found}/${check.note.expected}; ids held twice: ${twice}; lost: ${lost}`,
-  );
-  if (lost > 0) problems.push(`${lost} changes of the delta round are not on the server`);
-  if (twice > 0) problems.push(`${twice} ids are held twice after the delta round`);
-  if (round.stalled || round.queueAfter.pending > 0 || round.queueAfter.failed.length > 0)
-    problems.push('the delta round did not end with an empty queue');
-  return { round, lost };
 }
 
 /**
@@ -587,22 +695,15 @@ async function joinedRound(build, problems) {
     byPath.set(write.path, first ? { ...first, document: write.document } : write);
   }
   const joined = [...byPath.values()].map((write) => ({ ...write, body: documentDelta(write.base, write.document) }));
-  const round = await replayRound(build.context, build.page, build.traffic, joined);
-  const check = compare(await serverState(build.api, build.documents), deltas.expected);
-  const lost = check.time.missing + check.note.missing;
-  const twice = check.time.twice + check.note.twice;
-  printRound(
+  const round = await replayRound(build, joined);
+  return reportRound(
+    build,
+    problems,
+    'joined',
     `${WRITES} changes made offline (${build.label}), queued as the app joins them: ${joined.length} saves, one per project`,
     round,
+    deltas.expected,
   );
-  console.log(
-    `On the server: time entries ${check.time.found}/${check.time.expected}, notes ${check.note.found}/${check.note.expected}; ids held twice: ${twice}; lost: ${lost}`,
-  );
-  if (lost > 0) problems.push(`${lost} changes of the joined round are not on the server`);
-  if (twice > 0) problems.push(`${twice} ids are held twice after the joined round`);
-  if (round.stalled || round.queueAfter.pending > 0 || round.queueAfter.failed.length > 0)
-    problems.push('the joined round did not end with an empty queue');
-  return { round, lost };
 }
 
 /**
@@ -615,7 +716,7 @@ async function twoDevicesRound(build, problems) {
   const phoneWrites = offlineSaves(copies, build.user, half, 'r3a', ['time', 'note'], 'delta');
   const officeWrites = offlineSaves(copies, build.user, WRITES - half, 'r3b', ['note', 'time'], 'delta');
   const other = await openDevice(build.browser, build.server);
-  const round = await replayRound(build.context, build.page, build.traffic, phoneWrites.writes, {
+  const round = await replayRound(build, phoneWrites.writes, {
     ...other,
     writes: officeWrites.writes,
   });
@@ -653,7 +754,7 @@ async function idempotencyRound(build, problems) {
   for (const write of second.writes)
     await api.call('PUT', `/api${write.path}`, JSON.stringify(write.body), { 'Idempotency-Key': write.key });
   const applied = await serverState(api, documents);
-  const replay = await replayRound(build.context, build.page, build.traffic, second.writes);
+  const replay = await replayRound(build, second.writes);
   const afterSecond = await serverState(api, documents);
   const unchangedRevisions = afterSecond.every((project, index) => project.revision === applied[index].revision);
   const sameCounts = afterSecond.every(

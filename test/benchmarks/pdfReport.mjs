@@ -18,6 +18,7 @@ import {
   BASE_ROOT,
   CHROMIUM_PATH,
   client,
+  cpuMsOf,
   fillBoard,
   launchChromium,
   line,
@@ -25,6 +26,7 @@ import {
   signInAsAdmin,
   startServer,
   stats,
+  treeCpuMs,
 } from './support.mjs';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 500);
@@ -40,39 +42,11 @@ async function seed(api) {
   return saved;
 }
 
-const TICK_MS = 1000 / 100; // USER_HZ: /proc's CPU times count in hundredths of a second
-
 /**
  * CPU time used so far by Chromium (this script's descendant processes named chrom…: the
- * page's renderer does the layout). Under a high load the wall-clock time mostly measures
- * waiting for a core; the CPU time is the work itself.
+ * page's renderer does the layout).
  */
-function chromiumCpuMs(rootPid = process.pid) {
-  const children = new Map();
-  const cpu = new Map();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat;
-    try {
-      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // ended meanwhile
-    }
-    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ppid = Number(fields[1]);
-    cpu.set(Number(entry), /chrom/i.test(name) ? (Number(fields[11]) + Number(fields[12])) * TICK_MS : 0);
-    children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-  }
-  let total = 0;
-  const pending = [rootPid];
-  while (pending.length > 0) {
-    const pid = pending.pop();
-    total += cpu.get(pid) ?? 0;
-    pending.push(...(children.get(pid) ?? []));
-  }
-  return total;
-}
+const chromiumCpuMs = () => cpuMsOf(treeCpuMs(), /chrom/i);
 
 /** Click 'PDF erstellen' until the download arrives; the PDF's size and page count. */
 async function makeOne(page, dialog) {

@@ -43,6 +43,68 @@ export async function launchChromium() {
   });
 }
 
+const TICK_MS = 1000 / 100; // USER_HZ: /proc's CPU times count in hundredths of a second
+
+/** The processes now (Linux /proc): per pid its name, parent, and CPU time used so far (user + system, ms). */
+function processTable() {
+  const processes = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Chromium's processes by their kind (renderer, network or storage service, …).
+    let kind = '';
+    try {
+      // Chromium rewrites its arguments into one line (its process title).
+      const args = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      const type = /--type=(\S+)/.exec(args)?.[1];
+      const subType = /--utility-sub-type=([^\s.]+)/.exec(args)?.[1];
+      if (type) kind = ` ${subType ?? type}`;
+    } catch {
+      // ended meanwhile, or not ours to read
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) + kind;
+    // utime, stime, and cutime, cstime: what its children that ended used.
+    const ticks = [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0);
+    processes.set(Number(entry), { name, ppid: Number(fields[1]), cpuMs: ticks * TICK_MS });
+  }
+  return processes;
+}
+
+/** The pids whose parent is `pid`. */
+export function childPids(pid = process.pid) {
+  return [...processTable()].filter(([, entry]) => entry.ppid === pid).map(([child]) => child);
+}
+
+/**
+ * CPU time used so far by `rootPid` and all its descendants, per process name (e.g. 'node',
+ * 'postgres', 'chromium'). Under a high load the wall-clock time mostly measures waiting for a
+ * core; the CPU time is the work itself.
+ */
+export function treeCpuMs(rootPid = process.pid) {
+  const processes = processTable();
+  const children = new Map();
+  for (const [pid, { ppid }] of processes) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  const byName = {};
+  const pending = [rootPid];
+  while (pending.length > 0) {
+    const pid = pending.pop();
+    const entry = processes.get(pid);
+    if (entry) byName[entry.name] = (byName[entry.name] ?? 0) + entry.cpuMs;
+    pending.push(...(children.get(pid) ?? []));
+  }
+  return byName;
+}
+
+/** The CPU time of `byName` (treeCpuMs) of the processes whose name matches `pattern`. */
+export const cpuMsOf = (byName, pattern) =>
+  Object.entries(byName).reduce((sum, [name, cpuMs]) => sum + (pattern.test(name) ? cpuMs : 0), 0);
+
 /**
  * Starts the built server like test/e2e/support/appServer.ts: free port, fresh DATA_DIR.
  * `root`: the tree whose build runs (this one or BENCH_ROOT, or BASE_ROOT for the comparison);

@@ -139,37 +139,39 @@ export interface ReplayQueue {
 }
 
 /**
+ * The writes of `inFlight` that `state` still holds as pending. One that left the queue in the
+ * change being saved (answered) frees its lane for the writes picked in that same change; until
+ * the change is saved it stays in flight for everyone else (the saved queue still holds it).
+ */
+function stillPending(state: QueueState, inFlight: ReadonlySet<string>): Set<string> {
+  const pending = new Set<string>();
+  for (const write of state.pending) if (inFlight.has(write.key)) pending.add(write.key);
+  return pending;
+}
+
+/**
  * Sends the pending writes of `userId` in lanes (`nextWrites`) until none is left or one cannot
  * be sent. Each write is marked as tried in the saved queue before it is sent, and it is sent
  * as saved then: a save joined into it before the mark goes with it, one after the mark waits
- * behind it. Writes of other users (left by a session that expired on this device) stay where
- * they are, for their own next login. A failing queue change stops the replay and is thrown
- * once the writes in flight are settled.
+ * behind it. The answer of a write is settled in the same queue change that marks the writes
+ * which may start after it (the next save of its document, rebased on the answer, or a free
+ * lane's): one transaction per write, not two, so the lanes do not queue up twice per write for
+ * the store (issue 17). Writes of other users (left by a session that expired on this device)
+ * stay where they are, for their own next login. A failing queue change stops the replay and is
+ * thrown once the writes in flight are settled.
  */
 export async function replayQueue(
   queue: ReplayQueue,
   userId: string,
   lanes = REPLAY_LANES,
 ): Promise<{ applied: QueuedWrite[]; stoppedBy: ReplayStop }> {
+  /** The writes being sent, and those picked in a queue change that is not saved yet. */
   const inFlight = new Set<string>();
   const running = new Set<Promise<void>>();
   const applied: QueuedWrite[] = [];
   let stoppedBy: ReplayStop = 'done';
   let failure: { error: unknown } | undefined;
 
-  const attempt = async (key: string): Promise<void> => {
-    try {
-      const sending = queue.state().pending.find((entry) => entry.key === key);
-      if (!sending) return;
-      const outcome = await queue.send(sending);
-      await queue.change((state) => settleAttempt(state, key, outcome, queue.now()));
-      if (outcome.kind === 'applied') applied.push(sending);
-      else if (outcome.kind !== 'refused' && stoppedBy === 'done') stoppedBy = outcome.kind;
-      queue.settled?.(sending, outcome);
-    } finally {
-      inFlight.delete(key);
-    }
-  };
   const track = (work: Promise<void>): void => {
     const tracked: Promise<void> = work
       .catch((error: unknown) => {
@@ -179,21 +181,57 @@ export async function replayQueue(
     running.add(tracked);
   };
 
+  /**
+   * Saves `update` of the queue together with the marks of the writes that may start after it,
+   * in one queue change, then sends those. The picked writes count as in flight from the moment
+   * they are picked, so a change saved in the same transaction does not pick them too. An update
+   * may run more than once (a batch the store refused is saved change by change): what an
+   * earlier run picked is let go first.
+   */
+  const changeAndStart = async (update: (state: QueueState) => QueueState): Promise<void> => {
+    let picked: string[] = [];
+    const letGo = () => {
+      for (const key of picked) inFlight.delete(key);
+      picked = [];
+    };
+    try {
+      await queue.change((state) => {
+        letGo();
+        const next = update(state);
+        if (stoppedBy !== 'done' || failure || !queue.signedIn()) return next;
+        picked = nextWrites(next, userId, stillPending(next, inFlight), lanes).map((write) => write.key);
+        for (const key of picked) inFlight.add(key);
+        return picked.length > 0 ? markAttempts(next, picked) : next;
+      });
+    } catch (error) {
+      letGo();
+      // Nothing more starts (also in a change saved before this one's catch ran).
+      failure ??= { error };
+      throw error;
+    }
+    for (const key of picked) track(attempt(key));
+  };
+
+  const attempt = async (key: string): Promise<void> => {
+    try {
+      const sending = queue.state().pending.find((entry) => entry.key === key);
+      if (!sending) return;
+      const outcome = await queue.send(sending);
+      // A stop is known before the change is saved: no change saved with it starts another write.
+      if (outcome.kind !== 'applied' && outcome.kind !== 'refused' && stoppedBy === 'done') stoppedBy = outcome.kind;
+      await changeAndStart((state) => settleAttempt(state, key, outcome, queue.now()));
+      if (outcome.kind === 'applied') applied.push(sending);
+      queue.settled?.(sending, outcome);
+    } finally {
+      inFlight.delete(key);
+    }
+  };
+
   for (;;) {
     if (stoppedBy === 'done' && !queue.signedIn()) stoppedBy = 'unauthorized';
-    const picked = stoppedBy === 'done' && !failure ? nextWrites(queue.state(), userId, inFlight, lanes) : [];
-    if (picked.length > 0) {
-      const keys = picked.map((write) => write.key);
-      for (const key of keys) inFlight.add(key);
-      try {
-        await queue.change((state) => markAttempts(state, keys));
-      } catch (error) {
-        for (const key of keys) inFlight.delete(key);
-        failure ??= { error };
-        continue;
-      }
-      for (const key of keys) track(attempt(key));
-    } else if (running.size > 0) await Promise.race(running);
+    const startable = stoppedBy === 'done' && !failure && nextWrites(queue.state(), userId, inFlight, lanes).length > 0;
+    if (startable) await changeAndStart((state) => state).catch(() => undefined);
+    else if (running.size > 0) await Promise.race(running);
     else break;
   }
   if (failure) throw failure.error;

@@ -2,7 +2,7 @@ import { produce } from 'immer';
 import type { ProjectDeltaRequest, ProjectDocument } from '@werkboard/common';
 import { documentDelta } from '@werkboard/common';
 import { buildProject, CARD, cardIn, PROJECT_ID } from '../test/project';
-import { enqueue, replay } from './queuedSaves';
+import { enqueue, replay, replayQueue } from './queuedSaves';
 import {
   discardFailed,
   queuedDocument,
@@ -281,6 +281,106 @@ describe('replay in lanes (issue 17): one lane per document, a barrier for anyth
     expect(keys(result.state.pending)).toEqual(keys([p1a, p1b, p2b]));
     expect(result.state.pending[0]!.attempts).toBe(1);
     expect(server.events).not.toContain(`start ${p2b.key}`);
+  });
+
+  it('saves the queue once per answered write: its settling and the start of the next write of its lane in one change', async () => {
+    // Each queue change is an IndexedDB transaction, saved one after the other: two per write
+    // (settle, then mark the next as tried) made the lanes wait in line for the store.
+    const writes = Array.from({ length: 12 }, (_, index) => save(index % 3, `v${index}`));
+    let state: QueueState = { pending: writes, failed: [] };
+    let changes = 0;
+    const sentUnmarked: string[] = [];
+    const result = await replayQueue(
+      {
+        state: () => state,
+        change: async (update) => {
+          changes += 1;
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          state = update(state);
+        },
+        send: async (sent) => {
+          // Marked as tried in the saved queue before it is sent (a later save never joins it).
+          if (state.pending.find((entry) => entry.key === sent.key)?.attempts !== 1) sentUnmarked.push(sent.key);
+          await new Promise((resolve) => setTimeout(resolve, 2));
+          return { kind: 'applied' };
+        },
+        now: () => new Date(),
+        signedIn: () => true,
+      },
+      'u-1',
+    );
+    expect(result).toMatchObject({ stoppedBy: 'done' });
+    expect(result.applied).toHaveLength(12);
+    expect(state).toEqual(empty);
+    expect(sentUnmarked).toEqual([]);
+    // One change to mark the first write of each lane, then one per answered write.
+    expect(changes).toBe(1 + writes.length);
+  });
+
+  it('starts each write once when a queue change is applied twice (a batch the store refused, saved again alone)', async () => {
+    const writes = Array.from({ length: 12 }, (_, index) => save(index % 5, `v${index}`));
+    let state: QueueState = { pending: writes, failed: [] };
+    const server = slowServer(
+      (sent) => Number(sent.key.slice(4)) % 3,
+      () => ({ kind: 'applied' }),
+    );
+    const result = await replayQueue(
+      {
+        state: () => state,
+        change: async (update) => {
+          update(state); // the refused transaction: its result is thrown away
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          state = update(state);
+        },
+        send: server.send,
+        now: () => new Date(),
+        signedIn: () => true,
+      },
+      'u-1',
+    );
+    expect(result.applied).toHaveLength(12);
+    expect(state).toEqual(empty);
+    expect(server.events.filter((event) => event.startsWith('start'))).toHaveLength(12);
+    expect(server.most()).toBe(REPLAY_LANES);
+  });
+
+  it('stops starting writes when a queue change cannot be saved, and throws its error once those in flight are settled', async () => {
+    const writes = Array.from({ length: 8 }, (_, index) => save(index % 4, `v${index}`));
+    let state: QueueState = { pending: writes, failed: [] };
+    let changes = 0;
+    let failedAt = -1;
+    const server = slowServer(
+      () => 1,
+      () => ({ kind: 'applied' }),
+    );
+    const replaying = replayQueue(
+      {
+        state: () => state,
+        change: async (update) => {
+          const number = (changes += 1);
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          if (number === 3) {
+            failedAt = server.events.length;
+            throw new Error('Der Speicher ist voll.');
+          }
+          state = update(state);
+        },
+        send: server.send,
+        now: () => new Date(),
+        signedIn: () => true,
+      },
+      'u-1',
+    );
+    await expect(replaying).rejects.toThrow('Der Speicher ist voll.');
+    expect(failedAt).toBeGreaterThan(0);
+    expect(server.events.slice(failedAt).filter((event) => event.startsWith('start'))).toEqual([]);
+    // Nothing left the queue without its answer saved: the write whose change failed stays pending.
+    const started = new Set(server.events.filter((event) => event.startsWith('start')).map((event) => event.slice(6)));
+    expect(started.size).toBeLessThan(writes.length);
+    const pending = new Set(state.pending.map((entry) => entry.key));
+    for (const entry of writes) expect(pending.has(entry.key) || started.has(entry.key)).toBe(true);
+    // Every change but the first (the marks) and the failed one saved an answer.
+    expect(writes.length - pending.size).toBe(changes - 2);
   });
 
   it('goes on in the other lanes and behind a refused save (it goes to the failed list)', async () => {

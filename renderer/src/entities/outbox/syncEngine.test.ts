@@ -16,7 +16,7 @@ import type { LocalStore } from '../../platform/localStore';
 import { openIndexedDbStore } from '../../platform/localStore';
 import { REPLAY_LANES } from '../../platform/syncQueue';
 import type { SyncStatus } from './syncEngine';
-import { SyncEngine } from './syncEngine';
+import { REPLAY_PROGRESS_MS, SyncEngine } from './syncEngine';
 import { seededRandom } from '../../test/seededRandom';
 
 const P1 = '/projects/0b4f6a52-8d0e-4a8e-9b51-3f3f0c2d9a10';
@@ -463,6 +463,34 @@ describe('the save path with the sync queue', () => {
     const reloaded = await device(server, factory);
     expect(reloaded.engine.status().pending).toBe(0);
     await expect(reloaded.get(P1)).rejects.toThrow('Der Server ist nicht erreichbar');
+  });
+});
+
+describe('the status during a replay (issue 17)', () => {
+  it('publishes a replay’s start and end at once, and its progress at most every REPLAY_PROGRESS_MS, not per write', async () => {
+    const server = fakeServer();
+    const { engine, statuses } = await device(server);
+    server.state.network = 'down';
+    // Saves sent once whose answers never came: each is replayed on its own.
+    for (let index = 0; index < 30; index += 1)
+      await engine.enqueue({
+        method: 'PUT',
+        path: index % 2 === 0 ? P1 : P2,
+        body: { revision: 1, name: `Stand ${index}`, items: [] },
+        key: `tried-${index}`,
+      });
+    expect(statuses.at(-1)).toMatchObject({ pending: 30, running: false });
+    const before = statuses.length;
+    server.state.network = 'up';
+    const started = performance.now();
+    expect(await engine.sync()).toBe('done');
+    const took = performance.now() - started;
+    const during = statuses.slice(before);
+    expect(during[0]).toMatchObject({ running: true });
+    expect(during.at(-1)).toEqual({ pending: 0, failed: [], running: false });
+    // The start, the end, and one progress per REPLAY_PROGRESS_MS begun (before: one per answered write).
+    expect(during.length).toBeLessThanOrEqual(2 + Math.ceil(took / REPLAY_PROGRESS_MS));
+    expect(during.length).toBeLessThan(30);
   });
 });
 

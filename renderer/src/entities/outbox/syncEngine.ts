@@ -23,6 +23,14 @@ let queuedSaves: Promise<QueuedSaves> | undefined;
 const loadQueuedSaves = (): Promise<QueuedSaves> => (queuedSaves ??= import('../../platform/queuedSaves'));
 let keptDocuments: Promise<typeof KeptDocumentsModule> | undefined;
 
+/**
+ * While a replay runs, its progress (the changes still waiting, those refused) is published at
+ * most this often: the footer says 'Sync' then, and every publication is a store update that
+ * renders the sync indicators again, once per answered write otherwise (issue 17). A replay's
+ * start and end are published at once.
+ */
+export const REPLAY_PROGRESS_MS = 250;
+
 /** What the footer and the failed-changes list show. */
 export interface SyncStatus {
   pending: number;
@@ -105,6 +113,10 @@ export class SyncEngine {
   private owner: string | null = null;
   /** The switch of the kept reads to a user in progress, or null (`claimReads`). */
   private claim: { userId: string; done: Promise<void> } | null = null;
+  /** Whether the status published last said a replay runs. */
+  private publishedRunning = false;
+  /** A replay's progress waiting to be published (`REPLAY_PROGRESS_MS`). */
+  private progressTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly deps: SyncEngineDeps) {
     this.ready = deps.store.then(async (store) => {
@@ -398,7 +410,19 @@ export class SyncEngine {
   }
 
   private publish(): void {
-    this.deps.onStatus(this.status());
+    if (this.running !== null && this.publishedRunning) {
+      this.progressTimer ??= setTimeout(() => this.publishNow(), REPLAY_PROGRESS_MS);
+      return;
+    }
+    this.publishNow();
+  }
+
+  private publishNow(): void {
+    if (this.progressTimer !== null) clearTimeout(this.progressTimer);
+    this.progressTimer = null;
+    const status = this.status();
+    this.publishedRunning = status.running;
+    this.deps.onStatus(status);
   }
 
   private now(): Date {

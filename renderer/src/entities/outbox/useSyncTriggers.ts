@@ -13,7 +13,9 @@ export const SYNC_RETRY_MS = 60_000;
 export function useSyncTriggers(): void {
   const dispatch = useAppDispatch();
   const userId = useAppSelector((state) => state.auth.user?.id ?? null);
-  const pending = useAppSelector((state) => state.sync.pending);
+  // Whether changes wait, not how many: the app shell that calls this would render again, with
+  // every page in it, at each write a replay answers (issue 17).
+  const waiting = useAppSelector((state) => state.sync.pending > 0);
 
   useEffect(() => {
     if (userId) void dispatch(startSyncSession(userId));
@@ -26,10 +28,10 @@ export function useSyncTriggers(): void {
   }, [dispatch]);
 
   useEffect(() => {
-    if (pending === 0) return;
+    if (!waiting) return;
     const timer = setInterval(() => {
       if (navigator.onLine) void dispatch(syncNow());
     }, SYNC_RETRY_MS);
     return () => clearInterval(timer);
-  }, [dispatch, pending]);
+  }, [dispatch, waiting]);
 }
