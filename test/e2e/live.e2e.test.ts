@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser } from './support/browser';
 import { addBoardTask, boardCard, boardColumn, dragCard } from './support/board';
-import { apiJson, apiToken, logIn } from './support/session';
+import { apiJson, apiToken, joinTeam, logIn } from './support/session';
 
 /**
  * Live updates (issue 16): two users on one board, each in a browser context of their own.
@@ -39,12 +39,7 @@ beforeAll(async () => {
   const fitter = await api<{ id: string }>(admin, 'POST', '/users', { ...FITTER, role: 'Monteur' });
   projectId = (await api<{ id: string }>(admin, 'POST', '/projects', { name: PROJECT })).id;
   // The fitter joins the team the way the product does it: invited, then accepting.
-  const invitation = await api<{ id: string }>(admin, 'POST', '/invitations', {
-    project: projectId,
-    toUserId: fitter.id,
-  });
-  const fitterToken = await apiToken(server.url, FITTER.username, FITTER.password);
-  await api(fitterToken, 'POST', `/invitations/${invitation.id}/respond`, { status: 'accepted' });
+  await joinTeam(server.url, admin, projectId, { ...fitter, ...FITTER });
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser } from './support/browser';
-import { apiJson, apiToken, logIn } from './support/session';
+import { apiJson, apiToken, joinTeam, logIn } from './support/session';
 
 /**
  * One phone, two people, no logout in between (issue 19's follow-up): the office Firmenleiter's
@@ -31,12 +31,7 @@ beforeAll(async () => {
   const fitter = await api<{ id: string }>(admin, 'POST', '/users', { ...FITTER, role: 'Monteur' });
   await api(admin, 'POST', '/projects', { name: LEADERS_ONLY });
   const project = await api<{ id: string }>(admin, 'POST', '/projects', { name: FITTERS });
-  const invitation = await api<{ id: string }>(admin, 'POST', '/invitations', {
-    project: project.id,
-    toUserId: fitter.id,
-  });
-  const fitterToken = await apiToken(server.url, FITTER.username, FITTER.password);
-  await api(fitterToken, 'POST', `/invitations/${invitation.id}/respond`, { status: 'accepted' });
+  await joinTeam(server.url, admin, project.id, { ...fitter, ...FITTER });
 });
 afterAll(async () => {
   await browser?.close();

@@ -68,3 +68,21 @@ export async function apiJson<T>(
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
+
+/**
+ * A user joins a project's team the way the product does it: `inviterToken`'s invitation,
+ * accepted by the user signing in with `member`'s credentials.
+ */
+export async function joinTeam(
+  baseUrl: string,
+  inviterToken: string,
+  projectId: string,
+  member: { id: string; username: string; password: string },
+): Promise<void> {
+  const invitation = await apiJson<{ id: string }>(baseUrl, inviterToken, 'POST', '/invitations', {
+    project: projectId,
+    toUserId: member.id,
+  });
+  const memberToken = await apiToken(baseUrl, member.username, member.password);
+  await apiJson(baseUrl, memberToken, 'POST', `/invitations/${invitation.id}/respond`, { status: 'accepted' });
+}
