@@ -97,25 +97,3 @@ export class PreparedAnswer {
     return bytes;
   }
 }
-
-/**
- * The steps of making an answer and their milliseconds, as a `Server-Timing` header value:
- * sent only when the server runs with SERVER_TIMING=1 (the benchmarks print them,
- * docs/performance.md "The first read after a save").
- */
-export class Timing {
-  private readonly laps: string[] = [];
-  private last = performance.now();
-
-  lap(step: string): void {
-    const now = performance.now();
-    this.laps.push(`${step};dur=${(now - this.last).toFixed(1)}`);
-    this.last = now;
-  }
-
-  header(): string {
-    return this.laps.join(', ');
-  }
-}
-
-export const SERVER_TIMING = process.env.SERVER_TIMING === '1';

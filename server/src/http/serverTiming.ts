@@ -1,7 +1,29 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Sequelize } from 'sequelize';
 import type { AppMiddleware } from '../appTypes';
-import { SERVER_TIMING } from './preparedAnswer';
+
+/** Whether answers carry `Server-Timing` entries (off by default; the benchmarks turn it on). */
+export const SERVER_TIMING = process.env.SERVER_TIMING === '1';
+
+/**
+ * The steps of making an answer and their milliseconds, as a `Server-Timing` header value:
+ * sent only when the server runs with SERVER_TIMING=1 (the benchmarks print them,
+ * docs/performance.md "The first read after a save").
+ */
+export class Timing {
+  private readonly laps: string[] = [];
+  private last = performance.now();
+
+  lap(step: string): void {
+    const now = performance.now();
+    this.laps.push(`${step};dur=${(now - this.last).toFixed(1)}`);
+    this.last = now;
+  }
+
+  header(): string {
+    return this.laps.join(', ');
+  }
+}
 
 /** The SQL statements of one request, counted while it runs (`countStatements`). */
 interface RequestStatements {

@@ -7,8 +7,8 @@ import {
   COMPRESS_THRESHOLD_BYTES,
   gzipOptions,
   PreparedAnswer,
-  SERVER_TIMING,
 } from '../http/preparedAnswer';
+import { SERVER_TIMING } from '../http/serverTiming';
 
 /** An answer that carries a session token (login): never compressed, see below. */
 function carriesToken(body: unknown): boolean {

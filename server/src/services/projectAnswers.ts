@@ -6,7 +6,8 @@ import {
   type ProjectMemberDto,
 } from '@werkboard/common';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { PreparedAnswer, Timing } from '../http/preparedAnswer';
+import { PreparedAnswer } from '../http/preparedAnswer';
+import { Timing } from '../http/serverTiming';
 import { documentJson } from '../presenters/documentJson';
 import { presentHeader } from '../presenters/project';
 import { loadTeam, type ProjectRow } from './projectStore';
