@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chunkGroups, type PlannedChunk } from './scripts/chunkGroups';
 import { landingPreload } from './scripts/landingPreload';
 
 // The app shows the product version of the ROOT package.json (architecture.md: `{ip}` is that version).
@@ -10,11 +11,58 @@ const rootPackage = JSON.parse(readFileSync(new URL('../package.json', import.me
   version: string;
 };
 
-export default defineConfig(({ command }) => ({
+/** What the build and its first pass (chunkGroups) share: the sources as the app is built from them. */
+const sources = (command: 'build' | 'serve'): UserConfig => ({
+  root: fileURLToPath(new URL('.', import.meta.url)),
   // Relative asset paths: the same build is served at / by the server and loaded from disk by Electron.
   base: './',
+  resolve: {
+    // Bundle common from source; its dist is only a type-check artefact of `tsc -b`.
+    alias: { '@werkboard/common': fileURLToPath(new URL('../common/src/index.ts', import.meta.url)) },
+  },
+  define: {
+    __APP_VERSION__: JSON.stringify(rootPackage.version),
+    // Only a production build registers the service worker (none in `vite` dev, none in jest).
+    __WERKBOARD_SERVICE_WORKER__: JSON.stringify(command === 'build'),
+  },
+});
+
+/** The chunks of the app split by the bundler alone, built in memory (chunkGroups' first pass). */
+async function chunksSplitByTheBundler(): Promise<PlannedChunk[]> {
+  const output = await build({
+    ...sources('build'),
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { write: false },
+  });
+  const outputs = Array.isArray(output) ? output : [output];
+  return outputs.flatMap((result) =>
+    'output' in result
+      ? result.output.flatMap((item) =>
+          item.type === 'chunk'
+            ? [
+                {
+                  fileName: item.fileName,
+                  moduleIds: item.moduleIds,
+                  imports: item.imports,
+                  dynamicImports: item.dynamicImports,
+                  isEntry: item.isEntry,
+                  size: item.code.length,
+                },
+              ]
+            : [],
+        )
+      : [],
+  );
+}
+
+export default defineConfig(({ command }) => ({
+  ...sources(command),
   plugins: [
     react(),
+    // Fewer, larger chunks for a signed-in start (issue 19): the first script, the frame, what pages share.
+    chunkGroups(chunksSplitByTheBundler),
     // modulepreload links for the chunks of the route a signed-in visitor lands on (issue 19).
     landingPreload(),
     // The service worker (Workbox, generateSW) precaches the app shell so that a reload without
@@ -49,15 +97,6 @@ export default defineConfig(({ command }) => ({
       },
     }),
   ],
-  resolve: {
-    // Bundle common from source; its dist is only a type-check artefact of `tsc -b`.
-    alias: { '@werkboard/common': fileURLToPath(new URL('../common/src/index.ts', import.meta.url)) },
-  },
-  define: {
-    __APP_VERSION__: JSON.stringify(rootPackage.version),
-    // Only a production build registers the service worker (none in `vite` dev, none in jest).
-    __WERKBOARD_SERVICE_WORKER__: JSON.stringify(command === 'build'),
-  },
   build: { outDir: 'dist', emptyOutDir: true },
   server: {
     proxy: { '/api': 'http://localhost:3000' },

@@ -17,8 +17,11 @@ export interface LandingTable {
   routes: [string, string][];
 }
 
+/** The start of a signed-in visit (first reads, the other pages later). */
+export const LANDING_START = 'src/app/landingStart';
+
 /** The modules of the logged-in frame, besides the shell page: loaded at start with a session. */
-const FRAME_MODULES = ['src/store/apiCache', 'src/app/landingStart'];
+export const FRAME_MODULES = ['src/store/apiCache', LANDING_START];
 
 /** pages.ts's `name: lazyPage(() => import('module')` pairs, module relative to src/app. */
 export function pageModules(pagesSource: string): Map<string, string> {

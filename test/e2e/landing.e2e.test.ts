@@ -88,7 +88,7 @@ describe('the first load of a signed-in visitor', () => {
     const context = await signedInPhone();
     const usersChunkWithShell = await holdUntilRequested(
       context,
-      /\/assets\/AppShell-[^/]+\.js$/,
+      /\/assets\/frame-[^/]+\.js$/,
       /\/UsersPage-[^/]+\.js$/,
     );
     const usersReadWithChunk = await holdUntilRequested(context, /\/assets\/UsersPage-[^/]+\.js$/, /\/api\/users$/);
@@ -98,7 +98,8 @@ describe('the first load of a signed-in visitor', () => {
     await page.getByRole('main').getByText('admin', { exact: true }).first().waitFor();
 
     const preloaded = await modulePreloads(page);
-    for (const chunk of [/\/AppShell-/, /\/apiCache-/, /\/UsersPage-/]) {
+    // The frame (shell, data cache, first reads) is one chunk (renderer/scripts/chunkGroups.ts).
+    for (const chunk of [/\/frame-/, /\/UsersPage-/]) {
       expect(preloaded.some((href) => chunk.test(href))).toBe(true);
     }
     expect(usersChunkWithShell()).toBe(true);
@@ -189,7 +190,7 @@ describe('the first load of a signed-in visitor', () => {
     await page.goto(`${server.url}/#/`);
     await page.getByRole('button', { name: 'Anmelden', exact: true }).waitFor();
     const preloaded = await modulePreloads(page);
-    expect(preloaded.some((href) => /\/AppShell-|\/DashboardPage-/.test(href))).toBe(false);
+    expect(preloaded.some((href) => /\/frame-|\/DashboardPage-/.test(href))).toBe(false);
     await context.close();
   });
 });
