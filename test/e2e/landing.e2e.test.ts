@@ -184,6 +184,24 @@ describe('the first load of a signed-in visitor', () => {
     await context.close();
   });
 
+  it("loads the other pages' chunks only a few seconds after the landing page shows (or at the user's first input)", async () => {
+    const otherPage = /\/assets\/(DashboardPage|AdminPage|ProfilePage|ProjectScreen|MessagesPage)-[^/]+\.js$/;
+    const context = await signedInPhone();
+    const requested: string[] = [];
+    context.on('request', (request) => {
+      if (otherPage.test(request.url())) requested.push(request.url());
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#/users`);
+    await page.getByRole('main').getByText('admin', { exact: true }).first().waitFor();
+    // Before, they came within the frame after the page's answers, while its content was painted.
+    await page.waitForTimeout(1500);
+    expect(requested).toEqual([]);
+    // Nobody acts (utils/afterInputOrDelay.test.ts: an input starts them at once): they come all the same.
+    await page.waitForRequest((request) => otherPage.test(request.url()));
+    await context.close();
+  });
+
   it('preloads nothing on the login screen of a visitor without a session', async () => {
     const context = await browser.newContext({ locale: 'de-DE', serviceWorkers: 'block' });
     const page = await context.newPage();

@@ -7,6 +7,7 @@ import { startDashboardReads } from '../features/dashboard/useDashboardData';
 import { startUsersReads } from '../features/users/usersReads';
 import type { AppThunk } from '../store/types';
 import { whenIdle } from '../utils/whenIdle';
+import { afterInputOrDelay } from '../utils/afterInputOrDelay';
 import { afterNextPaint } from '../utils/afterNextPaint';
 import type { LazyPage } from './lazyPage';
 import { pages } from './pages';
@@ -98,14 +99,18 @@ function startLanding(): AppThunk<Promise<void>> {
   };
 }
 
+/** How long the other pages' chunks wait after the landing page's content, unless the user acts. */
+export const OTHER_PAGES_AFTER_MS = 3000;
+
 /**
  * The other screens' chunks, loaded while the browser is idle so that navigation is instant and
  * works offline (the service worker caches them as well). They wait for the page the user is on
- * (its chunks, its first reads' answers, the frame that shows them, the load event), then load
- * one per idle moment: they must not compete with it. Before they waited for the answers, they
- * came while the page still waited for its data, and were fetched and run before its content
- * was painted (the mobile audit's LCP on users and board, issue 19); waiting for the answers
- * alone, they came in the idle moments while the dashboard rendered them (its LCP 4.2 -> 5.2 s).
+ * (its chunks, its first reads' answers, the frame that shows them, the load event) and then
+ * for the user's first tap or key or OTHER_PAGES_AFTER_MS, and load one per idle moment: they
+ * must not compete with it. Each earlier, shorter wait still let them in before the page's
+ * largest content was painted, whose rendering they then delayed (the mobile audit's LCP,
+ * issue 19): the answers alone (the dashboard's LCP 4.2 -> 5.2 s), then the frame after the
+ * answers (the dashboard's tiles were painted 300 ms later, the other pages meanwhile).
  * A failure is harmless: navigating loads the chunk again. Not stopped by a logout: chunks
  * hold no data.
  */
@@ -126,5 +131,6 @@ function prefetchOtherPages(landingReads: Promise<void>): void {
   void Promise.all([pages.shell.preload(), landing.preload(), landingReads])
     .catch(ignore)
     .then(() => afterNextPaint())
+    .then(() => afterInputOrDelay(OTHER_PAGES_AFTER_MS))
     .then(() => afterLoad(() => next(rest)));
 }
