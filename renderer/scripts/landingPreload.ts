@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
+import { DEVICE_ID_HEADER } from '../../common/src/domain/constants';
+import { DEVICE_ID_STORAGE_KEY } from '../src/api/deviceId';
+import { earlyReads } from '../src/app/earlyReads';
 import { pageRoutes } from '../src/app/pageRoutes';
 
 type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
@@ -15,6 +18,10 @@ export interface LandingTable {
   pages: Record<string, string[]>;
   /** Route patterns (react-router's, `:param` for one segment) and their page. */
   routes: [string, string][];
+  /** Per page, the GETs landing.js sends at once (app/earlyReads.ts), relative to /api. */
+  reads: Partial<Record<string, readonly string[]>>;
+  /** The device id's localStorage key and the header it is sent in (api/deviceId.ts). */
+  device: [string, string];
 }
 
 /** The start of a signed-in visit (first reads, the other pages later). */
@@ -77,7 +84,13 @@ export function landingTable(bundle: Bundle, pagesSource: string, root: string):
     if (!module) throw new Error(`landingPreload: pages.ts has no page '${page}' (pageRoutes.ts)`);
     pages[page] = filesOf([module], loadedWithFrame);
   }
-  return { frame, pages, routes: pageRoutes.map(({ path: route, page }) => [route, page]) };
+  return {
+    frame,
+    pages,
+    routes: pageRoutes.map(({ path: route, page }) => [route, page]),
+    reads: earlyReads,
+    device: [DEVICE_ID_STORAGE_KEY, DEVICE_ID_HEADER],
+  };
 }
 
 /** The table as a data block (not run, so the server's CSP allows it) and the script reading it. */

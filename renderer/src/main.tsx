@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { deStart } from '@werkboard/common';
 import { getOrCreateDeviceId } from './api/deviceId';
+import { withEarlyReads } from './api/earlyReads';
 import { App } from './app/App';
 import { createPlatform } from './platform';
 import { syncNow } from './entities/outbox/syncThunks';
@@ -22,8 +23,9 @@ const platform = createPlatform(window);
 /** `serverAddress`: the desktop shell's company server (the reports' QR codes point there). */
 function startApp(serverAddress?: string): void {
   const { store } = createAppStore({
-    // Bound: window.fetch throws "Illegal invocation" when called detached from window.
-    fetch: (url, init) => window.fetch(url, init),
+    // Bound: window.fetch throws "Illegal invocation" when called detached from window. The
+    // landing page's first GETs may have been sent already by public/landing.js.
+    fetch: withEarlyReads((url, init) => window.fetch(url, init)),
     // Loaded with the first upload (an import), not with the login's first script (issue 19).
     upload: (url, init, onProgress) =>
       import('./api/xhrUpload').then(({ createXhrUpload }) =>

@@ -128,6 +128,33 @@ describe('the first load of a signed-in visitor', () => {
     await context.close();
   });
 
+  it("sends the dashboard's first reads before the app's data cache is there, and each only once", async () => {
+    const context = await signedInPhone();
+    // The data cache's chunk (renderer/scripts/chunkGroups.ts: `common`) is where the app's reads start.
+    const readsWithoutTheApp = await holdUntilRequested(context, /\/assets\/common-[^/]+\.js$/, /\/api\/tags$/);
+    const reads: string[] = [];
+    context.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (['/api/projects', '/api/tags', '/api/project-groups', '/api/customer-types'].includes(pathname)) {
+        reads.push(`${request.method()} ${pathname}`);
+      }
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#/`);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByText('Abgeschlossene Projekte', { exact: false }).first().waitFor();
+
+    expect(readsWithoutTheApp()).toBe(true);
+    // The app took the answers public/landing.js asked for instead of sending its own.
+    expect(reads.sort()).toEqual([
+      'GET /api/customer-types',
+      'GET /api/project-groups',
+      'GET /api/projects',
+      'GET /api/tags',
+    ]);
+    await context.close();
+  });
+
   it("starts the board's read before the board's chunk is there, and the board takes it: one GET", async () => {
     const token = await apiToken(server.url, 'admin', server.adminPassword);
     const project = await apiJson<{ id: string }>(server.url, token, 'POST', '/projects', { name: 'Vorauslesen' });

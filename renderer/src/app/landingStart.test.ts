@@ -4,6 +4,7 @@ import type { FakeAnswer } from '../test/fakeFetch';
 import { createFakeFetch, networkFailure } from '../test/fakeFetch';
 import { API_PATH, buildProject, owner, PROJECT_ID, projectServer } from '../test/project';
 import { createTestStore } from '../test/renderApp';
+import { earlyReads } from './earlyReads';
 import { firstReads, landingRoute } from './landingStart';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -32,6 +33,22 @@ describe('the one table of first reads (issue 19)', () => {
     // Every later load reads again.
     await context.store.dispatch(loadProject());
     expect(gets()).toBe(2);
+  });
+
+  it('sends, for an Admin, every GET public/landing.js sends ahead (app/earlyReads.ts), so that the app takes them', async () => {
+    const fake = createFakeFetch({});
+    const context = createTestStore({ fake, user: buildUser('Admin', { id: 'u-admin', username: 'admin' }) });
+    void context.store.dispatch(firstReads.dashboard!({}));
+    void context.store.dispatch(firstReads.users!({}));
+    void context.store.dispatch(firstReads.project!({ id: PROJECT_ID }));
+    await flush();
+    await flush();
+    const sent = fake.requests.filter((request) => request.method === 'GET').map((request) => request.url);
+    const ahead = Object.values(earlyReads).flatMap((paths) =>
+      (paths ?? []).map((path) => `/api${path.replace(':id', PROJECT_ID)}`),
+    );
+    expect(ahead.length).toBeGreaterThan(0);
+    expect(ahead.filter((url) => !sent.includes(url))).toEqual([]);
   });
 
   it("starts the dashboard's and the user management's reads through the data cache", async () => {
