@@ -1,12 +1,5 @@
 import { afterInputOrDelay } from './afterInputOrDelay';
-
-const settled = async (promise: Promise<void>) => {
-  let done = false;
-  void promise.then(() => (done = true));
-  await Promise.resolve();
-  await Promise.resolve();
-  return done;
-};
+import { settled } from '../test/settled';
 
 describe('afterInputOrDelay', () => {
   beforeEach(() => jest.useFakeTimers());

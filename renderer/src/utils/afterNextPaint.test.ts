@@ -1,4 +1,5 @@
 import { afterNextPaint } from './afterNextPaint';
+import { settled } from '../test/settled';
 
 function frames() {
   const waiting: FrameRequestCallback[] = [];
@@ -12,14 +13,6 @@ function frames() {
   };
   return { view, frame, timeout: () => timers.splice(0).forEach((timer) => timer()) };
 }
-
-const settled = async (promise: Promise<void>) => {
-  let done = false;
-  void promise.then(() => (done = true));
-  await Promise.resolve();
-  await Promise.resolve();
-  return done;
-};
 
 describe('afterNextPaint', () => {
   it('resolves after the second frame from now, not the first', async () => {
