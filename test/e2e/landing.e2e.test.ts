@@ -229,6 +229,24 @@ describe('the first load of a signed-in visitor', () => {
     await context.close();
   });
 
+  it('shows the logo while the scripts download (no blank screen), and the app replaces it', async () => {
+    const context = await browser.newContext({ locale: 'de-DE', viewport: PHONE_VIEWPORT, serviceWorkers: 'block' });
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/assets\/start-[^/]+\.js$/, async (route: Route) => {
+      await released;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#/`, { waitUntil: 'commit' });
+    await page.locator('.boot .login__logo').waitFor();
+    expect(await page.getByRole('button', { name: 'Anmelden', exact: true }).count()).toBe(0);
+    release();
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).waitFor();
+    expect(await page.locator('.boot').count()).toBe(0);
+    await context.close();
+  });
+
   it('preloads nothing on the login screen of a visitor without a session', async () => {
     const context = await browser.newContext({ locale: 'de-DE', serviceWorkers: 'block' });
     const page = await context.newPage();
