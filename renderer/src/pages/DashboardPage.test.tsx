@@ -8,6 +8,7 @@ import { renderApp } from '../test/renderApp';
 import { buildProject, MEMBER_ID, TAGS as BOARD_TAGS, timeEntry } from '../test/project';
 import { buildProjectSummary } from '../test/projectSummaries';
 import { buildDashboardAppointment, buildGroup, dashboardRoutes } from '../test/dashboard';
+import { findLoadedDialog } from '../test/dialogs';
 
 const FREE_GROUPS = 'Projektgruppen sind in der Free-Lizenz deaktiviert.';
 const ONLINE_ONLY = 'Neue Projekte können nur online erstellt werden.';
@@ -120,7 +121,7 @@ describe('dashboard buttons', () => {
     setOnline(true);
     expect(button.getAttribute('aria-disabled')).toBeNull();
     fireEvent.click(button);
-    expect(screen.getByRole('dialog', { name: 'Vorlage auswählen' })).toBeTruthy();
+    expect(await findLoadedDialog('Vorlage auswählen')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Ohne Vorlage fortfahren' })).toBeTruthy();
   });
 });
@@ -462,7 +463,7 @@ describe('group actions', () => {
       'PUT /api/project-groups/g-nord': { body: { ...NORD, name: 'Nordost' } },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Gruppe „Nord“ bearbeiten' }));
-    const dialog = within(screen.getByRole('dialog'));
+    const dialog = await findLoadedDialog('Gruppe bearbeiten');
     fireEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByRole('button', { name: 'Nordost (1)' })).toBeTruthy();
   });
@@ -478,7 +479,7 @@ describe('group actions', () => {
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Gruppe „Nord“ löschen' }));
-    const dialog = within(screen.getByRole('dialog'));
+    const dialog = await findLoadedDialog('Gruppe löschen');
     fireEvent.click(dialog.getByRole('button', { name: 'Löschen' }));
 
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Nord/ })).toBeNull());

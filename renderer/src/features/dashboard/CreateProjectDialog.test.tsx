@@ -7,6 +7,7 @@ import { createFakeFetch } from '../../test/fakeFetch';
 import { renderApp } from '../../test/renderApp';
 import { dashboardRoutes } from '../../test/dashboard';
 import { buildProjectSummary, buildTemplateSummary } from '../../test/projectSummaries';
+import { findLoadedDialog } from '../../test/dialogs';
 
 const t = de.projectOverview.create;
 
@@ -55,7 +56,7 @@ function setup(routes: Record<string, FakeRoute> = {}, user: CurrentUserDto = bu
 /** 'Neues Projekt', then the template step once its choices are loaded. */
 async function openChooser() {
   fireEvent.click(await screen.findByRole('button', { name: 'Neues Projekt' }));
-  const dialog = within(screen.getByRole('dialog', { name: 'Vorlage auswählen' }));
+  const dialog = await findLoadedDialog('Vorlage auswählen');
   await dialog.findByLabelText('Kundentyp');
   return dialog;
 }

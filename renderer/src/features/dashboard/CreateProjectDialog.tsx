@@ -45,7 +45,7 @@ function mergeTypes(...lists: (readonly string[])[]): string[] {
   return [...seen.values()];
 }
 
-interface CreateProjectDialogProps {
+export interface CreateProjectDialogProps {
   onClose: () => void;
   /** Names of the user's own projects: a project name is unique per owner (spec section 5). */
   existingNames?: readonly string[];

@@ -1,0 +1,26 @@
+import type { ProjectGroupDto } from '@werkboard/common';
+import { de } from '@werkboard/common';
+import { lazyDialog } from '../components/lazyDialog';
+
+/**
+ * The dashboard's dialogs, each in a chunk of its own loaded on its first opening (issue 19: the
+ * forms and their input checks, zod with the request schemas, are not part of the dashboard a
+ * phone loads at start). Until the chunk is there the dialog's frame says that it loads; the
+ * service worker precaches every chunk, so they open offline too.
+ */
+export const CreateProjectDialog = lazyDialog(de.projectOverview.create.title, () =>
+  import('../features/dashboard/CreateProjectDialog').then((m) => m.CreateProjectDialog),
+);
+
+const groupDialog = () => import('../features/projectGroups/ProjectGroupDialog').then((m) => m.ProjectGroupDialog);
+const CreateGroupDialog = lazyDialog(de.organise.groups.createTitle, groupDialog);
+const EditGroupDialog = lazyDialog(de.organise.groups.editTitle, groupDialog);
+
+/** A new group (`group` null) or an existing one's name and colour; titled as the loaded dialog is. */
+export function ProjectGroupDialog(props: { group: ProjectGroupDto | null; onClose(): void }) {
+  return props.group ? <EditGroupDialog {...props} /> : <CreateGroupDialog {...props} />;
+}
+
+export const DeleteProjectGroupDialog = lazyDialog(de.organise.groups.deleteTitle, () =>
+  import('../features/projectGroups/DeleteProjectGroupDialog').then((m) => m.DeleteProjectGroupDialog),
+);
