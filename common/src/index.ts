@@ -53,6 +53,7 @@ export * from './domain/signoffs';
 export * from './domain/cardGroups';
 export * from './domain/columnTone';
 export * from './domain/constants';
+export * from './domain/projectGroups';
 export * from './domain/projectLimits';
 export * from './domain/csv';
 export * from './domain/format';

@@ -100,6 +100,30 @@ describe('chunkPlan', () => {
     expect(withImport.has('screen:a')).toBe(false);
   });
 
+  it("keeps out a small shared chunk that imports a large one the login may load (the schemas: the pages' forms)", () => {
+    const withSchemas = chunkPlan(
+      [
+        chunk('index', [], { isEntry: true, moduleIds: ['main'], dynamicImports: ['checks', 'shell', 'a', 'b'] }),
+        chunk('shell'),
+        chunk('checks', ['schemas']),
+        chunk('schemas', [], { size: SHARED_CHUNK_LIMIT }),
+        chunk('a', ['form', 'list']),
+        chunk('b', ['form', 'list']),
+        chunk('form', ['schemas']),
+        chunk('list'),
+      ],
+      {
+        entryModules: ['main'],
+        frameModules: ['shell:a'],
+        signedInModules: ['shell:a'],
+        pageModulesList: ['a:a', 'b:a'],
+      },
+    );
+    expect(withSchemas.has('form:a')).toBe(false);
+    expect(withSchemas.has('schemas:a')).toBe(false);
+    expect(withSchemas.get('list:a')).toBe('pages');
+  });
+
   it('names a module the first build did not put into a chunk as an error', () => {
     expect(() => chunkPlan(chunks, { ...modules, frameModules: ['missing'] })).toThrow(
       'chunkGroups: no chunk holds missing',

@@ -93,7 +93,13 @@ export function chunkPlan(chunks: PlannedChunk[], modules: PlanModules): Map<str
     for (const file of closure([chunkOf(page)])) usedBy.set(file, (usedBy.get(file) ?? 0) + 1);
   }
   const shared = [...usedBy].filter(([file, count]) => count >= 2 && !groupOfChunk.has(file)).map(([file]) => file);
-  const large = new Set(shared.filter((file) => (byFile.get(file)?.size ?? 0) >= SHARED_CHUNK_LIMIT));
+  // Large: what a page would not load otherwise (the frame's groups it loads anyway).
+  const loadedAnyway = new Set(['start', 'common', 'frame']);
+  const large = new Set(
+    [...usedBy.keys()].filter(
+      (file) => !loadedAnyway.has(groupOfChunk.get(file) ?? '') && (byFile.get(file)?.size ?? 0) >= SHARED_CHUNK_LIMIT,
+    ),
+  );
   // A small chunk that imports a large one stays out too: the group would import it at once.
   assign(
     shared.filter((file) => ![...closure([byFile.get(file) as PlannedChunk])].some((inner) => large.has(inner))),

@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { PROJECT_ICONS, type ProjectIcon } from '../dto/projects';
+import { PROJECT_ICONS } from '../dto/projects';
+import { DEFAULT_GROUP_COLOR, DEFAULT_GROUP_ICON, DEFAULT_GROUP_ICON_COLOR } from '../domain/projectGroups';
 import { BODY_ERROR, textField } from './fields';
 import { organisationMessages } from '../messages/organisation';
 
 const m = organisationMessages.groups;
-
-export const DEFAULT_GROUP_COLOR = '#3b82f6';
-export const DEFAULT_GROUP_ICON: ProjectIcon = 'folder';
-export const DEFAULT_GROUP_ICON_COLOR = '#ffffff';
 
 const HEX6 = /^#[0-9a-fA-F]{6}$/;
 const color = (fallback: string) =>
