@@ -1,7 +1,7 @@
 import { userSettingsPatchSchema } from '../schemas/settings';
-import { BACKGROUND_THEMES } from './constants';
 import {
   APPOINTMENT_DETAIL_LEVELS,
+  BACKGROUND_THEMES,
   DEFAULT_USER_SETTINGS,
   mergeDeep,
   mergeUserSettings,

@@ -1,5 +1,17 @@
 import type { UserSettings, UserSettingsPatch } from '../schemas/settings';
-import { BACKGROUND_THEMES } from './constants';
+
+/** Background themes of the appearance settings (spec section 3). */
+export const BACKGROUND_THEMES = [
+  'default',
+  'triangles',
+  'hexagons',
+  'circuits',
+  'lines',
+  'dots',
+  'cross',
+  'waves',
+] as const;
+export type BackgroundTheme = (typeof BACKGROUND_THEMES)[number];
 
 /**
  * The choices of the display settings (spec section 3): a section open or closed, how many
