@@ -24,8 +24,9 @@ export const VIEW_MODES = ['grid', 'list'] as const;
 export const TEMPLATE_VIEW_MODES = ['grid', 'table-simple', 'table-detailed'] as const;
 
 /**
- * A colour as the settings and the profile store it: #RGB, #RRGGBB or #RRGGBBAA. Beside the settings, not in
- * constants.ts: the first script reads constants.ts, and the bundler keeps a module whole.
+ * A colour as the settings and the profile store it: #RGB, #RRGGBB or #RRGGBBAA. These
+ * constants are here, not in constants.ts: the first script reads constants.ts, and the
+ * bundler keeps a module whole (issue 19).
  */
 export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 
@@ -98,7 +99,8 @@ type SettingRules<T> = {
 /**
  * Every field of the settings and what it may hold: the same choices the request schema
  * (schemas/settings.ts) takes, without zod, so that the app's frame can read a stored copy
- * without loading zod (issue 19). A field added to the schema is a type error here until it has its rule.
+ * without loading zod (issue 19). A field added to the schema is a type error here until it
+ * has its rule.
  */
 const USER_SETTINGS_RULES: SettingRules<UserSettings> = {
   colors: { appBg: 'color', columnBg: 'color', columnHeaderColor: 'color', projectHeaderColor: 'color' },

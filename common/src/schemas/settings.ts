@@ -19,9 +19,9 @@ import { BODY_ERROR, booleanField, hexColor, optionalEmail, textField } from './
 
 /**
  * The user settings of spec section 3, as a request may send them (a stored copy is read by
- * domain/settings.ts's resolveUserSettings, without zod). Each section is a strict shape with every field;
- * PUT /api/settings takes any part of it (sections and fields optional) and the server
- * merges it into the stored settings. Unknown fields are dropped.
+ * domain/settings.ts's resolveUserSettings, without zod). Each section is a strict shape with
+ * every field; PUT /api/settings takes any part of it (sections and fields optional) and the
+ * server merges it into the stored settings. Unknown fields are dropped.
  */
 
 const invalid = { error: de.settings.invalidValue } as const;
