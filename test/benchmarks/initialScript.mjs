@@ -8,7 +8,9 @@
 //
 // With source maps (`npx vite build --sourcemap --outDir /tmp/x` in renderer/), it also counts
 // the initial scripts by package and by our own folders (raw, minified bytes), so that a step
-// shows what moved out of the first script and what is left.
+// shows what moved out of the first script and what is left. Then the landing block of
+// index.html: what a signed-in start preloads besides (the frame, and the frame with each
+// landing page), gzip, and the frame by package and folder where the maps are there.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -124,17 +126,60 @@ for (const dist of dists) {
   if (scripts.every((file) => bytesByGroup(file, groups))) groupsByDist.push({ dist, groups });
 }
 
-if (groupsByDist.length > 0) {
+/** A table of raw bytes per package or folder, one column per build (groups of 1 KB and more). */
+function printGroups(title, groupsByDist) {
+  if (groupsByDist.length === 0) return;
   const names = [...new Set(groupsByDist.flatMap(({ groups }) => [...groups.keys()]))];
   const biggest = (name) => Math.max(...groupsByDist.map(({ groups }) => groups.get(name) ?? 0));
   names.sort((a, b) => biggest(b) - biggest(a));
   console.log('');
-  console.log(`By package or folder, raw minified bytes (from the source maps):`);
+  console.log(`${title}, raw minified bytes (from the source maps):`);
   console.log(`| module | ${groupsByDist.map(({ dist }) => dist).join(' | ')} |`);
   console.log(`| --- | ${groupsByDist.map(() => '---').join(' | ')} |`);
   for (const name of names.filter((n) => biggest(n) >= 1024)) {
     console.log(`| ${name} | ${groupsByDist.map(({ groups }) => kb(groups.get(name) ?? 0)).join(' | ')} |`);
   }
+}
+
+printGroups('By package or folder', groupsByDist);
+
+/** index.html's landing block (renderer/scripts/landingPreload.ts): the chunks a signed-in start preloads. */
+function landingTable(dist) {
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const block = /<script type="application\/json" id="landing-chunks">(.*?)<\/script>/s.exec(html);
+  return block ? JSON.parse(block[1]) : null;
+}
+
+// A signed-in start: the first script, then the frame (shell, data cache, first reads) and the
+// landing page's chunks, preloaded together (issue 19). Lighthouse's simulated phone pays for
+// each of them before the page's content shows.
+const landings = dists.map((dist) => ({ dist, table: landingTable(dist) })).filter(({ table }) => table);
+if (landings.length > 0) {
+  const gzipOf = (dist, files) => files.reduce((sum, file) => sum + sizes(path.join(dist, file)).gzip, 0);
+  const pages = [...new Set(landings.flatMap(({ table }) => Object.keys(table.pages)))];
+  console.log('');
+  console.log('The landing block of a signed-in start, gzip (files): the frame, and the frame with each page');
+  console.log(`| landing | ${landings.map(({ dist }) => dist).join(' | ')} |`);
+  console.log(`| --- | ${landings.map(() => '---').join(' | ')} |`);
+  const row = (name, filesOf) =>
+    console.log(
+      `| ${name} | ${landings
+        .map(({ dist, table }) => {
+          const files = filesOf(table);
+          return `${kb(gzipOf(dist, files))} (${files.length})`;
+        })
+        .join(' | ')} |`,
+    );
+  row('frame', (table) => table.frame);
+  for (const page of pages) row(`frame + ${page}`, (table) => [...table.frame, ...(table.pages[page] ?? [])]);
+  const frameGroups = landings
+    .map(({ dist, table }) => {
+      const groups = new Map();
+      const mapped = table.frame.every((file) => bytesByGroup(path.join(dist, file), groups));
+      return mapped ? { dist, groups } : null;
+    })
+    .filter(Boolean);
+  printGroups('The frame by package or folder', frameGroups);
 }
 
 const flat = { loadAvg1: loadAvg[0] };

@@ -257,3 +257,57 @@ describe('the first load of a signed-in visitor', () => {
     await context.close();
   });
 });
+
+describe('the first load of a session stored by an older version', () => {
+  /** The stored session with its user's settings replaced (redux-persist: each field JSON inside JSON). */
+  function withStoredSettings(settings: unknown): { origin: string; localStorage: { name: string; value: string }[] } {
+    const localStorage = session.localStorage.map((entry) => {
+      if (entry.name !== 'persist:werkboard-auth') return entry;
+      const fields = JSON.parse(entry.value) as Record<string, string>;
+      const user = JSON.parse(fields.user as string) as Record<string, unknown>;
+      return { ...entry, value: JSON.stringify({ ...fields, user: JSON.stringify({ ...user, settings }) }) };
+    });
+    if (localStorage === session.localStorage) throw new Error('no stored auth');
+    return { ...session, localStorage };
+  }
+
+  it('shows the defaults for settings of an old shape, offline, and the server’s settings once it answers', async () => {
+    const context = await browser.newContext({
+      locale: 'de-DE',
+      viewport: PHONE_VIEWPORT,
+      serviceWorkers: 'block',
+      storageState: {
+        cookies: [],
+        origins: [
+          withStoredSettings({
+            colors: { appBg: 'dunkelblau', columnBg: '#123456', oldAccent: '#FF0000' },
+            appearance: { theme: 'aurora', patternColor: '#00FF00' },
+            display: 'kompakt',
+          }),
+        ],
+      },
+    });
+    // The session check cannot reach the server: the stored copy stays in use.
+    await context.route(/\/api\/auth\/me$/, (route) => route.abort('internetdisconnected'));
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${server.url}/#/`);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    const themeVariable = (name: string) =>
+      page.evaluate((variable) => document.documentElement.style.getPropertyValue(variable), name);
+
+    expect(await themeVariable('--app-bg')).toBe('#000000');
+    expect(await themeVariable('--column-bg')).toBe('#123456');
+    expect(await themeVariable('--app-pattern')).toBe('none');
+    expect(errors).toEqual([]);
+
+    // Online again: the server's resolved settings replace the stored copy.
+    await context.unroute(/\/api\/auth\/me$/);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.waitForFunction(() => document.documentElement.style.getPropertyValue('--column-bg') === '#1F2937');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -41,19 +41,6 @@ export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
 export const DEFAULT_PROFILE_VISIBILITY: ProfileVisibility = 'everyone';
 export const DEFAULT_USERNAME_COLOR = '#FFFFFF';
 
-/** Background themes of the appearance settings (spec section 3). */
-export const BACKGROUND_THEMES = [
-  'default',
-  'triangles',
-  'hexagons',
-  'circuits',
-  'lines',
-  'dots',
-  'cross',
-  'waves',
-] as const;
-export type BackgroundTheme = (typeof BACKGROUND_THEMES)[number];
-
 export const SMTP_ENCRYPTIONS = ['none', 'ssl', 'tls'] as const;
 export type SmtpEncryption = (typeof SMTP_ENCRYPTIONS)[number];
 export const DEFAULT_SMTP_PORT = 587;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HEX_COLOR } from '../domain/settings';
 import { de } from '../messages';
 
 /**
@@ -46,7 +47,6 @@ export function textField(kind: TextKind, error: string) {
   });
 }
 
-const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 const emailCheck = z.email();
 
 /** Absent stays absent (keep the stored value); '' and null clear it; text is trimmed. */

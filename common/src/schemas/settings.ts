@@ -1,27 +1,35 @@
 import { z } from 'zod';
 import {
-  BACKGROUND_THEMES,
   DEFAULT_SMTP_ENCRYPTION,
   DEFAULT_SMTP_PORT,
   HIGHEST_PASSWORD_MIN_LENGTH,
   LOWEST_PASSWORD_MIN_LENGTH,
   SMTP_ENCRYPTIONS,
 } from '../domain/constants';
+import {
+  APPOINTMENT_DETAIL_LEVELS,
+  BACKGROUND_THEMES,
+  SECTION_VISIBILITIES,
+  SHOW_EXPIRED_CHOICES,
+  TEMPLATE_VIEW_MODES,
+  VIEW_MODES,
+} from '../domain/settings';
 import { de } from '../messages';
 import { BODY_ERROR, booleanField, hexColor, optionalEmail, textField } from './fields';
 
 /**
- * The user settings of spec section 3. Each section is a strict shape with every field;
- * PUT /api/settings takes any part of it (sections and fields optional) and the server
- * merges it into the stored settings. Unknown fields are dropped.
+ * The user settings of spec section 3, as a request may send them (a stored copy is read by
+ * domain/settings.ts's resolveUserSettings, without zod). Each section is a strict shape with
+ * every field; PUT /api/settings takes any part of it (sections and fields optional) and the
+ * server merges it into the stored settings. Unknown fields are dropped.
  */
 
 const invalid = { error: de.settings.invalidValue } as const;
 const color = hexColor(de.settings.colorInvalid);
-const sectionVisibility = z.enum(['expanded', 'collapsed'], invalid);
-const detailLevel = z.enum(['full', 'today_only', 'next_upcoming'], invalid);
-const showExpired = z.enum(['always', 'if_project_active', 'never'], invalid);
-const viewMode = z.enum(['grid', 'list'], invalid);
+const sectionVisibility = z.enum(SECTION_VISIBILITIES, invalid);
+const detailLevel = z.enum(APPOINTMENT_DETAIL_LEVELS, invalid);
+const showExpired = z.enum(SHOW_EXPIRED_CHOICES, invalid);
+const viewMode = z.enum(VIEW_MODES, invalid);
 
 const colorsShape = {
   appBg: color,
@@ -42,7 +50,7 @@ const featuresShape = {
   directMessagesEnabled: booleanField,
 };
 const displayShapes = {
-  templates: { viewMode: z.enum(['grid', 'table-simple', 'table-detailed'], invalid) },
+  templates: { viewMode: z.enum(TEMPLATE_VIEW_MODES, invalid) },
   dashboardAppointments: { visibility: sectionVisibility, detailLevel, showTags: booleanField, showExpired },
   projectAppointments: { visibility: sectionVisibility, detailLevel, showExpired },
   dashboardProjects: {

@@ -139,6 +139,23 @@ describe('settings dialog', () => {
     expect(dialog().getByLabelText(s.display.projectsViewMode)).toBeTruthy();
   });
 
+  it('shows the defaults for stored values of an old shape, and a change stores a valid value', async () => {
+    const oldShape = {
+      appearance: { theme: 'aurora' },
+      colors: { appBg: 'dunkelblau' },
+      display: { templates: { viewMode: 'karten' } },
+    } as unknown as CurrentUserDto['settings'];
+    const { fake } = setup(buildUser('Monteur', { settings: oldShape }));
+
+    expect(dialog().getByRole<HTMLInputElement>('radio', { name: s.themes.default }).checked).toBe(true);
+    expect(dialog().getByLabelText<HTMLInputElement>(s.colors.appBg).value).toBe('#000000');
+    open(s.sections.display);
+    expect(dialog().getByLabelText<HTMLSelectElement>(s.display.templatesViewMode).value).toBe('grid');
+
+    fireEvent.click(dialog().getByRole('radio', { name: s.themes.dots }));
+    await waitFor(() => expect(fake.calls('PUT /api/settings')[0]?.body).toEqual({ appearance: { theme: 'dots' } }));
+  });
+
   it('shows SMTP and license status to the Admin only', () => {
     setup(buildUser('Firmenleiter'));
     expect(dialog().queryByRole('button', { name: s.sections.smtp })).toBeNull();
@@ -191,6 +208,18 @@ describe('settings dialog: SMTP (Admin)', () => {
     fireEvent.change(recipient, { target: { value: 'buero@example.de' } });
     fireEvent.click(dialog().getByRole('button', { name: de.mail.testButton }));
     expect((await dialog().findByRole('alert')).textContent).toBe(de.mail.authFailed('535 falsch'));
+  });
+
+  it('refuses a port outside 1-65535 with the German message and sends nothing', async () => {
+    const { fake } = setup(buildUser('Admin'));
+    open(s.sections.smtp);
+    await waitFor(() => expect(dialog().getByLabelText<HTMLInputElement>(s.smtp.host).value).toBe(SMTP.host));
+
+    fireEvent.change(dialog().getByLabelText(s.smtp.port), { target: { value: '70000' } });
+    fireEvent.click(dialog().getByRole('button', { name: s.smtp.save }));
+
+    expect(await dialog().findByText(de.settings.smtpPortInvalid)).toBeTruthy();
+    expect(fake.calls('PUT /api/settings')).toHaveLength(0);
   });
 
   it('starts with port 587 and TLS when the server has none', async () => {

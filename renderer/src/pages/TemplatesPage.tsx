@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { TemplateSummaryDto } from '@werkboard/common';
-import { canCreateTemplate, de } from '@werkboard/common';
+import { canCreateTemplate, de, TEMPLATE_VIEW_MODES } from '@werkboard/common';
 import { useTemplatesQuery } from '../api/endpoints/templates';
 import { loadStateOf } from '../api/loadState';
 import { useAppSelector } from '../store/hooks';
@@ -10,7 +10,7 @@ import { selectUserSettings } from '../entities/settings/settingsSelectors';
 import { useSettingsSaver } from '../entities/settings/useSettingsSaver';
 import { DeleteTemplateDialog, PublishTemplateDialog } from '../features/templates/TemplateConfirmDialogs';
 import type { TemplateAction, TemplateViewMode } from '../features/templates/TemplateList';
-import { TEMPLATE_VIEW_MODES, TemplateList } from '../features/templates/TemplateList';
+import { TemplateList } from '../features/templates/TemplateList';
 import { ShareTemplateDialog } from '../features/templates/ShareTemplateDialog';
 import { TemplateSettingsDialog } from './TemplateSettingsDialog';
 import { LoadFailed } from '../components/LoadFailed';

@@ -1,15 +1,16 @@
 import type { UserSettings, UserSettingsPatch } from '@werkboard/common';
-import { de } from '@werkboard/common';
+import {
+  APPOINTMENT_DETAIL_LEVELS,
+  de,
+  SECTION_VISIBILITIES,
+  SHOW_EXPIRED_CHOICES,
+  TEMPLATE_VIEW_MODES,
+  VIEW_MODES,
+} from '@werkboard/common';
 import { FormField } from '../../components/FormField';
 
 const d = de.settingsScreen.display;
 type OptionKey = keyof typeof de.settingsScreen.options;
-
-const VISIBILITY = ['expanded', 'collapsed'] as const;
-const DETAIL_LEVEL = ['full', 'today_only', 'next_upcoming'] as const;
-const SHOW_EXPIRED = ['always', 'if_project_active', 'never'] as const;
-const VIEW_MODE = ['grid', 'list'] as const;
-const TEMPLATE_VIEW_MODE = ['grid', 'table-simple', 'table-detailed'] as const;
 
 function Select<V extends OptionKey>({
   label,
@@ -52,19 +53,19 @@ export function DisplaySection({
           <Select
             label={d.visibility}
             value={dashboardAppointments.visibility}
-            options={VISIBILITY}
+            options={SECTION_VISIBILITIES}
             onChange={(visibility) => onChange({ display: { dashboardAppointments: { visibility } } })}
           />
           <Select
             label={d.detailLevel}
             value={dashboardAppointments.detailLevel}
-            options={DETAIL_LEVEL}
+            options={APPOINTMENT_DETAIL_LEVELS}
             onChange={(detailLevel) => onChange({ display: { dashboardAppointments: { detailLevel } } })}
           />
           <Select
             label={d.showExpired}
             value={dashboardAppointments.showExpired}
-            options={SHOW_EXPIRED}
+            options={SHOW_EXPIRED_CHOICES}
             onChange={(showExpired) => onChange({ display: { dashboardAppointments: { showExpired } } })}
           />
         </div>
@@ -84,19 +85,19 @@ export function DisplaySection({
           <Select
             label={d.visibility}
             value={projectAppointments.visibility}
-            options={VISIBILITY}
+            options={SECTION_VISIBILITIES}
             onChange={(visibility) => onChange({ display: { projectAppointments: { visibility } } })}
           />
           <Select
             label={d.detailLevel}
             value={projectAppointments.detailLevel}
-            options={DETAIL_LEVEL}
+            options={APPOINTMENT_DETAIL_LEVELS}
             onChange={(detailLevel) => onChange({ display: { projectAppointments: { detailLevel } } })}
           />
           <Select
             label={d.showExpired}
             value={projectAppointments.showExpired}
-            options={SHOW_EXPIRED}
+            options={SHOW_EXPIRED_CHOICES}
             onChange={(showExpired) => onChange({ display: { projectAppointments: { showExpired } } })}
           />
         </div>
@@ -108,19 +109,19 @@ export function DisplaySection({
           <Select
             label={d.activeProjectsVisibility}
             value={dashboardProjects.activeProjectsVisibility}
-            options={VISIBILITY}
+            options={SECTION_VISIBILITIES}
             onChange={(value) => onChange({ display: { dashboardProjects: { activeProjectsVisibility: value } } })}
           />
           <Select
             label={d.completedProjectsVisibility}
             value={dashboardProjects.completedProjectsVisibility}
-            options={VISIBILITY}
+            options={SECTION_VISIBILITIES}
             onChange={(value) => onChange({ display: { dashboardProjects: { completedProjectsVisibility: value } } })}
           />
           <Select
             label={d.activeProjectsViewMode}
             value={dashboardProjects.activeProjectsViewMode}
-            options={VIEW_MODE}
+            options={VIEW_MODES}
             onChange={(value) => onChange({ display: { dashboardProjects: { activeProjectsViewMode: value } } })}
           />
         </div>
@@ -132,7 +133,7 @@ export function DisplaySection({
           <Select
             label={d.templatesViewMode}
             value={templates.viewMode}
-            options={TEMPLATE_VIEW_MODE}
+            options={TEMPLATE_VIEW_MODES}
             onChange={(viewMode) => onChange({ display: { templates: { viewMode } } })}
           />
         </div>
@@ -144,7 +145,7 @@ export function DisplaySection({
           <Select
             label={d.projectsViewMode}
             value={adminView.projectsViewMode}
-            options={VIEW_MODE}
+            options={VIEW_MODES}
             onChange={(projectsViewMode) => onChange({ display: { adminView: { projectsViewMode } } })}
           />
         </div>

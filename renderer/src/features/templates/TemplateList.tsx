@@ -6,11 +6,6 @@ import { ProjectIconGlyph } from '../../entities/project/ProjectIconGlyph';
 
 /** How the templates are listed (display.templates.viewMode, saved with the settings). */
 export type TemplateViewMode = UserSettings['display']['templates']['viewMode'];
-export const TEMPLATE_VIEW_MODES = [
-  'grid',
-  'table-simple',
-  'table-detailed',
-] as const satisfies readonly TemplateViewMode[];
 
 const t = de.templatesScreen;
 
