@@ -15,6 +15,7 @@ import {
   laneOf,
   markAttempts,
   nextWrites,
+  outcomeOfStatus,
   parseDocumentPath,
   queuedDocument,
   type QueuedWrite,
@@ -155,6 +156,66 @@ export function batchOf(state: QueueState, head: QueuedWrite, userId: string): Q
     batch.push(write);
   }
   return batch;
+}
+
+/** One save's answer in the answer of `POST /projects/{id}/saves` (server: `http/writeBatch.ts`). */
+interface BatchAnswer {
+  key: string;
+  status: number;
+  body?: unknown;
+}
+
+/**
+ * The outcomes of a batch's answers, in order, as far as they answer `writes` in order (an answer
+ * for another key ends them: what follows stays queued and is sent again). An answer that answers
+ * none counts as a server error (the replay stops instead of sending the batch again and again).
+ */
+function batchOutcomes(writes: readonly QueuedWrite[], answers: unknown): SendOutcome[] {
+  const outcomes: SendOutcome[] = [];
+  for (const [index, answer] of (Array.isArray(answers) ? (answers as BatchAnswer[]) : []).entries()) {
+    if (answer?.key !== writes[index]?.key || typeof answer.status !== 'number') break;
+    const message = (answer.body as { message?: unknown } | undefined)?.message;
+    const outcome = outcomeOfStatus(answer.status, typeof message === 'string' ? message : '');
+    outcomes.push(outcome.kind === 'applied' ? { kind: 'applied', answer: answer.body } : outcome);
+    if (outcome.kind !== 'applied') break;
+  }
+  return outcomes.length > 0 ? outcomes : [{ kind: 'serverError', status: 502 }];
+}
+
+/** How the sync engine reaches the server: its API client, a write sent alone, a failed request's outcome. */
+export interface SaveLine {
+  api: { request<T>(path: string, options: { method: 'POST'; body: unknown }): Promise<T> };
+  send(write: QueuedWrite): Promise<SendOutcome>;
+  outcomeOf(error: unknown): SendOutcome;
+}
+
+/**
+ * Sends saves of one project (`batchOf`) in one request, `POST /projects/{id}/saves`, each with
+ * its key and its body as the single PATCH sends it (the server binds the key to that text), and
+ * answers their outcomes as `ReplayQueue.sendBatch` does. A request that failed as a whole is the
+ * first save's outcome; one the server refused as a whole (a server without the route answers
+ * 404) sends the first save alone and marks `batches` refused: from then on saves go alone.
+ */
+export async function sendSaveBatch(
+  writes: readonly QueuedWrite[],
+  line: SaveLine,
+  batches: { refused: boolean },
+): Promise<SendOutcome[]> {
+  const [first] = writes;
+  if (!first) return [];
+  if (batches.refused) return [await line.send(first)];
+  try {
+    const answer = await line.api.request<{ answers?: unknown }>(`${first.path}/saves`, {
+      method: 'POST',
+      body: { saves: writes.map((write) => ({ key: write.key, body: JSON.stringify(write.body) })) },
+    });
+    return batchOutcomes(writes, answer?.answers);
+  } catch (error) {
+    const outcome = line.outcomeOf(error);
+    if (outcome.kind !== 'refused') return [outcome];
+    batches.refused = true;
+    return [await line.send(first)];
+  }
 }
 
 /** What a replay needs of the queue it runs on: in memory (`replay`) or the sync engine's stored one. */

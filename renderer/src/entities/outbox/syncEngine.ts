@@ -12,14 +12,7 @@ import type {
 import type { ProjectDocument } from '@werkboard/common';
 import type * as QueuedSavesModule from '../../platform/queuedSaves';
 import type * as KeptDocumentsModule from '../../platform/keptDocuments';
-import {
-  discardFailed,
-  isDocumentSave,
-  nextWrite,
-  outcomeOfStatus,
-  queuedDocument,
-  retryFailed,
-} from '../../platform/syncQueue';
+import { discardFailed, isDocumentSave, nextWrite, queuedDocument, retryFailed } from '../../platform/syncQueue';
 
 type QueuedSaves = typeof QueuedSavesModule;
 let queuedSaves: Promise<QueuedSaves> | undefined;
@@ -96,30 +89,6 @@ function outcomeOf(error: unknown): SendOutcome {
   return { kind: 'unreachable' };
 }
 
-/** One save's answer in the answer of `POST /projects/{id}/saves` (server: `http/writeBatch.ts`). */
-interface BatchAnswer {
-  key: string;
-  status: number;
-  body?: unknown;
-}
-
-/**
- * The outcomes of a batch's answers, in order, as far as they answer `writes` in order (an answer
- * for another key ends them: what follows stays queued and is sent again). An answer that answers
- * none counts as a server error (the replay stops instead of sending the batch again and again).
- */
-function batchOutcomes(writes: readonly QueuedWrite[], answers: unknown): SendOutcome[] {
-  const outcomes: SendOutcome[] = [];
-  for (const [index, answer] of (Array.isArray(answers) ? (answers as BatchAnswer[]) : []).entries()) {
-    if (answer?.key !== writes[index]?.key || typeof answer.status !== 'number') break;
-    const message = (answer.body as { message?: unknown } | undefined)?.message;
-    const outcome = outcomeOfStatus(answer.status, typeof message === 'string' ? message : '');
-    outcomes.push(outcome.kind === 'applied' ? { kind: 'applied', answer: answer.body } : outcome);
-    if (outcome.kind !== 'applied') break;
-  }
-  return outcomes.length > 0 ? outcomes : [{ kind: 'serverError', status: 502 }];
-}
-
 /**
  * The sync queue at work (architecture decision 5), the durable half of the one outbox (issue
  * 17; the page-lifetime half is `ProjectSaver`, and `api/save.ts` is the one way in): keeps the
@@ -148,8 +117,8 @@ export class SyncEngine {
   private publishedRunning = false;
   /** A replay's progress waiting to be published (`REPLAY_PROGRESS_MS`). */
   private progressTimer: ReturnType<typeof setTimeout> | null = null;
-  /** The server refused a batch as a whole (a server without the route): saves go alone from then on. */
-  private batchesRefused = false;
+  /** Whether the server refused a batch as a whole (`sendSaveBatch`): saves go alone from then on. */
+  private readonly batches = { refused: false };
 
   constructor(private readonly deps: SyncEngineDeps) {
     this.ready = deps.store.then(async (store) => {
@@ -356,7 +325,7 @@ export class SyncEngine {
     const userId = this.deps.userId();
     if (!userId) return 'unauthorized';
     if (!this.deps.online()) return 'unreachable';
-    const { confirmedCopy, replayQueue } = await loadQueuedSaves();
+    const { confirmedCopy, replayQueue, sendSaveBatch } = await loadQueuedSaves();
     // Another tab may have changed the queue since this one last looked.
     await this.change((state) => state);
     // The last answer per document: kept for offline reads once no queued save of it is left
@@ -367,14 +336,14 @@ export class SyncEngine {
         state: () => this.state,
         change: (update) => this.change(update),
         send: (write) => this.send(write),
-        sendBatch: (writes) => this.sendBatch(writes),
+        sendBatch: (writes) =>
+          sendSaveBatch(writes, { api: this.deps.api, send: (write) => this.send(write), outcomeOf }, this.batches),
         now: () => this.now(),
         signedIn: () => this.deps.userId() === userId,
         settled: (write, outcome) => {
           if (!isDocumentSave(write)) return;
-          // A save answered in a batch before its last applied one carries no answer (the server's copy comes with that one).
-          if (outcome.kind === 'applied' && outcome.answer !== undefined)
-            answered.set(write.path, { write, answer: outcome.answer });
+          // A save answered in a batch before its last applied one has no answer; the last one's comes after it.
+          if (outcome.kind === 'applied') answered.set(write.path, { write, answer: outcome.answer });
           const last = answered.get(write.path);
           if (!last || this.pendingDocument(write.path) !== undefined) return;
           answered.delete(write.path);
@@ -397,30 +366,6 @@ export class SyncEngine {
       return { kind: 'applied', answer };
     } catch (error) {
       return outcomeOf(error);
-    }
-  }
-
-  /**
-   * Sends saves of one project in one request (`POST /projects/{id}/saves`), each with its key
-   * and its body as the single PATCH sends it (the server binds the key to that text). A request
-   * that failed as a whole is the first save's outcome; one the server refused as a whole (a
-   * server without the route answers 404) sends the first save alone, and every later one too.
-   */
-  private async sendBatch(writes: readonly QueuedWrite[]): Promise<SendOutcome[]> {
-    const [first] = writes;
-    if (!first) return [];
-    if (this.batchesRefused) return [await this.send(first)];
-    try {
-      const answer = await this.deps.api.request<{ answers?: unknown }>(`${first.path}/saves`, {
-        method: 'POST',
-        body: { saves: writes.map((write) => ({ key: write.key, body: JSON.stringify(write.body) })) },
-      });
-      return batchOutcomes(writes, answer?.answers);
-    } catch (error) {
-      const outcome = outcomeOf(error);
-      if (outcome.kind !== 'refused') return [outcome];
-      this.batchesRefused = true;
-      return [await this.send(first)];
     }
   }
 
