@@ -681,7 +681,7 @@ describe('a project’s tried saves in one request (issue 17, batch replay)', ()
     expect(keys(result.state.pending)).toEqual(keys([a2, a3]));
     expect(result.state.failed).toEqual([]);
     // The whole request lost: nothing settled, every save stays, each counted as tried once more.
-    const lost = await replay({ pending: [a1, a2], failed: [] }, 'u-1', server.send, undefined, undefined, async () => [
+    const lost = await replay({ pending: [a1, a2], failed: [] }, 'u-1', server.send, undefined, undefined, () => [
       { kind: 'unreachable' },
     ]);
     expect(lost.stoppedBy).toBe('unreachable');
