@@ -55,6 +55,7 @@ export * from './domain/columnTone';
 export * from './domain/constants';
 export * from './domain/projectGroups';
 export * from './domain/projectLimits';
+export * from './domain/idempotencyKey';
 export * from './domain/csv';
 export * from './domain/format';
 export * from './domain/kwp';

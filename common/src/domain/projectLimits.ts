@@ -29,3 +29,25 @@ export const PROJECT_LIMITS = {
   hours: 24,
   quantity: 1_000_000,
 } as const;
+
+/**
+ * One request of the outbox's replay (`POST /api/projects/{id}/saves`, issue 17): at most this
+ * many queued delta saves of one project, together at most this many bytes of their bodies as
+ * sent. A larger save goes alone, as the single PATCH (whose limit is the server's large body).
+ */
+export const SAVE_BATCH_LIMITS = { saves: 25, bytes: 1024 * 1024 } as const;
+
+/** The UTF-8 bytes of `text` (a lone surrogate as the 3 of its replacement), as `SAVE_BATCH_LIMITS.bytes` counts a body. */
+export function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      index += 1;
+    } else bytes += 3;
+  }
+  return bytes;
+}

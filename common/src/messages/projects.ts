@@ -13,6 +13,10 @@ export const projectMessages = {
   iconUnknown: 'Unbekanntes Symbol.',
   documentInvalid: 'Das Projekt ist ungültig.',
   revisionInvalid: 'Die Revision des Projekts fehlt oder ist ungültig.',
+  saveBatchInvalid: 'Die gesammelten Änderungen sind ungültig.',
+  saveBatchTooMany: (max: number) => `Höchstens ${max} gesammelte Änderungen auf einmal.`,
+  saveBatchTooLarge: (megabytes: number) =>
+    `Die gesammelten Änderungen dürfen zusammen höchstens ${megabytes} MB groß sein.`,
   idInvalid: 'Ungültige ID eines Projektelements.',
   idTaken: 'Eine ID dieses Projekts gehört bereits zu einem anderen Projekt.',
   duplicateId: 'Eine ID kommt im Projekt mehrfach vor.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_CUSTOMER_TYPE } from '../domain/constants';
-import { PROJECT_LIMITS } from '../domain/projectLimits';
+import { IDEMPOTENCY_KEY_PATTERN } from '../domain/idempotencyKey';
+import { PROJECT_LIMITS, SAVE_BATCH_LIMITS, utf8Bytes } from '../domain/projectLimits';
 import { isUuid, UUID_PATTERN } from '../domain/uuid';
 import { BODY_ERROR, textField, type TextKind } from './fields';
 import {
@@ -441,6 +442,38 @@ export const projectDeltaSchema = z
     { error: m.duplicateId },
   );
 export type ProjectDeltaInput = z.infer<typeof projectDeltaSchema>;
+
+/**
+ * POST /api/projects/{id}/saves (issue 17, the outbox's replay): queued delta saves of the
+ * project, in order, each with its idempotency key and its body as the text the single PATCH
+ * sends (the key is bound to that text, so a save answered on either path is answered again on
+ * the other). Each body is checked as the PATCH checks it, when its turn comes.
+ */
+export const projectSaveBatchSchema = z
+  .object(
+    {
+      saves: z
+        .array(
+          z.object(
+            {
+              key: z
+                .string({ error: m.saveBatchInvalid })
+                .regex(IDEMPOTENCY_KEY_PATTERN, { error: m.saveBatchInvalid }),
+              body: z.string({ error: m.saveBatchInvalid }),
+            },
+            { error: m.saveBatchInvalid },
+          ),
+          { error: m.saveBatchInvalid },
+        )
+        .min(1, { error: m.saveBatchInvalid })
+        .max(SAVE_BATCH_LIMITS.saves, { error: m.saveBatchTooMany(SAVE_BATCH_LIMITS.saves) }),
+    },
+    { error: m.saveBatchInvalid },
+  )
+  .refine((batch) => batch.saves.reduce((sum, save) => sum + utf8Bytes(save.body), 0) <= SAVE_BATCH_LIMITS.bytes, {
+    error: m.saveBatchTooLarge(SAVE_BATCH_LIMITS.bytes / (1024 * 1024)),
+  });
+export type ProjectSaveBatchInput = z.infer<typeof projectSaveBatchSchema>;
 
 /** POST /api/projects (spec section 7). Without a template the global default is used. */
 export const projectCreateSchema = z.object(

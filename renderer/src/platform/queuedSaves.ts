@@ -7,13 +7,15 @@
  */
 
 import type { ProjectChangesDto, ProjectDocument } from '@werkboard/common';
-import { answeredCopy, joinedSave, rebasedSave } from '@werkboard/common';
+import { answeredCopy, joinedSave, rebasedSave, SAVE_BATCH_LIMITS, utf8Bytes } from '@werkboard/common';
 import {
   type FailedWrite,
   isDeltaSave,
   isDocumentSave,
+  laneOf,
   markAttempts,
   nextWrites,
+  outcomeOfStatus,
   parseDocumentPath,
   queuedDocument,
   type QueuedWrite,
@@ -124,6 +126,98 @@ export function settleAttempt(state: QueueState, key: string, outcome: SendOutco
   return { pending, failed: [...state.failed, failed] };
 }
 
+/** A project's delta save, which the server also takes in a batch (`POST /projects/{id}/saves`). */
+function isBatchable(write: QueuedWrite): boolean {
+  return write.method === 'PATCH' && parseDocumentPath(write.path)?.kind === 'projects';
+}
+
+/**
+ * The writes that go in one request with `head` (the next write of its lane): `head` and the
+ * saves of its project queued after it that were tried already (`attempts` > 0), in order,
+ * until a save of the project that was never sent (it waits to be rebased on the answer before
+ * it, as a single save would), a barrier, or the batch's limits (`SAVE_BATCH_LIMITS`: count,
+ * and bytes of the bodies as sent). A tried save is sent as it is stored whatever the answer
+ * before it, so sending it in the same request as that one changes nothing the server sees.
+ * Only `head` where it is not a project's delta save, or nothing may join it.
+ */
+export function batchOf(state: QueueState, head: QueuedWrite, userId: string): QueuedWrite[] {
+  if (!isBatchable(head)) return [head];
+  const batch = [head];
+  let bytes = utf8Bytes(JSON.stringify(head.body ?? null));
+  const start = state.pending.findIndex((write) => write.key === head.key);
+  for (const write of state.pending.slice(start + 1)) {
+    if (write.userId !== userId) continue;
+    const lane = laneOf(write);
+    if (lane === null) break;
+    if (lane !== head.path) continue;
+    if (write.attempts === 0 || !isBatchable(write) || batch.length >= SAVE_BATCH_LIMITS.saves) break;
+    bytes += utf8Bytes(JSON.stringify(write.body ?? null));
+    if (bytes > SAVE_BATCH_LIMITS.bytes) break;
+    batch.push(write);
+  }
+  return batch;
+}
+
+/** One save's answer in the answer of `POST /projects/{id}/saves` (server: `http/writeBatch.ts`). */
+interface BatchAnswer {
+  key: string;
+  status: number;
+  body?: unknown;
+}
+
+/**
+ * The outcomes of a batch's answers, in order, as far as they answer `writes` in order (an answer
+ * for another key ends them: what follows stays queued and is sent again). An answer that answers
+ * none counts as a server error (the replay stops instead of sending the batch again and again).
+ */
+function batchOutcomes(writes: readonly QueuedWrite[], answers: unknown): SendOutcome[] {
+  const outcomes: SendOutcome[] = [];
+  for (const [index, answer] of (Array.isArray(answers) ? (answers as BatchAnswer[]) : []).entries()) {
+    if (answer?.key !== writes[index]?.key || typeof answer.status !== 'number') break;
+    const message = (answer.body as { message?: unknown } | undefined)?.message;
+    const outcome = outcomeOfStatus(answer.status, typeof message === 'string' ? message : '');
+    outcomes.push(outcome.kind === 'applied' ? { kind: 'applied', answer: answer.body } : outcome);
+    if (outcome.kind !== 'applied') break;
+  }
+  return outcomes.length > 0 ? outcomes : [{ kind: 'serverError', status: 502 }];
+}
+
+/** How the sync engine reaches the server: its API client, a write sent alone, a failed request's outcome. */
+export interface SaveLine {
+  api: { request<T>(path: string, options: { method: 'POST'; body: unknown }): Promise<T> };
+  send(write: QueuedWrite): Promise<SendOutcome>;
+  outcomeOf(error: unknown): SendOutcome;
+}
+
+/**
+ * Sends saves of one project (`batchOf`) in one request, `POST /projects/{id}/saves`, each with
+ * its key and its body as the single PATCH sends it (the server binds the key to that text), and
+ * answers their outcomes as `ReplayQueue.sendBatch` does. A request that failed as a whole is the
+ * first save's outcome; one the server refused as a whole (a server without the route answers
+ * 404) sends the first save alone and marks `batches` refused: from then on saves go alone.
+ */
+export async function sendSaveBatch(
+  writes: readonly QueuedWrite[],
+  line: SaveLine,
+  batches: { refused: boolean },
+): Promise<SendOutcome[]> {
+  const [first] = writes;
+  if (!first) return [];
+  if (batches.refused) return [await line.send(first)];
+  try {
+    const answer = await line.api.request<{ answers?: unknown }>(`${first.path}/saves`, {
+      method: 'POST',
+      body: { saves: writes.map((write) => ({ key: write.key, body: JSON.stringify(write.body) })) },
+    });
+    return batchOutcomes(writes, answer?.answers);
+  } catch (error) {
+    const outcome = line.outcomeOf(error);
+    if (outcome.kind !== 'refused') return [outcome];
+    batches.refused = true;
+    return [await line.send(first)];
+  }
+}
+
 /** What a replay needs of the queue it runs on: in memory (`replay`) or the sync engine's stored one. */
 export interface ReplayQueue {
   /** The queue as last saved. */
@@ -131,10 +225,17 @@ export interface ReplayQueue {
   /** Applies `update` to the queue and resolves once it is saved (the engine: durably). */
   change(update: (state: QueueState) => QueueState): Promise<void>;
   send(write: QueuedWrite): Promise<SendOutcome>;
+  /**
+   * Sends several saves of one project in one request (`batchOf`), answering the outcomes of
+   * those answered, in order: all of them, or up to the first that was not applied (the rest were
+   * not run and stay queued); a request that failed as a whole is the first one's outcome.
+   * Without it every write goes alone.
+   */
+  sendBatch?(writes: readonly QueuedWrite[]): Promise<SendOutcome[]>;
   now(): Date;
   /** False once the session that started the replay ended: no further write starts. */
   signedIn(): boolean;
-  /** Called once the attempt of `write` was settled in the saved queue. */
+  /** Called once the attempt of `write` was settled in the saved queue (in queue order within a batch). */
   settled?(write: QueuedWrite, outcome: SendOutcome): void;
 }
 
@@ -153,20 +254,27 @@ function stillPending(state: QueueState, inFlight: ReadonlySet<string>): Set<str
  * Sends the pending writes of `userId` in lanes (`nextWrites`) until none is left or one cannot
  * be sent. Each write is marked as tried in the saved queue before it is sent, and it is sent
  * as saved then: a save joined into it before the mark goes with it, one after the mark waits
- * behind it. The answer of a write is settled in the same queue change that marks the writes
- * which may start after it (the next save of its document, rebased on the answer, or a free
- * lane's): one transaction per write, not two, so the lanes do not queue up twice per write for
- * the store (issue 17). Writes of other users (left by a session that expired on this device)
- * stay where they are, for their own next login. A failing queue change stops the replay and is
- * thrown once the writes in flight are settled.
+ * behind it. Where the queue can (`sendBatch`), a lane's next write takes the tried saves of its
+ * project behind it along in one request (`batchOf`), all marked with it. The answer of a write,
+ * or of a batch, is settled in the same queue change that marks the writes which may start after
+ * it (the next save of its document, rebased on the answer, or a free lane's): one transaction
+ * per request, not two, so the lanes do not queue up twice per write for the store (issue 17).
+ * Writes of other users (left by a session that expired on this device) stay where they are,
+ * for their own next login. A failing queue change stops the replay and is thrown once the
+ * writes in flight are settled.
  */
 export async function replayQueue(
   queue: ReplayQueue,
   userId: string,
   lanes = REPLAY_LANES,
 ): Promise<{ applied: QueuedWrite[]; stoppedBy: ReplayStop }> {
-  /** The writes being sent, and those picked in a queue change that is not saved yet. */
+  /**
+   * The first write of each request being sent, and of those picked in a queue change that is not
+   * saved yet: its lane is busy while it is pending (the rest of a batch is behind it in its lane).
+   */
   const inFlight = new Set<string>();
+  /** The keys sent with each such first write (itself first). */
+  const requests = new Map<string, string[]>();
   const running = new Set<Promise<void>>();
   const applied: QueuedWrite[] = [];
   let stoppedBy: ReplayStop = 'done';
@@ -191,7 +299,10 @@ export async function replayQueue(
   const changeAndStart = async (update: (state: QueueState) => QueueState): Promise<void> => {
     let picked: string[] = [];
     const letGo = () => {
-      for (const key of picked) inFlight.delete(key);
+      for (const key of picked) {
+        inFlight.delete(key);
+        requests.delete(key);
+      }
       picked = [];
     };
     try {
@@ -199,9 +310,16 @@ export async function replayQueue(
         letGo();
         const next = update(state);
         if (stoppedBy !== 'done' || failure || !queue.signedIn()) return next;
-        picked = nextWrites(next, userId, stillPending(next, inFlight), lanes).map((write) => write.key);
-        for (const key of picked) inFlight.add(key);
-        return picked.length > 0 ? markAttempts(next, picked) : next;
+        const heads = nextWrites(next, userId, stillPending(next, inFlight), lanes);
+        const marked: string[] = [];
+        for (const head of heads) {
+          const keys = (queue.sendBatch ? batchOf(next, head, userId) : [head]).map((write) => write.key);
+          picked.push(head.key);
+          inFlight.add(head.key);
+          requests.set(head.key, keys);
+          marked.push(...keys);
+        }
+        return marked.length > 0 ? markAttempts(next, marked) : next;
       });
     } catch (error) {
       letGo();
@@ -212,18 +330,30 @@ export async function replayQueue(
     for (const key of picked) track(attempt(key));
   };
 
-  const attempt = async (key: string): Promise<void> => {
+  const attempt = async (head: string): Promise<void> => {
     try {
-      const sending = queue.state().pending.find((entry) => entry.key === key);
-      if (!sending) return;
-      const outcome = await queue.send(sending);
+      const keys = requests.get(head) ?? [head];
+      const stored = queue.state().pending;
+      const sending = keys.flatMap((key) => stored.find((entry) => entry.key === key) ?? []);
+      if (sending[0]?.key !== head) return;
+      const outcomes =
+        sending.length > 1 && queue.sendBatch
+          ? (await queue.sendBatch(sending)).slice(0, sending.length)
+          : [await queue.send(sending[0])];
+      const answered = sending.slice(0, outcomes.length);
       // A stop is known before the change is saved: no change saved with it starts another write.
-      if (outcome.kind !== 'applied' && outcome.kind !== 'refused' && stoppedBy === 'done') stoppedBy = outcome.kind;
-      await changeAndStart((state) => settleAttempt(state, key, outcome, queue.now()));
-      if (outcome.kind === 'applied') applied.push(sending);
-      queue.settled?.(sending, outcome);
+      for (const outcome of outcomes)
+        if (outcome.kind !== 'applied' && outcome.kind !== 'refused' && stoppedBy === 'done') stoppedBy = outcome.kind;
+      await changeAndStart((state) =>
+        answered.reduce((next, write, index) => settleAttempt(next, write.key, outcomes[index]!, queue.now()), state),
+      );
+      answered.forEach((write, index) => {
+        if (outcomes[index]!.kind === 'applied') applied.push(write);
+        queue.settled?.(write, outcomes[index]!);
+      });
     } finally {
-      inFlight.delete(key);
+      inFlight.delete(head);
+      requests.delete(head);
     }
   };
 
@@ -238,13 +368,17 @@ export async function replayQueue(
   return { applied, stoppedBy };
 }
 
-/** `replayQueue` on a queue in memory: what the replay of `state` leaves, with `send` as the server. */
+/**
+ * `replayQueue` on a queue in memory: what the replay of `state` leaves, with `send` as the server
+ * (and `sendBatch`, if given, for several saves of a project in one request).
+ */
 export async function replay(
   state: QueueState,
   userId: string,
   send: (write: QueuedWrite) => SendOutcome | Promise<SendOutcome>,
   now: () => Date = () => new Date(),
   lanes = REPLAY_LANES,
+  sendBatch?: (writes: readonly QueuedWrite[]) => SendOutcome[] | Promise<SendOutcome[]>,
 ): Promise<ReplayResult> {
   let current = state;
   const result = await replayQueue(
@@ -255,6 +389,7 @@ export async function replay(
         return Promise.resolve();
       },
       send: async (write) => send(write),
+      ...(sendBatch ? { sendBatch: async (writes: readonly QueuedWrite[]) => sendBatch(writes) } : {}),
       now,
       signedIn: () => true,
     },

@@ -1,6 +1,6 @@
 import { produce } from 'immer';
 import type { ProjectDeltaRequest, ProjectDocument } from '@werkboard/common';
-import { documentDelta } from '@werkboard/common';
+import { documentDelta, SAVE_BATCH_LIMITS } from '@werkboard/common';
 import { buildProject, CARD, cardIn, PROJECT_ID } from '../test/project';
 import { enqueue, replay, replayQueue } from './queuedSaves';
 import {
@@ -551,4 +551,197 @@ describe('project saves as deltas (issue 17, the one outbox)', () => {
     expect(cardIn(body, CARD.cable)!.card.title).toBe('Kabel verlegen');
     expect(cardIn(body, CARD.lamp)!.card.title).toBe('Leuchten montieren');
   });
+});
+
+describe('a project’s tried saves in one request (issue 17, batch replay)', () => {
+  const docPath = (index: number) => `/projects/0b4f6a52-8d0e-4a8e-9b51-${String(index).padStart(12, '0')}`;
+  /** A delta save of project `index` as a device queues it after one attempt (`tried`), or never sent. */
+  const saveOf = (index: number, name: string, tried = true, body: unknown = { revision: 1, name }) =>
+    write({ method: 'PATCH', path: docPath(index), body, attempts: tried ? 1 : 0 });
+  const keys = (writes: readonly QueuedWrite[]) => writes.map((entry) => entry.key);
+
+  /**
+   * A server taking single saves and batches: each key applied once (a repeat answered as the
+   * first time), a batch applied in order up to the first save `refuse` answers. `requests`
+   * holds the keys of every request, in the order they were sent.
+   */
+  function batchServer(refuse: (write: QueuedWrite) => SendOutcome | null = () => null) {
+    const server = fakeServer();
+    const requests: string[][] = [];
+    const one = (queued: QueuedWrite): SendOutcome => refuse(queued) ?? server.apply(queued);
+    const send = async (queued: QueuedWrite) => {
+      requests.push([queued.key]);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      return one(queued);
+    };
+    const sendBatch = async (writes: readonly QueuedWrite[]) => {
+      requests.push(keys(writes));
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      const outcomes: SendOutcome[] = [];
+      for (const queued of writes) {
+        const outcome = one(queued);
+        outcomes.push(outcome);
+        if (outcome.kind !== 'applied') break;
+      }
+      return outcomes;
+    };
+    return { ...server, requests, send, sendBatch };
+  }
+
+  it('sends the tried saves of each project in one request, in order; a never-sent save waits for the answer before it', async () => {
+    const [a1, b1, a2, a3, b2, a4] = [
+      saveOf(1, 'a1'),
+      saveOf(2, 'b1'),
+      saveOf(1, 'a2'),
+      saveOf(1, 'a3'),
+      saveOf(2, 'b2'),
+      saveOf(1, 'a4', false),
+    ];
+    const server = batchServer();
+    const state = { pending: [a1, b1, a2, a3, b2, a4], failed: [] };
+    const result = await replay(state, 'u-1', server.send, undefined, undefined, server.sendBatch);
+    expect(result).toEqual({ state: empty, applied: 6, stoppedBy: 'done' });
+    expect(server.requests).toEqual([keys([a1, a2, a3]), keys([b1, b2]), keys([a4])]);
+    expect(server.log.filter((line) => line.includes(docPath(1)))).toEqual(
+      ['a1', 'a2', 'a3', 'a4'].map((name) => `PATCH ${docPath(1)} {"revision":1,"name":"${name}"}`),
+    );
+    // Without a way to send batches, every save goes alone, as before.
+    const alone = batchServer();
+    await replay(state, 'u-1', alone.send);
+    expect(alone.requests).toEqual(keys([a1, b1, a2, b2, a3, a4]).map((key) => [key]));
+  });
+
+  it('ends a batch at a barrier, passes over another user’s saves, and keeps to the limits', async () => {
+    const [a1, message, a2] = [saveOf(1, 'a1'), write({ path: '/messages' }), saveOf(1, 'a2')];
+    const theirs = { ...saveOf(1, 'x'), userId: 'u-2' };
+    const a0 = saveOf(1, 'a0');
+    const server = batchServer();
+    const result = await replay(
+      { pending: [a0, theirs, a1, message, a2], failed: [] },
+      'u-1',
+      server.send,
+      undefined,
+      undefined,
+      server.sendBatch,
+    );
+    expect(result.state.pending).toEqual([theirs]);
+    expect(server.requests).toEqual([keys([a0, a1]), [message.key], [a2.key]]);
+
+    const many = Array.from({ length: SAVE_BATCH_LIMITS.saves + 5 }, (_, index) => saveOf(1, `v${index}`));
+    const counted = batchServer();
+    await replay({ pending: many, failed: [] }, 'u-1', counted.send, undefined, undefined, counted.sendBatch);
+    expect(counted.requests.map((request) => request.length)).toEqual([SAVE_BATCH_LIMITS.saves, 5]);
+
+    const large = (name: string) =>
+      saveOf(1, name, true, { revision: 1, name: 'ü'.repeat(SAVE_BATCH_LIMITS.bytes / 3) });
+    const heavy = [large('h1'), large('h2'), saveOf(1, 'h3')];
+    const weighed = batchServer();
+    await replay({ pending: heavy, failed: [] }, 'u-1', weighed.send, undefined, undefined, weighed.sendBatch);
+    // Two bodies of 2/3 MB each (ü is two bytes) do not go together.
+    expect(weighed.requests).toEqual([[heavy[0]!.key], keys(heavy.slice(1))]);
+  });
+
+  it('moves a refused save of a batch to the failed list and sends the saves after it next, in order', async () => {
+    const [a1, a2, a3, a4] = [saveOf(1, 'a1'), saveOf(1, 'a2'), saveOf(1, 'a3'), saveOf(1, 'a4')];
+    const server = batchServer((queued) =>
+      queued.key === a2.key
+        ? { kind: 'refused', status: 400, message: 'Bitte geben Sie eine gültige Stundenzahl ein.' }
+        : null,
+    );
+    const result = await replay(
+      { pending: [a1, a2, a3, a4], failed: [] },
+      'u-1',
+      server.send,
+      undefined,
+      undefined,
+      server.sendBatch,
+    );
+    expect(result).toMatchObject({ applied: 3, stoppedBy: 'done', state: { pending: [] } });
+    expect(result.state.failed).toEqual([
+      expect.objectContaining({ key: a2.key, status: 400, message: 'Bitte geben Sie eine gültige Stundenzahl ein.' }),
+    ]);
+    expect(server.requests).toEqual([keys([a1, a2, a3, a4]), keys([a3, a4])]);
+    expect(server.log.map((line) => (JSON.parse(line.split(' ').slice(2).join(' ')) as { name: string }).name)).toEqual(
+      ['a1', 'a3', 'a4'],
+    );
+  });
+
+  it('stops at a server error inside a batch: the answered saves leave the queue, the rest stays in order', async () => {
+    const [a1, a2, a3, b1] = [saveOf(1, 'a1'), saveOf(1, 'a2'), saveOf(1, 'a3'), saveOf(2, 'b1')];
+    const server = batchServer((queued) => (queued.key === a2.key ? { kind: 'serverError', status: 503 } : null));
+    const result = await replay(
+      { pending: [a1, a2, a3, b1], failed: [] },
+      'u-1',
+      server.send,
+      undefined,
+      undefined,
+      server.sendBatch,
+    );
+    expect(result.stoppedBy).toBe('serverError');
+    expect(keys(result.state.pending)).toEqual(keys([a2, a3]));
+    expect(result.state.failed).toEqual([]);
+    // The whole request lost: nothing settled, every save stays, each counted as tried once more.
+    const lost = await replay({ pending: [a1, a2], failed: [] }, 'u-1', server.send, undefined, undefined, () => [
+      { kind: 'unreachable' },
+    ]);
+    expect(lost.stoppedBy).toBe('unreachable');
+    expect(lost.state.pending.map((entry) => [entry.key, entry.attempts])).toEqual([
+      [a1.key, 2],
+      [a2.key, 2],
+    ]);
+  });
+
+  it.each([1, 2, 3, 4, 5, 6])(
+    'ends with every save on the server once and in order per project, over a flaky line, with batches (seed %i)',
+    async (seed) => {
+      let seedState = seed;
+      const next = () => {
+        seedState = (seedState * 1103515245 + 12345) % 2147483648;
+        return seedState / 2147483648;
+      };
+      const server = fakeServer();
+      const flaky = {
+        send: (queued: QueuedWrite): SendOutcome => {
+          const roll = next();
+          if (roll < 0.2) return { kind: 'unreachable' };
+          if (roll < 0.3) return { kind: 'serverError', status: 503 };
+          const outcome = server.apply(queued);
+          return roll < 0.45 ? { kind: 'unreachable' } : outcome;
+        },
+        sendBatch: (writes: readonly QueuedWrite[]): SendOutcome[] => {
+          const roll = next();
+          if (roll < 0.15) return [{ kind: 'unreachable' }];
+          // The server applies in order and fails (503) after a random number of saves, or not at all.
+          const failAt = roll < 0.4 ? Math.floor(next() * writes.length) : writes.length;
+          const outcomes: SendOutcome[] = writes.slice(0, failAt).map((queued) => server.apply(queued));
+          if (failAt < writes.length) outcomes.push({ kind: 'serverError', status: 503 });
+          // The answer lost on its way back.
+          return roll > 0.85 ? [{ kind: 'unreachable' }] : outcomes;
+        },
+      };
+      let state: QueueState = empty;
+      const made = new Map<string, string[]>();
+      for (let step = 0; step < 300; step += 1) {
+        if (next() < 0.6) {
+          const path = docPath(Math.floor(next() * 3));
+          const change = `change-${seed}-${step}`;
+          made.set(path, [...(made.get(path) ?? []), change]);
+          // Each tried once (its answer never came), so none is joined with another.
+          state = { ...state, pending: enqueue(state.pending, { ...saveOf(0, change), path, body: { change } }) };
+        } else {
+          state = (await replay(state, 'u-1', flaky.send, undefined, undefined, flaky.sendBatch)).state;
+        }
+      }
+      const final = await replay(state, 'u-1', server.apply, undefined, undefined, (writes) =>
+        writes.map((queued) => server.apply(queued)),
+      );
+      expect(final.state).toEqual(empty);
+      for (const [path, changes] of made) {
+        const applied = server.log
+          .filter((line) => line.split(' ')[1] === path)
+          .map((line) => (JSON.parse(line.split(' ').slice(2).join(' ')) as { change: string }).change);
+        expect(applied).toEqual(changes);
+      }
+    },
+  );
 });

@@ -12,7 +12,10 @@ import type { FakeAnswer, FakeRequest, FakeRoute } from './fakeFetch';
 /**
  * The project routes of the server for renderer tests (issue 17): one document kept with its
  * versions, answering GET (ETag / If-None-Match 304, `?since=N` as a delta or the whole
- * document), the whole-document PUT and the delta PATCH as docs/api.md describes them.
+ * document), the whole-document PUT, the delta PATCH and the outbox's batch of PATCHes
+ * (`POST …/saves`, each save as its PATCH, stopping at the first refused, only the last applied
+ * one's answer carried) as docs/api.md describes them. A PATCH's idempotency key (header, or a
+ * batch's save) is answered with its first answer, as the server's key store does.
  *
  * No second merge: a PUT's document and a PATCH composed with common's `applyProjectDelta`
  * become the stored document as they are (the server's merge, its rules and its change log
@@ -21,7 +24,7 @@ import type { FakeAnswer, FakeRequest, FakeRoute } from './fakeFetch';
  * server, whose log entries then take their place.
  */
 export interface FakeProjectServer {
-  /** `GET`, `PUT` and `PATCH` of `path`, for createFakeFetch. */
+  /** `GET`, `PUT` and `PATCH` of `path` and `POST` of `path/saves`, for createFakeFetch. */
   routes: Record<string, (request: FakeRequest) => FakeAnswer>;
   /** The stored document now. */
   readonly document: ProjectDocument;
@@ -30,8 +33,10 @@ export interface FakeProjectServer {
    * on the version it is based on (so a test reads what the user's copy held).
    */
   saved: ProjectDocument[];
-  /** The bodies of the PATCHes received (accepted or not). */
+  /** The bodies of the PATCHes received (accepted or not), also those of batches, not those answered from a key. */
   deltas: ProjectDeltaRequest[];
+  /** The keys of each batch received. */
+  batches: string[][];
   /** A write of someone else (or of a status route): the changed copy is stored as the next revision. */
   write(recipe: (draft: ProjectDocument) => void): ProjectDocument;
 }
@@ -150,8 +155,52 @@ export function createProjectServer(initial: ProjectDocument, path: string): Fak
     return { body: answer };
   };
 
+  const keyed = new Map<string, FakeAnswer>();
+  const once = (key: string | undefined, run: () => FakeAnswer): FakeAnswer & { replayed?: true } => {
+    const known = key === undefined ? undefined : keyed.get(key);
+    if (known) return { ...known, replayed: true };
+    const answer = run();
+    if (key !== undefined) keyed.set(key, answer);
+    return answer;
+  };
+  const batches: string[][] = [];
+
+  const patchOnce = (request: FakeRequest): FakeAnswer => {
+    const { replayed, ...answer } = once(request.headers['Idempotency-Key'], () => patch(request));
+    return replayed ? { ...answer, headers: { ...answer.headers, 'Idempotent-Replayed': 'true' } } : answer;
+  };
+
+  const saves = (request: FakeRequest): FakeAnswer => {
+    const sent = (request.body as { saves: { key: string; body: string }[] }).saves;
+    batches.push(sent.map((save) => save.key));
+    const answers: { key: string; status: number; body?: unknown; replayed?: true }[] = [];
+    for (const save of sent) {
+      const {
+        status = 200,
+        body,
+        replayed,
+      } = once(save.key, () => patch({ ...request, body: JSON.parse(save.body) as unknown }));
+      answers.push({ key: save.key, status, body, ...(replayed ? { replayed } : {}) });
+      if (status >= 300) break;
+    }
+    const last = answers.findLastIndex((answer) => answer.status < 300);
+    return {
+      body: {
+        answers: answers.map(({ body, ...answer }, index) =>
+          answer.status < 300 && index !== last ? answer : { ...answer, body },
+        ),
+      },
+    };
+  };
+
   return {
-    routes: { [`GET ${path}`]: get, [`PUT ${path}`]: put, [`PATCH ${path}`]: patch },
+    routes: {
+      [`GET ${path}`]: get,
+      [`PUT ${path}`]: put,
+      [`PATCH ${path}`]: patchOnce,
+      [`POST ${path}/saves`]: saves,
+    },
+    batches,
     get document() {
       return current;
     },

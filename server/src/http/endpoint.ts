@@ -1,12 +1,13 @@
 import bodyParser from '@koa/bodyparser';
 import Router from '@koa/router';
-import { IMPORT_MAX_BYTES, validate } from '@werkboard/common';
+import { de, IMPORT_MAX_BYTES, validate } from '@werkboard/common';
 import type { Sequelize, Transaction } from 'sequelize';
 import type { ZodType } from 'zod';
 import type { AppContext, AppMiddleware, AppRouterContext, AppState } from '../appTypes';
 import type { SessionActor } from '../auth/sessionActor';
-import { validOrThrow } from '../errors';
-import { idempotent } from './idempotency';
+import { ApiError, validOrThrow } from '../errors';
+import { idempotent, idempotentWrite, type KeepAnswer, type KeyedWrite } from './idempotency';
+import { type Reply, responseReply } from './reply';
 import { spoolBody } from './spooledBody';
 import { requireDatabase } from '../middleware/requireDatabase';
 import type { User } from '../models';
@@ -137,20 +138,15 @@ async function readBody(ctx: AppRouterContext, size: BodySize): Promise<() => Pr
 }
 
 async function checkInput<Body, Query>(
-  ctx: AppRouterContext,
+  raw: { body: unknown; query: unknown },
   checks: { body?: Check<Body>; query?: Check<Query> },
 ): Promise<{ body: Body; query: Query }> {
-  return { body: await checked(checks.body, ctx.request.body), query: await checked(checks.query, ctx.query) };
+  return { body: await checked(checks.body, raw.body), query: await checked(checks.query, raw.query) };
 }
 
-function answer<Result, Request>(
-  ctx: AppRouterContext,
-  spec: Answer<Result, Request>,
-  result: Result,
-  request: Request,
-) {
-  ctx.status = spec.status ?? 200;
-  ctx.body = spec.present ? spec.present(result, request) : result;
+function answer<Result, Request>(reply: Reply, spec: Answer<Result, Request>, result: Result, request: Request) {
+  reply.status = spec.status ?? 200;
+  reply.body = spec.present ? spec.present(result, request) : result;
 }
 
 function publicMiddleware<Body, Query, Result>(spec: PublicEndpoint<Body, Query, Result>): AppMiddleware {
@@ -158,14 +154,14 @@ function publicMiddleware<Body, Query, Result>(spec: PublicEndpoint<Body, Query,
     const routerCtx = ctx as AppRouterContext;
     if (spec.needsDatabase) requireDatabase(ctx);
     await readBody(routerCtx, 'small');
-    const input = await checkInput(routerCtx, spec);
+    const input = await checkInput({ body: routerCtx.request.body, query: routerCtx.query }, spec);
     const request: PublicRequest<Body, Query> = {
       ctx: routerCtx,
       services: ctx.services,
       params: routerCtx.params,
       ...input,
     };
-    answer(routerCtx, spec, await spec.handle(request), request);
+    answer(responseReply(routerCtx), spec, await spec.handle(request), request);
   };
 }
 
@@ -195,46 +191,104 @@ function userMiddleware<Body, Query, Resource, Result, InTransaction extends boo
   };
 }
 
+/** What the stages read of a request and where they answer: the HTTP request, or one save of a batch. */
+interface Incoming {
+  params: Params;
+  body: unknown;
+  query: unknown;
+  ifNoneMatch: string;
+  reply: Reply;
+}
+
 async function answerCaller<Body, Query, Resource, Result, InTransaction extends boolean>(
   routerCtx: AppRouterContext,
   spec: Endpoint<Body, Query, Resource, Result, InTransaction>,
   sequelize: Sequelize,
   caller: Caller,
 ): Promise<void> {
+  const incoming: Incoming = {
+    params: routerCtx.params,
+    body: routerCtx.request.body,
+    query: routerCtx.query,
+    ifNoneMatch: routerCtx.get('If-None-Match'),
+    reply: responseReply(routerCtx),
+  };
   // The key is bound to the body as sent, so it is claimed before the body is checked: a
   // refusal is an answer that a repeat gets again.
-  await idempotent(routerCtx, sequelize, caller.actor.id, async (keepAnswer) => {
-    const input = await checkInput(routerCtx, spec);
-    const run = async (open: Transaction | undefined): Promise<void> => {
-      // `open` is there exactly when the spec says `transaction: true`, as the type says.
-      const transaction = open as UserRequest<Body, Query, Resource, InTransaction>['transaction'];
-      const base = {
-        ctx: routerCtx,
-        services: routerCtx.services,
-        params: routerCtx.params,
-        ...input,
-        ...caller,
-      };
-      const resource = spec.load
-        ? await spec.load({ ...base, sequelize, transaction, resource: undefined })
-        : undefined;
-      const request = { ...base, sequelize, transaction, resource: resource as Resource };
-      spec.authorize?.(request);
-      if (spec.etag) {
-        const tag = spec.etag(request);
-        routerCtx.set('ETag', tag);
-        if (notModified(routerCtx.get('If-None-Match'), tag)) {
-          routerCtx.status = 304;
-          return;
-        }
-      }
-      answer(routerCtx, spec, await spec.handle(request), request);
-      // A key's answer is committed with the write it answers, in its transaction.
-      if (open) await keepAnswer(open);
+  await idempotent(routerCtx, sequelize, caller.actor.id, (keepAnswer) =>
+    runStages(routerCtx, spec, sequelize, caller, incoming, keepAnswer),
+  );
+}
+
+/** Checks, load, authorize, entity tag, handle and present, in the endpoint's transaction if it has one. */
+async function runStages<Body, Query, Resource, Result, InTransaction extends boolean>(
+  routerCtx: AppRouterContext,
+  spec: Endpoint<Body, Query, Resource, Result, InTransaction>,
+  sequelize: Sequelize,
+  caller: Caller,
+  incoming: Incoming,
+  keepAnswer: KeepAnswer,
+): Promise<void> {
+  const input = await checkInput(incoming, spec);
+  const run = async (open: Transaction | undefined): Promise<void> => {
+    // `open` is there exactly when the spec says `transaction: true`, as the type says.
+    const transaction = open as UserRequest<Body, Query, Resource, InTransaction>['transaction'];
+    const base = {
+      ctx: routerCtx,
+      services: routerCtx.services,
+      params: incoming.params,
+      ...input,
+      ...caller,
     };
-    if (spec.transaction) await sequelize.transaction(run);
-    else await run(undefined);
-  });
+    const resource = spec.load ? await spec.load({ ...base, sequelize, transaction, resource: undefined }) : undefined;
+    const request = { ...base, sequelize, transaction, resource: resource as Resource };
+    spec.authorize?.(request);
+    if (spec.etag) {
+      const tag = spec.etag(request);
+      incoming.reply.set('ETag', tag);
+      if (notModified(incoming.ifNoneMatch, tag)) {
+        incoming.reply.status = 304;
+        return;
+      }
+    }
+    answer(incoming.reply, spec, await spec.handle(request), request);
+    // A key's answer is committed with the write it answers, in its transaction.
+    if (open) await keepAnswer(open);
+  };
+  if (spec.transaction) await sequelize.transaction(run);
+  else await run(undefined);
+}
+
+/** One keyed write that came inside another request (a batch), to run as its own request would. */
+export interface InnerWrite extends KeyedWrite {
+  params: Params;
+}
+
+/**
+ * Runs `write` through `spec` exactly as the request `write.method write.path` with the key and
+ * the body `write.rawBody` would run after authentication (`http/writeBatch.ts`): the caller
+ * check, the body as JSON (400 as the body parser's), the key claimed on that method, path and
+ * body, the checks, load, authorize, handle and present, the answer kept with the write. The
+ * answer is written into `reply`; an error is thrown as that request would throw it.
+ */
+export async function runInnerWrite<Body, Query, Resource, Result, InTransaction extends boolean>(
+  spec: Endpoint<Body, Query, Resource, Result, InTransaction>,
+  outer: UserRequest<unknown, unknown, unknown>,
+  write: InnerWrite,
+  reply: Reply,
+): Promise<void> {
+  const caller: Caller = { actor: outer.actor, user: outer.user, sessionId: outer.sessionId };
+  spec.authorizeCaller?.(caller.actor);
+  let body: unknown;
+  try {
+    body = JSON.parse(write.rawBody);
+  } catch {
+    throw new ApiError(400, de.api.validationFailed, 'validation');
+  }
+  const incoming: Incoming = { params: write.params, body, query: {}, ifNoneMatch: '', reply };
+  await idempotentWrite(outer.sequelize, caller.actor.id, write, reply, (keepAnswer) =>
+    runStages(outer.ctx, spec, outer.sequelize, caller, incoming, keepAnswer),
+  );
 }
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
-import { de } from '@werkboard/common';
+import { de, IDEMPOTENCY_KEY_PATTERN } from '@werkboard/common';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { ApiError } from '../errors';
 import type { AppRouterContext } from '../appTypes';
+import { type Reply, responseReply } from './reply';
 
 const IDEMPOTENCY_HEADER = 'idempotency-key';
-const KEY = /^[A-Za-z0-9_-]{1,100}$/;
+const KEY = IDEMPOTENCY_KEY_PATTERN;
 /** Answers up to this size are kept whole; a larger one (a big project document) only by its status. */
 const MAX_STORED_BODY = 256 * 1024;
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -25,10 +26,16 @@ interface StoredAnswer {
   body: unknown;
 }
 
-/** The request a key stands for: method, path and the body exactly as sent. */
-function requestHash(ctx: AppRouterContext): string {
-  const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
-  return crypto.createHash('sha256').update(`${ctx.method}\n${ctx.path}\n${raw}`).digest('hex');
+/** A write with its key: the request the key stands for, method, path and the body exactly as sent. */
+export interface KeyedWrite {
+  key: string;
+  method: string;
+  path: string;
+  rawBody: string;
+}
+
+function requestHash({ method, path, rawBody }: KeyedWrite): string {
+  return crypto.createHash('sha256').update(`${method}\n${path}\n${rawBody}`).digest('hex');
 }
 
 /** Answers that carry a token are kept without it: a stored session token is a stolen one waiting. */
@@ -59,7 +66,7 @@ export async function deleteExpiredIdempotencyKeys(sequelize: Sequelize): Promis
  * log is written in order: the write's own commit, which waits, makes the claim durable with it;
  * a crash before that loses both, and the repeat claims again.
  */
-async function claim(sequelize: Sequelize, userId: string, key: string, ctx: AppRouterContext, hash: string) {
+async function claim(sequelize: Sequelize, userId: string, write: KeyedWrite, hash: string) {
   const rows = await sequelize.query(
     `INSERT INTO idempotency_keys (user_id, key, method, path, request_hash, status, body, created_at)
      SELECT :userId, :key, :method, :path, :hash, NULL, NULL, now()
@@ -75,9 +82,9 @@ async function claim(sequelize: Sequelize, userId: string, key: string, ctx: App
       type: QueryTypes.SELECT,
       replacements: {
         userId,
-        key,
-        method: ctx.method,
-        path: ctx.path,
+        key: write.key,
+        method: write.method,
+        path: write.path,
         hash,
         days: IDEMPOTENCY_KEY_DAYS,
         abandoned: ABANDONED_CLAIM_SECONDS,
@@ -98,7 +105,7 @@ async function stored(sequelize: Sequelize, userId: string, key: string): Promis
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Given to the work: stores the answer now set on the request (`ctx.status`, `ctx.body`) for the
+ * Given to the work: stores the answer now set on the reply (`status`, `body`) for the
  * key inside `transaction`, the write's own, so that the write and its kept answer are committed
  * together (one commit instead of two, and no moment where the write is on the server and its
  * answer is not). Without a key it does nothing.
@@ -126,22 +133,44 @@ export async function idempotent(
     await work(keepNothing);
     return;
   }
-  if (!KEY.test(key)) throw new ApiError(400, de.api.idempotencyKeyInvalid, 'validation');
+  const rawBody = (ctx.request as { rawBody?: string }).rawBody ?? '';
+  await idempotentWrite(
+    sequelize,
+    userId,
+    { key, method: ctx.method, path: ctx.path, rawBody },
+    responseReply(ctx),
+    work,
+  );
+}
+
+/**
+ * `idempotent` for one keyed write, answering into `reply`: the request's response, or one save's
+ * place in a batch (`writeBatch.ts`), whose saves are keyed exactly as the single request would
+ * be (same method, path and body), so a key answered on one path is answered again on the other.
+ */
+export async function idempotentWrite(
+  sequelize: Sequelize,
+  userId: string,
+  write: KeyedWrite,
+  reply: Reply,
+  work: (keepAnswer: KeepAnswer) => Promise<void>,
+): Promise<void> {
+  if (!KEY.test(write.key)) throw new ApiError(400, de.api.idempotencyKeyInvalid, 'validation');
   if (Date.now() - lastCleanup > CLEANUP_EVERY_MS) {
     lastCleanup = Date.now();
     await deleteExpiredIdempotencyKeys(sequelize);
   }
-  const hash = requestHash(ctx);
+  const hash = requestHash(write);
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
-  while (!(await claim(sequelize, userId, key, ctx, hash))) {
-    const first = await stored(sequelize, userId, key);
+  while (!(await claim(sequelize, userId, write, hash))) {
+    const first = await stored(sequelize, userId, write.key);
     if (first === undefined) continue; // freed by a failed first request: claim again
     if (first.request_hash !== null && first.request_hash !== hash)
       throw new ApiError(422, de.api.idempotencyKeyReused, 'idempotency_key_reused');
     if (first.status !== null) {
-      ctx.set('Idempotent-Replayed', 'true');
-      ctx.status = first.status;
-      ctx.body = first.body ?? { replayed: true };
+      reply.set('Idempotent-Replayed', 'true');
+      reply.status = first.status;
+      reply.body = first.body ?? { replayed: true };
       return;
     }
     if (Date.now() > deadline) {
@@ -151,11 +180,11 @@ export async function idempotent(
     }
     await sleep(POLL_MS);
   }
-  await runClaimed(ctx, sequelize, userId, key, work);
+  await runClaimed(reply, sequelize, userId, write.key, work);
 }
 
 async function runClaimed(
-  ctx: AppRouterContext,
+  reply: Reply,
   sequelize: Sequelize,
   userId: string,
   key: string,
@@ -163,7 +192,7 @@ async function runClaimed(
 ): Promise<void> {
   let kept = false;
   const keepAnswer: KeepAnswer = async (transaction) => {
-    await remember(sequelize, userId, key, ctx.status, ctx.body, transaction);
+    await remember(sequelize, userId, key, reply.status, reply.body, transaction);
     kept = true;
   };
   try {
@@ -178,7 +207,7 @@ async function runClaimed(
     throw error;
   }
   if (kept) return;
-  if (ctx.status < 500) await remember(sequelize, userId, key, ctx.status, ctx.body);
+  if (reply.status < 500) await remember(sequelize, userId, key, reply.status, reply.body);
   else await release(sequelize, userId, key);
 }
 

@@ -32,6 +32,28 @@ function bodyForStatus(status: number): ApiErrorBody {
   }
 }
 
+/**
+ * The answer an error gets: an `ApiError` its own (with its headers), the database away a 503
+ * that clients retry and queue (never a 500), Koa's 4xx in German, anything else a 500 that is
+ * logged (`unexpected`).
+ */
+export function errorAnswer(thrown: unknown): {
+  status: number;
+  body: ApiErrorBody;
+  headers: Readonly<Record<string, string>>;
+  unexpected: boolean;
+} {
+  const error = isDatabaseUnavailable(thrown)
+    ? new ApiError(503, de.api.databaseNotReady, 'database_not_ready')
+    : thrown;
+  if (error instanceof ApiError)
+    return { status: error.status, body: error.toBody(), headers: error.headers, unexpected: false };
+  const status = (error as { status?: unknown }).status;
+  if (typeof status === 'number' && status >= 400 && status < 500)
+    return { status, body: bodyForStatus(status), headers: {}, unexpected: false };
+  return { status: 500, body: bodyForStatus(500), headers: {}, unexpected: true };
+}
+
 /** Turns every error into a JSON answer with a German message and a code; unexpected ones are logged. */
 export const errorHandler: AppMiddleware = async (ctx, next) => {
   try {
@@ -43,24 +65,11 @@ export const errorHandler: AppMiddleware = async (ctx, next) => {
       ctx.status = status;
     }
   } catch (thrown) {
-    // The database is away (restarting): a 503 that clients retry and queue, never a 500.
-    const error = isDatabaseUnavailable(thrown)
-      ? new ApiError(503, de.api.databaseNotReady, 'database_not_ready')
-      : thrown;
-    if (error instanceof ApiError) {
-      ctx.status = error.status;
-      ctx.set(error.headers);
-      ctx.body = error.toBody();
-      return;
-    }
-    const status = (error as { status?: unknown }).status;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      ctx.status = status;
-      ctx.body = bodyForStatus(status);
-      return;
-    }
-    ctx.services.logger.error({ err: error, method: ctx.method, path: ctx.path }, 'unhandled error');
-    ctx.status = 500;
-    ctx.body = bodyForStatus(500);
+    const answer = errorAnswer(thrown);
+    if (answer.unexpected)
+      ctx.services.logger.error({ err: thrown, method: ctx.method, path: ctx.path }, 'unhandled error');
+    ctx.status = answer.status;
+    ctx.set(answer.headers);
+    ctx.body = answer.body;
   }
 };

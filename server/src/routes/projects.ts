@@ -21,13 +21,16 @@ import {
   newOwnerSchema,
   projectCreateSchema,
   projectDeltaSchema,
+  type ProjectDeltaInput,
   projectDocumentSchema,
+  projectSaveBatchSchema,
 } from '@werkboard/common';
 import type { SessionActor } from '../auth/sessionActor';
 import { ApiError, authorize, invalidField } from '../errors';
 import { type Endpoint, type Params, type ApiRoutes, type UserRequest } from '../http/endpoint';
 import { idParam } from '../http/params';
 import type { PreparedAnswer } from '../http/preparedAnswer';
+import { answerInOrder } from '../http/writeBatch';
 import { removeProjectImageFiles } from '../images/imageStore';
 import { presentInvitation } from '../presenters/invitation';
 import { presentProjectSummary } from '../presenters/project';
@@ -109,6 +112,22 @@ const byOwnerOfActiveProject = ({ actor, resource }: { actor: SessionActor; reso
   authorize(canWorkOnProject(actor, resource), de.team.team.readOnly);
 };
 
+/** A project's delta save (issue 17): alone as `PATCH /projects/{id}`, or in a batch of the outbox's replay. */
+const deltaSave: Endpoint<ProjectDeltaInput, unknown, ProjectRow, ProjectChangesDto, true> = {
+  bodySize: 'large',
+  body: projectDeltaSchema,
+  transaction: true,
+  load: loadProject,
+  authorize: ({ actor, resource }) => mayRead(actor, resource),
+  handle: ({ sequelize, transaction, actor, resource: row, body }) =>
+    withUniqueName(() =>
+      writeDelta(sequelize, transaction, actor, row, body, {
+        canEditFields: canEditProject(actor, row),
+        canChangeAnything: true,
+      }),
+    ),
+};
+
 /**
  * Projects (spec sections 2, 4 and 7; architecture decision 4) and their teams (spec
  * sections 3 and 6). The whole-project PUT merges concurrent writes; status changes
@@ -166,19 +185,27 @@ export function registerProjectRoutes(api: ApiRoutes): void {
       ),
   });
 
-  api.patch('/projects/:id', {
+  api.patch('/projects/:id', deltaSave);
+
+  // The outbox's replay (issue 17): queued delta saves of one project in one request, each run
+  // as its own PATCH would run (its key, checks, lock, rules, revision, change log, kept
+  // answer, one transaction each), stopping at the first that is not applied.
+  api.post('/projects/:id/saves', {
     bodySize: 'large',
-    body: projectDeltaSchema,
-    transaction: true,
-    load: loadProject,
-    authorize: ({ actor, resource }) => mayRead(actor, resource),
-    handle: ({ sequelize, transaction, actor, resource: row, body }) =>
-      withUniqueName(() =>
-        writeDelta(sequelize, transaction, actor, row, body, {
-          canEditFields: canEditProject(actor, row),
-          canChangeAnything: true,
-        }),
+    body: projectSaveBatchSchema,
+    handle: (request) =>
+      answerInOrder(
+        deltaSave,
+        request,
+        request.body.saves.map((save) => ({
+          key: save.key,
+          method: 'PATCH',
+          path: request.ctx.path.replace(/\/saves$/, ''),
+          rawBody: save.body,
+          params: request.params,
+        })),
       ),
+    present: (answers) => ({ answers }),
   });
 
   api.delete('/projects/:id', {

@@ -675,3 +675,125 @@ describe('random network failures, reloads and lost answers with project deltas 
     expect(server.project.deltas.every((delta) => delta.revision <= server.project.document.revision)).toBe(true);
   });
 });
+
+describe('a project’s tried saves replayed in one request (issue 17, batch replay)', () => {
+  const path = `/projects/${PROJECT_ID}`;
+
+  /** The fake project server (with its batch route unless `withoutBatches`) behind a line that can lose answers or be down. */
+  function batchLine({ withoutBatches = false } = {}) {
+    const project = createProjectServer(buildProject(), `/api${path}`);
+    const line = { loseAnswers: false, down: false };
+    const routes = Object.entries(project.routes).filter(([route]) => !withoutBatches || !route.endsWith('/saves'));
+    const { fetch, calls } = createFakeFetch(
+      Object.fromEntries(
+        routes.map(([route, handle]) => [
+          route,
+          (request: FakeRequest): FakeAnswer => {
+            if (line.down) throw new TypeError('Failed to fetch');
+            const answer = handle(request);
+            if (line.loseAnswers && request.method !== 'GET') throw new TypeError('connection reset');
+            return answer;
+          },
+        ]),
+      ),
+    );
+    return { project, line, fetch, calls };
+  }
+
+  async function phoneOn(server: ReturnType<typeof batchLine>, factory: IDBFactory) {
+    const api = createApiClient({
+      ...{ fetch: server.fetch, deviceId: 'device-1', getToken: () => 'token' },
+      onSessionLost: () => undefined,
+    });
+    const engine = new SyncEngine({
+      store: openIndexedDbStore(factory),
+      api,
+      userId: () => 'u-1',
+      online: () => !server.line.down,
+      newKey: () => `key-${++keyCounter}`,
+      onStatus: () => undefined,
+      onApplied: () => undefined,
+      requestBackgroundSync: () => undefined,
+    });
+    await engine.loaded();
+    return { engine, reads: withLocalReads(api, engine, () => undefined) };
+  }
+
+  /** Three saves, each tried once without an answer: each a time entry on the copy the one before made. */
+  async function queueTriedSaves(phone: Awaited<ReturnType<typeof phoneOn>>, count = 3) {
+    let base = await phone.reads.get<ProjectDocument>(path);
+    const cardId = base.columns[0]!.cards[0]!.id;
+    const ids: string[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const id = `eeeeeeee-0000-4000-8000-${String(index).padStart(12, '0')}`;
+      ids.push(id);
+      const document = produce(base, (draft) => {
+        cardIn(draft, cardId)!.card.timeEntries.push({ ...timeEntry(id, 'u-1', 'paula', 0.25), rev: 0 });
+      });
+      const key = `tried-${++keyCounter}`;
+      await phone.engine.enqueue({ method: 'PATCH', path, body: documentDelta(base, document), key, base, document });
+      base = document;
+    }
+    return ids;
+  }
+
+  const entryIds = (document: ProjectDocument) =>
+    document.columns.flatMap((column) => column.cards.flatMap((card) => card.timeEntries.map((entry) => entry.id)));
+
+  it('sends them in one request, settles each, and keeps the server’s copy after the last for offline reads', async () => {
+    const server = batchLine();
+    const phone = await phoneOn(server, new IDBFactory());
+    const ids = await queueTriedSaves(phone);
+    const queuedKeys = (await (await phone.engine.loaded()).loadQueue()).pending.map((entry) => entry.key);
+    expect(queuedKeys).toHaveLength(3);
+    const revision = server.project.document.revision;
+
+    expect(await phone.engine.sync()).toBe('done');
+    expect(server.project.batches).toEqual([queuedKeys]);
+    expect(server.calls(`PATCH /api${path}`)).toHaveLength(0);
+    expect(phone.engine.status()).toMatchObject({ pending: 0, failed: [] });
+    expect(server.project.document.revision).toBe(revision + 3);
+    expect(entryIds(server.project.document)).toEqual(expect.arrayContaining(ids));
+
+    // Offline, the device shows the server's copy after the last save.
+    server.line.down = true;
+    const offline = await phone.reads.get<ProjectDocument>(path);
+    expect(offline.revision).toBe(revision + 3);
+    expect(entryIds(offline)).toEqual(expect.arrayContaining(ids));
+  });
+
+  it('replays a batch whose answer was lost after a reload, without losing or applying anything twice', async () => {
+    const server = batchLine();
+    const factory = new IDBFactory();
+    const phone = await phoneOn(server, factory);
+    const ids = await queueTriedSaves(phone);
+    const revision = server.project.document.revision;
+    server.line.loseAnswers = true;
+    expect(await phone.engine.sync()).toBe('unreachable');
+    // The server applied all three; the device knows nothing of it and keeps them.
+    expect(server.project.document.revision).toBe(revision + 3);
+    expect(phone.engine.status().pending).toBe(3);
+
+    server.line.loseAnswers = false;
+    const reloaded = await phoneOn(server, factory);
+    expect(await reloaded.engine.sync()).toBe('done');
+    expect(server.project.batches).toHaveLength(2);
+    expect(server.project.batches[1]).toEqual(server.project.batches[0]);
+    expect(reloaded.engine.status()).toMatchObject({ pending: 0, failed: [] });
+    expect(server.project.document.revision).toBe(revision + 3);
+    expect(server.project.deltas).toHaveLength(3);
+    const onServer = entryIds(server.project.document);
+    expect(onServer.filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort());
+  });
+
+  it('sends them one by one to a server without the batch route', async () => {
+    const server = batchLine({ withoutBatches: true });
+    const phone = await phoneOn(server, new IDBFactory());
+    const ids = await queueTriedSaves(phone);
+    expect(await phone.engine.sync()).toBe('done');
+    expect(server.calls(`POST /api${path}/saves`)).toHaveLength(1);
+    expect(server.calls(`PATCH /api${path}`)).toHaveLength(3);
+    expect(phone.engine.status()).toMatchObject({ pending: 0, failed: [] });
+    expect(entryIds(server.project.document)).toEqual(expect.arrayContaining(ids));
+  });
+});

@@ -117,6 +117,8 @@ export class SyncEngine {
   private publishedRunning = false;
   /** A replay's progress waiting to be published (`REPLAY_PROGRESS_MS`). */
   private progressTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Whether the server refused a batch as a whole (`sendSaveBatch`): saves go alone from then on. */
+  private readonly batches = { refused: false };
 
   constructor(private readonly deps: SyncEngineDeps) {
     this.ready = deps.store.then(async (store) => {
@@ -323,7 +325,7 @@ export class SyncEngine {
     const userId = this.deps.userId();
     if (!userId) return 'unauthorized';
     if (!this.deps.online()) return 'unreachable';
-    const { confirmedCopy, replayQueue } = await loadQueuedSaves();
+    const { confirmedCopy, replayQueue, sendSaveBatch } = await loadQueuedSaves();
     // Another tab may have changed the queue since this one last looked.
     await this.change((state) => state);
     // The last answer per document: kept for offline reads once no queued save of it is left
@@ -334,10 +336,13 @@ export class SyncEngine {
         state: () => this.state,
         change: (update) => this.change(update),
         send: (write) => this.send(write),
+        sendBatch: (writes) =>
+          sendSaveBatch(writes, { api: this.deps.api, send: (write) => this.send(write), outcomeOf }, this.batches),
         now: () => this.now(),
         signedIn: () => this.deps.userId() === userId,
         settled: (write, outcome) => {
           if (!isDocumentSave(write)) return;
+          // A save answered in a batch before its last applied one has no answer; the last one's comes after it.
           if (outcome.kind === 'applied') answered.set(write.path, { write, answer: outcome.answer });
           const last = answered.get(write.path);
           if (!last || this.pendingDocument(write.path) !== undefined) return;
