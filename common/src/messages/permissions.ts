@@ -1,0 +1,27 @@
+/** Role permissions: labels and the server's answers. A section of `de` (de.ts). */
+export const permissionsMessages = {
+  adminOnly: 'Nur Admins dürfen die Rollenberechtigungen verwalten.',
+  invalidMap: 'Erwartet wird eine Zuordnung von Rollen zu Listen von Berechtigungen.',
+  unknownRole: (role: string) => `Unbekannte Rolle: ${role}.`,
+  unknownKey: (key: string) => `Unbekannte Berechtigung: ${key}.`,
+  loadFailed: 'Berechtigungen konnten nicht geladen werden.',
+  saveFailed: 'Speichern fehlgeschlagen.',
+  saved: 'Berechtigungen erfolgreich gespeichert. Änderungen werden bei der nächsten Benutzeranmeldung wirksam.',
+  labels: {
+    can_view_dashboard: 'Dashboard anzeigen',
+    can_create_projects: 'Projekte erstellen',
+    can_edit_projects: 'Projekte bearbeiten, abschließen und wieder öffnen',
+    can_delete_own_projects: 'Eigene Projekte löschen',
+    can_delete_any_project: 'Alle Projekte löschen',
+    can_view_admin_dashboard: 'Admin-Übersicht anzeigen',
+    can_reassign_projects: 'Projekte neu zuweisen',
+    can_manage_templates: 'Vorlagen verwalten',
+    can_manage_own_templates: 'Eigene Vorlagen bearbeiten, teilen und löschen',
+    can_manage_global_templates: 'Globale Vorlagen verwalten',
+    can_manage_customer_types: 'Kundentypen und Tags verwalten',
+    can_manage_project_groups: 'Projektgruppen verwalten',
+    can_manage_users: 'Benutzer verwalten',
+    can_view_archive: 'Archiv anzeigen',
+    can_manage_permissions: 'Rollenberechtigungen verwalten',
+  },
+} as const;
