@@ -1,4 +1,4 @@
-/* global document, location, localStorage, fetch, window */
+/* global document, location, window */
 // Issue 19, the start of a signed-in visitor, while the first script still downloads: preloads
 // the chunks of the page in the address (without it the shell, the data cache and the page's
 // chunk came one after the other) and sends the page's first GETs (app/earlyReads.ts), which the
