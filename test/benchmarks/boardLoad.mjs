@@ -126,13 +126,18 @@ async function printProfile(session, label, { tasks = null, start = 0, anchorAt 
   const file = path.join(os.tmpdir(), `boardLoad-${label.replace(/\W+/g, '-')}.cpuprofile`);
   fs.writeFileSync(file, JSON.stringify(profile));
   if (tasks) {
+    // Beside the profile: the tasks and the anchor, to look at a task again (support.mjs, profileWindows).
+    fs.writeFileSync(file.replace(/\.cpuprofile$/, '.tasks.json'), JSON.stringify({ tasks, start, anchorAt }));
     const windows = profileWindows(profile, tasks, { name: ANCHOR, at: anchorAt });
     console.log(`  long tasks, ${label} (${file}), ms from the navigation:`);
     tasks.forEach((task, index) => {
       const ran = windows[index];
       console.log(`   task at ${(task.start - start).toFixed(0)} ms, ${task.ms.toFixed(0)} ms long`);
       if (!ran) console.log('    (profile and page not tied: no anchor in the profile)');
-      else console.log(`    sampled ${ran.sampled.toFixed(0)} ms; files: ${ran.files}\n${ran.own}`);
+      else
+        console.log(
+          `    sampled ${ran.sampled.toFixed(0)} ms; files: ${ran.files}\n${ran.own}\n    with what they call:\n${ran.total}`,
+        );
     });
     if (tasks.length === 0) console.log('   none');
     return;

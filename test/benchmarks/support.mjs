@@ -321,7 +321,7 @@ export function profileSummary(profile, count = 15) {
 /**
  * What ran in each of `windows` ({ start, ms } on the page's clock, e.g. long tasks), from a CPU
  * profile of that page: per window the time of its samples, the functions with the most time of
- * their own and the script files that time was spent in (the leaf's file; V8's parsing and
+ * their own and with what they call, and the script files that time was spent in (the leaf's file; V8's parsing and
  * compiling, which have no script frame, show as "(program)"). `anchor` ties the two clocks:
  * the page's time at which it started a function of that name which the profile recorded
  * (the page's clock and the profile's differ by an unknown offset).
@@ -333,6 +333,7 @@ export function profileWindows(profile, windows, anchor, count = 5) {
   const offset = anchored.at - anchor.at;
   return windows.map(({ start, ms: length }) => {
     const own = new Map();
+    const total = new Map();
     const files = new Map();
     let sampled = 0;
     for (const { at, ms: took, stack } of samples) {
@@ -341,6 +342,7 @@ export function profileWindows(profile, windows, anchor, count = 5) {
       const leaf = stack[0];
       const name = frameName(leaf);
       own.set(name, (own.get(name) ?? 0) + took);
+      for (const each of new Set(stack.map(frameName))) total.set(each, (total.get(each) ?? 0) + took);
       const file = NOT_SCRIPT.test(name) ? name.split(' ')[0] : leaf.callFrame.url.split('/').pop() || '(no file)';
       files.set(file, (files.get(file) ?? 0) + took);
     }
@@ -349,7 +351,7 @@ export function profileWindows(profile, windows, anchor, count = 5) {
       .slice(0, count)
       .map(([file, took]) => `${file} ${took.toFixed(0)}`)
       .join(', ');
-    return { sampled, own: topLines(own, count), files: fileLine };
+    return { sampled, own: topLines(own, count), total: topLines(total, count * 3), files: fileLine };
   });
 }
 

@@ -30,6 +30,20 @@ describe('lazyDialog', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it("takes the frame's title from the props where the dialog is named by what it shows", async () => {
+    const chunk = deferred<typeof Loaded>();
+    const Task = lazyDialog<{ cardTitle: string; onClose: () => void }>(
+      (props) => props.cardTitle,
+      () => chunk.promise,
+    );
+    render(<Task cardTitle="Kabel ziehen" onClose={() => undefined} />);
+
+    expect(screen.getByRole('dialog', { name: 'Kabel ziehen' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(de.app.loading);
+    chunk.resolve(Loaded);
+    expect(await screen.findByText('Inhalt geladen')).toBeTruthy();
+  });
+
   it('renders a preloaded dialog at once', async () => {
     const load = jest.fn(() => Promise.resolve(Loaded));
     const Help = lazyDialog('Hilfe', load);

@@ -15,10 +15,14 @@ export interface LazyDialog<P extends DialogProps> {
 
 /**
  * A dialog the first script does not carry (issue 19: the login screen's script). Until its
- * chunk is there, the dialog frame with `title` says that it loads, or that loading failed
- * (offline before the service worker had it); closing and opening again tries once more.
+ * chunk is there, the dialog frame with `title` (or the title the props give, for a dialog
+ * named by what it shows) says that it loads, or that loading failed (offline before the
+ * service worker had it); closing and opening again tries once more.
  */
-export function lazyDialog<P extends DialogProps>(title: string, load: () => Promise<ComponentType<P>>): LazyDialog<P> {
+export function lazyDialog<P extends DialogProps>(
+  title: string | ((props: P) => string),
+  load: () => Promise<ComponentType<P>>,
+): LazyDialog<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
   const loadOnce = (): Promise<ComponentType<P>> => {
@@ -49,7 +53,7 @@ export function lazyDialog<P extends DialogProps>(title: string, load: () => Pro
 
     if (Loaded) return <Loaded {...props} />;
     return (
-      <Dialog title={title} onClose={props.onClose}>
+      <Dialog title={typeof title === 'string' ? title : title(props)} onClose={props.onClose}>
         {failed ? (
           <p role="alert" className="message message--error">
             {deStart.app.pageLoadFailed}
