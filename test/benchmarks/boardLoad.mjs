@@ -28,7 +28,7 @@
 // Options (environment): BENCH_CARDS (5000; phone 12), BENCH_BROWSER_RUNS (5), BENCH_PROFILE,
 // BENCH_PHONE, BENCH_CPU_SLOWDOWN (1; phone 4), BENCH_MODES (cold,in-app; phone cold),
 // BENCH_TASKS (phone 1: the profiled opening with its long tasks), RENDERER_BEFORE, CHROMIUM_PATH.
-/* global document, window, requestAnimationFrame, MutationObserver, PerformanceObserver -- page functions run in the browser. */
+/* global document, window, requestAnimationFrame, MutationObserver -- page functions run in the browser. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -23,6 +23,7 @@ import { SortableProvider } from '../features/board/useSortable';
 import { AppointmentOverview } from '../features/projectPanels/AppointmentOverview';
 import { LazyProjectReportDialog } from '../features/reports/LazyReportDialog';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
+import { afterNextPaint } from '../utils/afterNextPaint';
 import {
   AppointmentArchiveDialog,
   AppointmentManagerDialog,
@@ -85,6 +86,20 @@ export function ProjectScreen({ projectId, fromArchive, kind, newTemplate = null
       dispatch(closeProject());
     };
   }, [dispatch, projectId, fromArchive, kind, fresh]);
+
+  // The card dialog's chunk once the board is on screen: off the first paint (issue 19), but
+  // there before a finger taps a card. If it cannot load now (offline), the click tries again.
+  const loaded = status === 'loaded';
+  useEffect(() => {
+    if (!loaded) return undefined;
+    let mounted = true;
+    void afterNextPaint().then(async () => {
+      if (mounted) await TaskDialog.preload().catch(() => undefined);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [loaded]);
 
   useEffect(() => {
     if (status === 'missing') void navigate(template ? '/templates' : '/', { replace: true });
