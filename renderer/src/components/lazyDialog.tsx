@@ -39,6 +39,16 @@ export function lazyDialog<P extends DialogProps>(
   const Lazy = (props: P) => {
     const [Loaded, setLoaded] = useState<ComponentType<P> | undefined>(() => loaded);
     const [failed, setFailed] = useState(false);
+    // What had focus when it opened. The loaded dialog replaces the loading frame: the frame
+    // gives focus back to it, but behind a modal the page is inert and cannot take it, so the
+    // loaded dialog would give it back to nothing. On closing, focus goes back here.
+    const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+    useEffect(
+      () => () => {
+        if (document.activeElement === null || document.activeElement === document.body) opener?.focus();
+      },
+      [opener],
+    );
     useEffect(() => {
       if (Loaded) return undefined;
       let open = true;
