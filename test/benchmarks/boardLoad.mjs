@@ -190,7 +190,11 @@ async function once({ context, page, server, cdp }, mode, profileLabel, taskProf
   const title = await cards.first().getAttribute('aria-label');
   const clickedAt = await page.evaluate(() => performance.now());
   await cards.first().click({ timeout: 30000 });
-  await page.getByRole('dialog', { name: title ?? undefined }).waitFor({ state: 'visible', timeout: 30000 });
+  // Its content, not only its frame: a dialog whose chunk is still loading shows a frame of the same name.
+  await page
+    .getByRole('dialog', { name: title ?? undefined })
+    .getByRole('tab', { name: 'Details' })
+    .waitFor({ state: 'visible', timeout: 30000 });
   const dialogAt = await page.evaluate(() => performance.now());
   const layoutsAfter = await layoutMetrics(cdp);
   if (profiler && taskProfile) {
