@@ -64,7 +64,7 @@ describe('lazyDialog', () => {
     const opener = screen.getByRole('button', { name: 'Öffnen' });
     opener.focus();
     fireEvent.click(opener);
-    await act(async () => chunk.resolve(Loaded));
+    act(() => chunk.resolve(Loaded));
     await screen.findByText('Inhalt geladen');
 
     fireEvent.keyDown(document, { key: 'Escape' });
