@@ -21,7 +21,7 @@ import AxeBuilder from '@axe-core/playwright';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, snapshot } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM_PATH, client, fillBoard, launchChromium, startServer } from './support.mjs';
+import { CHROMIUM_PATH, clearOriginCaches, client, fillBoard, launchChromium, startServer } from './support.mjs';
 
 const WARM = process.env.AUDIT_WARM !== '0';
 const FLAGS = [
@@ -162,12 +162,7 @@ function dialogs(projectId, preset) {
 
 async function clearCaches(browser, origin) {
   const page = await browser.newPage();
-  const session = await page.createCDPSession();
-  await session.send('Storage.clearDataForOrigin', {
-    origin,
-    storageTypes: 'service_workers,cache_storage,indexeddb',
-  });
-  await session.send('Network.clearBrowserCache');
+  await clearOriginCaches(await page.createCDPSession(), origin);
   await page.close();
 }
 

@@ -9,6 +9,15 @@
 // script forces by reading a size counts as one, as do Playwright's own checks before its click). Builds that set the board's own marks (`wb:board:*`,
 // entities/project/boardLoadMarks.ts) add them: the answer parsed, in the store.
 //
+// BENCH_PHONE=1 opens the audit's board (12 cards, audit.mjs) as a phone would: 390x844, touch,
+// the CPU slowed down 4x (CDP, as Lighthouse's mobile preset simulates it), cold with the service
+// worker, its caches, IndexedDB and the HTTP cache cleared before each opening (as the audit's cold
+// runs), and after the measured runs one more opening per build under the CPU profiler, whose long
+// tasks (> 50 ms) are printed with what they ran (functions, script files). Lighthouse counts every
+// such task (its part over 50 ms) as blocking (TBT).
+//
+//   BENCH_PHONE=1 RENDERER_BEFORE=/tmp/before-dist node test/benchmarks/boardLoad.mjs
+//
 // With RENDERER_BEFORE=<another renderer build> a second server (same server build, own
 // database) serves that renderer, and the runs alternate between the two, so that both meet
 // the same load; the table puts them side by side. BENCH_PROFILE=1 records the last run of each
@@ -16,13 +25,15 @@
 //
 //   npm run build && RENDERER_BEFORE=/tmp/before-dist node test/benchmarks/boardLoad.mjs
 //
-// Options (environment): BENCH_CARDS (5000), BENCH_BROWSER_RUNS (5), BENCH_PROFILE,
-// RENDERER_BEFORE, CHROMIUM_PATH.
+// Options (environment): BENCH_CARDS (5000; phone 12), BENCH_BROWSER_RUNS (5), BENCH_PROFILE,
+// BENCH_PHONE, BENCH_CPU_SLOWDOWN (1; phone 4), BENCH_MODES (cold,in-app; phone cold),
+// BENCH_TASKS (phone 1: the profiled opening with its long tasks), RENDERER_BEFORE, CHROMIUM_PATH.
 /* global document, window, requestAnimationFrame, MutationObserver -- page functions run in the browser. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  clearOriginCaches,
   client,
   fillBoard,
   launchChromium,
@@ -33,11 +44,22 @@ import {
   startServer,
   stats,
   profileSummary,
+  profileWindows,
 } from './support.mjs';
 
-const CARDS = Number(process.env.BENCH_CARDS ?? 5000);
+const PHONE = process.env.BENCH_PHONE === '1';
+const CARDS = Number(process.env.BENCH_CARDS ?? (PHONE ? 12 : 5000));
 const RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
 const PROFILE = process.env.BENCH_PROFILE === '1';
+const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? (PHONE ? 4 : 1));
+const MODES = (process.env.BENCH_MODES ?? (PHONE ? 'cold' : 'cold,in-app')).split(',');
+const TASKS = (process.env.BENCH_TASKS ?? (PHONE ? '1' : '0')) === '1';
+/** The page (as Lighthouse's mobile preset: a touch screen, 1.75 device pixels per CSS pixel) or an office screen. */
+const DEVICE = PHONE
+  ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true }
+  : { viewport: { width: 1400, height: 900 } };
+/** The function the page runs for a moment to tie its clock to the CPU profile's (support.mjs, profileWindows). */
+const ANCHOR = 'wbProfileAnchor';
 const BEFORE = process.env.RENDERER_BEFORE ? path.resolve(process.env.RENDERER_BEFORE) : null;
 
 /** In the page before any script: the first card's arrival and paint, and the long tasks. */
@@ -58,6 +80,12 @@ function watchBoard() {
     Object.assign(state, { longTasks: [], firstCardInDom: null, firstCardPainted: null });
     observer.observe(document.documentElement, { childList: true, subtree: true });
   };
+  /** Busy for 3 ms under a name the CPU profile records: the page's time at its start ties the two clocks. */
+  state.anchor = function wbProfileAnchor() {
+    const start = performance.now();
+    while (performance.now() - start < 3);
+    return start;
+  };
   window.boardLoad = state;
   if (document.documentElement) state.watch();
   else document.addEventListener('DOMContentLoaded', state.watch);
@@ -68,28 +96,52 @@ async function boardServer(rendererDir) {
   const server = await startServer(rendererDir ? { RENDERER_DIR: rendererDir } : {});
   const api = client(server.url);
   await api.login('admin', server.adminPassword);
-  const created = await api.call('POST', '/api/projects', JSON.stringify({ name: `Benchmark ${CARDS} Karten` }));
+  const name = PHONE ? 'Heizung Wohnanlage Süd' : `Benchmark ${CARDS} Karten`; // the audit's board on the phone
+  const created = await api.call('POST', '/api/projects', JSON.stringify({ name }));
   const project = fillBoard(JSON.parse(created.text), CARDS);
   await api.call('PUT', `/api/projects/${project.id}`, JSON.stringify(project));
   return { ...server, projectId: project.id };
 }
 
 async function openPage(browser, server) {
-  const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1400, height: 900 } });
+  const context = await browser.newContext({ locale: 'de-DE', ...DEVICE });
   await context.addInitScript(watchBoard);
   const page = await context.newPage();
   await signInAsAdmin(page, server.url, server.adminPassword);
   // Chromium's own counters of the page's layouts and style recalculations (forced or not).
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
+  // After the sign-in: the slowed CPU is the board's, not the login's.
+  if (CPU_SLOWDOWN !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   return { context, page, server, cdp };
 }
 
-/** The functions with the most time of their own, and with what they call, of one recorded run. */
-async function printProfile(session, label) {
+/**
+ * The functions with the most time of their own, and with what they call, of one recorded run;
+ * with `tasks` (long tasks on the page's clock, ms from the navigation after `start`) each of
+ * them with what ran in it. `anchorAt`: the page's time of its profile anchor (watchBoard).
+ */
+async function printProfile(session, label, { tasks = null, start = 0, anchorAt = null } = {}) {
   const { profile } = await session.send('Profiler.stop');
   const file = path.join(os.tmpdir(), `boardLoad-${label.replace(/\W+/g, '-')}.cpuprofile`);
   fs.writeFileSync(file, JSON.stringify(profile));
+  if (tasks) {
+    // Beside the profile: the tasks and the anchor, to look at a task again (support.mjs, profileWindows).
+    fs.writeFileSync(file.replace(/\.cpuprofile$/, '.tasks.json'), JSON.stringify({ tasks, start, anchorAt }));
+    const windows = profileWindows(profile, tasks, { name: ANCHOR, at: anchorAt });
+    console.log(`  long tasks, ${label} (${file}), ms from the navigation:`);
+    tasks.forEach((task, index) => {
+      const ran = windows[index];
+      console.log(`   task at ${(task.start - start).toFixed(0)} ms, ${task.ms.toFixed(0)} ms long`);
+      if (!ran) console.log('    (profile and page not tied: no anchor in the profile)');
+      else
+        console.log(
+          `    sampled ${ran.sampled.toFixed(0)} ms; files: ${ran.files}\n${ran.own}\n    with what they call:\n${ran.total}`,
+        );
+    });
+    if (tasks.length === 0) console.log('   none');
+    return;
+  }
   const { own, total } = profileSummary(profile);
   console.log(`  profile, ${label} (${file}); most time of their own:\n${own}`);
   console.log(`  most time with what they call:\n${total}`);
@@ -108,10 +160,16 @@ async function layoutMetrics(cdp) {
   };
 }
 
-async function once({ context, page, server, cdp }, mode, profileLabel) {
+/**
+ * One opening. `profileLabel`: recorded under the CPU profiler; `taskProfile`: that recording
+ * printed as the long tasks with what they ran (else as the functions of the whole opening).
+ */
+async function once({ context, page, server, cdp }, mode, profileLabel, taskProfile = false) {
   const boardUrl = `${server.url}/#/project/${server.projectId}`;
-  if (mode === 'cold') await page.goto('about:blank');
-  else {
+  if (mode === 'cold') {
+    await page.goto('about:blank');
+    if (PHONE) await clearOriginCaches(cdp, server.url);
+  } else {
     await page.goto(`${server.url}/#/`);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 30000 });
     await page.evaluate(() => {
@@ -132,10 +190,21 @@ async function once({ context, page, server, cdp }, mode, profileLabel) {
   const title = await cards.first().getAttribute('aria-label');
   const clickedAt = await page.evaluate(() => performance.now());
   await cards.first().click({ timeout: 30000 });
-  await page.getByRole('dialog', { name: title ?? undefined }).waitFor({ state: 'visible', timeout: 30000 });
+  // Its content, not only its frame: a dialog whose chunk is still loading shows a frame of the same name.
+  await page
+    .getByRole('dialog', { name: title ?? undefined })
+    .getByRole('tab', { name: 'Details' })
+    .waitFor({ state: 'visible', timeout: 30000 });
   const dialogAt = await page.evaluate(() => performance.now());
   const layoutsAfter = await layoutMetrics(cdp);
-  if (profiler) await printProfile(profiler, profileLabel);
+  if (profiler && taskProfile) {
+    const { tasks, start, anchorAt } = await page.evaluate(() => ({
+      tasks: window.boardLoad.longTasks.filter((task) => task.start >= (window.boardStart ?? 0)),
+      start: window.boardStart ?? 0,
+      anchorAt: window.boardLoad.anchor(),
+    }));
+    await printProfile(profiler, profileLabel, { tasks, start, anchorAt });
+  } else if (profiler) await printProfile(profiler, profileLabel);
   const figures = await page.evaluate(
     ({ projectId, clicked, dialog }) => {
       const start = window.boardStart ?? 0;
@@ -159,6 +228,10 @@ async function once({ context, page, server, cdp }, mode, profileLabel) {
         longTasks: tasks.length,
         longestTask: tasks.reduce((max, task) => Math.max(max, task.ms), 0),
         blocked: tasks.reduce((sum, task) => sum + task.ms, 0),
+        // Lighthouse's way: each long task's part over 50 ms, here until the first card is painted.
+        blockingToFirstCard: tasks
+          .filter((task) => task.start < (window.boardLoad.firstCardPainted ?? Infinity))
+          .reduce((sum, task) => sum + Math.max(0, task.ms - 50), 0),
       };
     },
     { projectId: server.projectId, clicked: clickedAt, dialog: dialogAt },
@@ -210,6 +283,7 @@ const MILESTONES = [
   ['longTasks', 'long tasks (count)'],
   ['longestTask', 'longest task'],
   ['blocked', 'blocked in long tasks'],
+  ['blockingToFirstCard', 'blocking time (over 50 ms) until the first card'],
   ['layouts', 'layouts until the dialog (count)'],
   ['layoutMs', 'layout time until the dialog'],
   ['styles', 'style recalculations (count)'],
@@ -227,11 +301,11 @@ async function main() {
   const builds = [{ name: 'after', server: await boardServer(null) }];
   if (BEFORE) builds.unshift({ name: 'before', server: await boardServer(BEFORE) });
   const browser = await launchChromium();
-  const figures = { cards: CARDS, runs: RUNS, loadStart: loadStart[0] };
+  const figures = { cards: CARDS, runs: RUNS, phone: PHONE, cpuSlowdown: CPU_SLOWDOWN, loadStart: loadStart[0] };
   try {
     for (const build of builds) build.page = await openPage(browser, build.server);
     const table = [];
-    for (const mode of ['cold', 'in-app']) {
+    for (const mode of MODES) {
       for (const build of builds) await once(build.page, mode, null); // warm-up: cache, JIT
       const runs = new Map(builds.map((build) => [build.name, []]));
       for (let run = 0; run < RUNS; run++)
@@ -239,6 +313,8 @@ async function main() {
           const label = PROFILE && run === RUNS - 1 ? `${build.name} ${mode}` : null;
           runs.get(build.name).push(await once(build.page, mode, label));
         }
+      // Not counted: one more opening of each under the profiler, its long tasks with what they ran.
+      if (TASKS) for (const build of builds) await once(build.page, mode, `${build.name} ${mode}, long tasks`, true);
       for (const build of builds) {
         const medians = Object.fromEntries(MILESTONES.map(([key]) => [key, medianOf(runs.get(build.name), key)]));
         table.push({ label: `${build.name}, ${mode}`, medians });
@@ -246,10 +322,14 @@ async function main() {
         figures[`${prefix}FirstCardMs`] = Math.round(medians.firstCardPainted ?? -1);
         figures[`${prefix}DialogMs`] = Math.round(medians.dialogShown ?? -1);
         figures[`${prefix}AnswerToFirstCardMs`] = Math.round(medians.answerToFirstCard ?? -1);
+        figures[`${prefix}BlockingToFirstCardMs`] = Math.round(medians.blockingToFirstCard ?? -1);
       }
     }
     const loadEnd = loadAverage();
-    console.log(`\nOpening a board of ${CARDS} cards in Chromium, medians of ${RUNS} runs, ms from the navigation`);
+    const device = PHONE ? `as a phone (390x844, touch, CPU ${CPU_SLOWDOWN}x slower, caches cleared)` : 'at 1400x900';
+    console.log(
+      `\nOpening a board of ${CARDS} cards in Chromium ${device}, medians of ${RUNS} runs, ms from the navigation`,
+    );
     console.log(`Node ${process.version}, ${os.cpus().length} CPU cores (${os.cpus()[0]?.model ?? 'unknown'})`);
     console.log(`Load average (1, 5, 15 min) at the start: ${loadStart.join(', ')}; at the end: ${loadEnd.join(', ')}`);
     console.log(`\n| milestone | ${table.map((column) => column.label).join(' | ')} |`);

@@ -267,33 +267,100 @@ export async function startCpuProfile(context, page) {
   return session;
 }
 
+/** A profile node's name as the summaries print it: function, file and line. */
+const frameName = ({ callFrame: { functionName, url, lineNumber } }) =>
+  `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
+
+/** Chromium's own entries of a profile (idle, program, root), which are not a script's work. */
+const NOT_SCRIPT = /^\((idle|program|root)\)/;
+
+/**
+ * The samples of a CPU profile, each with its time (ms on the profile's clock), the time it
+ * stands for (the gap to the next sample) and its stack from the leaf up (profile nodes).
+ */
+function profileSamples(profile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const step = (profile.endTime - profile.startTime) / 1000 / profile.samples.length;
+  let at = profile.startTime / 1000;
+  return profile.samples.map((id, index) => {
+    at += (profile.timeDeltas?.[index] ?? 0) / 1000;
+    const next = profile.timeDeltas?.[index + 1];
+    const stack = [];
+    for (let node = id; node !== undefined; node = parentOf.get(node)) stack.push(byId.get(node));
+    return { at, ms: next === undefined ? step : next / 1000, stack };
+  });
+}
+
+/** The `count` largest entries of `map` (name → ms) that are a script's work, as printable lines. */
+const topLines = (map, count) =>
+  [...map]
+    .filter(([name]) => !NOT_SCRIPT.test(name))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, took]) => `    ${took.toFixed(0).padStart(6)} ms  ${name}`)
+    .join('\n');
+
 /**
  * The functions of a CPU profile (Chromium's `Profiler.stop` or Node's `--cpu-prof`) with the
  * most time of their own and with what they call, `count` of each, as printable lines.
  */
 export function profileSummary(profile, count = 15) {
-  const step = (profile.endTime - profile.startTime) / 1000 / profile.samples.length;
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parentOf = new Map();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
-  const nameOf = ({ callFrame: { functionName, url, lineNumber } }) =>
-    `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
   const own = new Map();
   const total = new Map();
-  for (const id of profile.samples) {
-    const name = nameOf(byId.get(id));
-    own.set(name, (own.get(name) ?? 0) + step);
-    const onStack = new Set();
-    for (let at = id; at !== undefined; at = parentOf.get(at)) onStack.add(nameOf(byId.get(at)));
-    for (const each of onStack) total.set(each, (total.get(each) ?? 0) + step);
+  for (const { ms: took, stack } of profileSamples(profile)) {
+    const name = frameName(stack[0]);
+    own.set(name, (own.get(name) ?? 0) + took);
+    for (const each of new Set(stack.map(frameName))) total.set(each, (total.get(each) ?? 0) + took);
   }
   const busy = [...own].filter(([name]) => !/^\((idle|program)\)/.test(name)).reduce((sum, [, took]) => sum + took, 0);
-  const top = (map) =>
-    [...map]
-      .filter(([name]) => !/^\((idle|program|root)\)/.test(name))
+  return { busyMs: busy, own: topLines(own, count), total: topLines(total, count) };
+}
+
+/**
+ * What ran in each of `windows` ({ start, ms } on the page's clock, e.g. long tasks), from a CPU
+ * profile of that page: per window the time of its samples, the functions with the most time of
+ * their own and with what they call, and the script files that time was spent in (the leaf's file; V8's parsing and
+ * compiling, which have no script frame, show as "(program)"). `anchor` ties the two clocks:
+ * the page's time at which it started a function of that name which the profile recorded
+ * (the page's clock and the profile's differ by an unknown offset).
+ */
+export function profileWindows(profile, windows, anchor, count = 5) {
+  const samples = profileSamples(profile);
+  const anchored = samples.find(({ stack }) => stack.some((node) => node.callFrame.functionName === anchor.name));
+  if (!anchored) return windows.map(() => null);
+  const offset = anchored.at - anchor.at;
+  return windows.map(({ start, ms: length }) => {
+    const own = new Map();
+    const total = new Map();
+    const files = new Map();
+    let sampled = 0;
+    for (const { at, ms: took, stack } of samples) {
+      if (at - offset < start || at - offset >= start + length) continue;
+      sampled += took;
+      const leaf = stack[0];
+      const name = frameName(leaf);
+      own.set(name, (own.get(name) ?? 0) + took);
+      for (const each of new Set(stack.map(frameName))) total.set(each, (total.get(each) ?? 0) + took);
+      const file = NOT_SCRIPT.test(name) ? name.split(' ')[0] : leaf.callFrame.url.split('/').pop() || '(no file)';
+      files.set(file, (files.get(file) ?? 0) + took);
+    }
+    const fileLine = [...files]
       .sort((a, b) => b[1] - a[1])
       .slice(0, count)
-      .map(([name, took]) => `    ${took.toFixed(0).padStart(6)} ms  ${name}`)
-      .join('\n');
-  return { busyMs: busy, own: top(own), total: top(total) };
+      .map(([file, took]) => `${file} ${took.toFixed(0)}`)
+      .join(', ');
+    return { sampled, own: topLines(own, count), total: topLines(total, count * 3), files: fileLine };
+  });
+}
+
+/**
+ * Clears what a cold start must not find (as Lighthouse's cold runs in audit.mjs): the
+ * origin's service worker, its caches and IndexedDB, and the HTTP cache; the session in
+ * localStorage stays. `session`: a CDP session of a page of the browser (Playwright or puppeteer).
+ */
+export async function clearOriginCaches(session, origin) {
+  await session.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage,indexeddb' });
+  await session.send('Network.clearBrowserCache');
 }

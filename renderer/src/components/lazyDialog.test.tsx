@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { de } from '@werkboard/common';
 import { Dialog } from './Dialog';
 import { lazyDialog } from './lazyDialog';
@@ -28,6 +29,47 @@ describe('lazyDialog', () => {
     chunk.resolve(Loaded);
     expect(await screen.findByText('Inhalt geladen')).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it("takes the frame's title from the props where the dialog is named by what it shows", async () => {
+    const chunk = deferred<typeof Loaded>();
+    const Task = lazyDialog<{ cardTitle: string; onClose: () => void }>(
+      (props) => props.cardTitle,
+      () => chunk.promise,
+    );
+    render(<Task cardTitle="Kabel ziehen" onClose={() => undefined} />);
+
+    expect(screen.getByRole('dialog', { name: 'Kabel ziehen' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(de.app.loading);
+    chunk.resolve(Loaded);
+    expect(await screen.findByText('Inhalt geladen')).toBeTruthy();
+  });
+
+  it('gives focus back to what opened it, also when the page behind was not focusable while it loaded', async () => {
+    const chunk = deferred<typeof Loaded>();
+    const Help = lazyDialog('Hilfe', () => chunk.promise);
+    // As the board's page, inert behind an open dialog: its button cannot take focus meanwhile.
+    function Page() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" disabled={open} onClick={() => setOpen(true)}>
+            Öffnen
+          </button>
+          {open && <Help onClose={() => setOpen(false)} />}
+        </>
+      );
+    }
+    render(<Page />);
+    const opener = screen.getByRole('button', { name: 'Öffnen' });
+    opener.focus();
+    fireEvent.click(opener);
+    act(() => chunk.resolve(Loaded));
+    await screen.findByText('Inhalt geladen');
+
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
   });
 
   it('renders a preloaded dialog at once', async () => {

@@ -15,10 +15,14 @@ export interface LazyDialog<P extends DialogProps> {
 
 /**
  * A dialog the first script does not carry (issue 19: the login screen's script). Until its
- * chunk is there, the dialog frame with `title` says that it loads, or that loading failed
- * (offline before the service worker had it); closing and opening again tries once more.
+ * chunk is there, the dialog frame with `title` (or the title the props give, for a dialog
+ * named by what it shows) says that it loads, or that loading failed (offline before the
+ * service worker had it); closing and opening again tries once more.
  */
-export function lazyDialog<P extends DialogProps>(title: string, load: () => Promise<ComponentType<P>>): LazyDialog<P> {
+export function lazyDialog<P extends DialogProps>(
+  title: string | ((props: P) => string),
+  load: () => Promise<ComponentType<P>>,
+): LazyDialog<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
   const loadOnce = (): Promise<ComponentType<P>> => {
@@ -35,6 +39,16 @@ export function lazyDialog<P extends DialogProps>(title: string, load: () => Pro
   const Lazy = (props: P) => {
     const [Loaded, setLoaded] = useState<ComponentType<P> | undefined>(() => loaded);
     const [failed, setFailed] = useState(false);
+    // What had focus when it opened. The loaded dialog replaces the loading frame: the frame
+    // gives focus back to it, but behind a modal the page is inert and cannot take it, so the
+    // loaded dialog would give it back to nothing. On closing, focus goes back here.
+    const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+    useEffect(
+      () => () => {
+        if (document.activeElement === null || document.activeElement === document.body) opener?.focus();
+      },
+      [opener],
+    );
     useEffect(() => {
       if (Loaded) return undefined;
       let open = true;
@@ -49,7 +63,7 @@ export function lazyDialog<P extends DialogProps>(title: string, load: () => Pro
 
     if (Loaded) return <Loaded {...props} />;
     return (
-      <Dialog title={title} onClose={props.onClose}>
+      <Dialog title={typeof title === 'string' ? title : title(props)} onClose={props.onClose}>
         {failed ? (
           <p role="alert" className="message message--error">
             {deStart.app.pageLoadFailed}

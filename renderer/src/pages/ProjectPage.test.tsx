@@ -373,6 +373,7 @@ describe('/project/{id}: read-only', () => {
 
     // The task dialog shows, but nothing in it changes anything.
     fireEvent.click(screen.getByTestId(`card-${CARD.cable}`));
+    await screen.findByRole('tab', { name: b.task.tabTimes }); // the dialog's chunk loaded
     const dialog = within(screen.getByRole('dialog', { name: 'Kabel ziehen' }));
     expect(dialog.queryByRole('textbox')).toBeNull();
     expect(dialog.queryByRole('button', { name: b.task.save })).toBeNull();

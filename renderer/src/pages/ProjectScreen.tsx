@@ -6,28 +6,38 @@ import { selectTagsById, useTagsQuery } from '../api/endpoints/tags';
 import { useExternalUsersQuery } from '../api/endpoints/users';
 import { selectAssigneeNames } from '../entities/project/projectSelectors';
 import type { BoardKind } from '../entities/project/projectSlice';
-import { selectOpenCardId, selectProjectId, selectStatus, taskClosed } from '../entities/project/projectSlice';
+import {
+  selectCard,
+  selectOpenCardId,
+  selectProjectId,
+  selectStatus,
+  taskClosed,
+} from '../entities/project/projectSlice';
 import { closeProject, loadProject, openNewTemplate, openProject } from '../entities/project/projectThunks';
 import { useOpenProject } from '../entities/project/useOpenProject';
 import { Board } from '../features/board/Board';
 import { ProjectBanners } from '../features/board/ProjectBanners';
 import type { HeaderDialog } from '../features/board/ProjectHeader';
-import { SignoffDialog } from '../features/board/signoff/SignoffDialog';
 import { ProjectHeader } from '../features/board/ProjectHeader';
-import { TaskDialog } from '../features/board/TaskDialog';
 import { SortableProvider } from '../features/board/useSortable';
-import { GalleryDialog } from '../features/gallery/GalleryDialog';
-import { AppointmentArchiveDialog } from '../features/projectPanels/AppointmentArchiveDialog';
-import { AppointmentManagerDialog } from '../features/projectPanels/AppointmentManagerDialog';
 import { AppointmentOverview } from '../features/projectPanels/AppointmentOverview';
-import { ChangeLogDialog } from '../features/projectPanels/ChangeLogDialog';
-import { EditProjectDialog } from '../features/projectPanels/EditProjectDialog';
-import { NotesDialog } from '../features/projectPanels/NotesDialog';
 import { LazyProjectReportDialog } from '../features/reports/LazyReportDialog';
-import { InviteDialog } from '../features/team/InviteDialog';
-import { TeamDialog } from '../features/team/TeamDialog';
-import { SaveAsTemplateDialog } from '../features/templates/SaveAsTemplateDialog';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
+import { afterNextPaint } from '../utils/afterNextPaint';
+import {
+  AppointmentArchiveDialog,
+  AppointmentManagerDialog,
+  ChangeLogDialog,
+  EditProjectDialog,
+  EditTemplateDialog,
+  GalleryDialog,
+  InviteDialog,
+  NotesDialog,
+  SaveAsTemplateDialog,
+  SignoffDialog,
+  TaskDialog,
+  TeamDialog,
+} from './projectScreenDialogs';
 
 export interface ProjectScreenProps {
   projectId: string;
@@ -53,6 +63,10 @@ export function ProjectScreen({ projectId, fromArchive, kind, newTemplate = null
   const storedStatus = useAppSelector(selectStatus);
   const status = opened ? storedStatus : 'loading';
   const openCardId = useAppSelector(selectOpenCardId);
+  // The open card's title names its dialog while the dialog's chunk loads.
+  const openCardTitle = useAppSelector((state) =>
+    openCardId === null ? '' : (selectCard(state, openCardId)?.card.title ?? ''),
+  );
   const [dialog, setDialog] = useState<HeaderDialog | null>(null);
   // The new template of the first render: its id is the page's for good (after the first save the route carries it).
   const [fresh] = useState(newTemplate);
@@ -72,6 +86,20 @@ export function ProjectScreen({ projectId, fromArchive, kind, newTemplate = null
       dispatch(closeProject());
     };
   }, [dispatch, projectId, fromArchive, kind, fresh]);
+
+  // The card dialog's chunk once the board is on screen: off the first paint (issue 19), but
+  // there before a finger taps a card. If it cannot load now (offline), the click tries again.
+  const loaded = status === 'loaded';
+  useEffect(() => {
+    if (!loaded) return undefined;
+    let mounted = true;
+    void afterNextPaint().then(async () => {
+      if (mounted) await TaskDialog.preload().catch(() => undefined);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [loaded]);
 
   useEffect(() => {
     if (status === 'missing') void navigate(template ? '/templates' : '/', { replace: true });
@@ -117,17 +145,35 @@ export function ProjectScreen({ projectId, fromArchive, kind, newTemplate = null
         </SortableProvider>
       </div>
       {openCardId !== null && (
-        <TaskDialog key={openCardId} cardId={openCardId} onClose={() => dispatch(taskClosed())} />
+        <TaskDialog
+          key={openCardId}
+          cardId={openCardId}
+          cardTitle={openCardTitle}
+          onClose={() => dispatch(taskClosed())}
+        />
       )}
-      {dialog !== null && <HeaderDialogView dialog={dialog} onClose={closeDialog} />}
+      {dialog !== null && <HeaderDialogView dialog={dialog} template={template} onClose={closeDialog} />}
     </>
   );
 }
 
-function HeaderDialogView({ dialog, onClose }: { dialog: HeaderDialog; onClose: () => void }) {
+/** The dialog a header button opens; each loads its chunk on its first opening (projectScreenDialogs). */
+function HeaderDialogView({
+  dialog,
+  template,
+  onClose,
+}: {
+  dialog: HeaderDialog;
+  template: boolean;
+  onClose: () => void;
+}) {
   switch (dialog) {
     case 'edit':
-      return <EditProjectDialog onClose={onClose} renderSaveAsTemplate={renderSaveAsTemplate} />;
+      return template ? (
+        <EditTemplateDialog onClose={onClose} renderSaveAsTemplate={renderSaveAsTemplate} />
+      ) : (
+        <EditProjectDialog onClose={onClose} renderSaveAsTemplate={renderSaveAsTemplate} />
+      );
     case 'notes':
       return <NotesDialog onClose={onClose} />;
     case 'changeLog':

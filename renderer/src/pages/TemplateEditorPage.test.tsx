@@ -175,9 +175,10 @@ describe('/template/edit/{id}', () => {
 
     // The task dialog has only the details: no times or material.
     fireEvent.click(within(cable).getByRole('button', { name: 'Kabel ziehen' }));
+    await screen.findByLabelText(b.task.title); // the dialog's chunk loaded
     const dialog = within(screen.getByRole('dialog', { name: 'Kabel ziehen' }));
-    expect(dialog.queryByRole('tab')).toBeNull();
     expect(dialog.getByLabelText(b.task.title)).toBeTruthy();
+    expect(dialog.queryByRole('tab')).toBeNull();
   });
 
   it('a project keeps its card moves (template mode changes only templates)', async () => {

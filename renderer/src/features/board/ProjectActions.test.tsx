@@ -5,6 +5,7 @@ import { stubMatchMedia } from '../../test/mediaQuery';
 import { COLUMN, owner, PROJECT_PATH, projectServer } from '../../test/project';
 import type { ProjectAction } from './ProjectActions';
 import { PHONE_QUERY, ProjectActions } from './ProjectActions';
+import { findLoadedDialog } from '../../test/dialogs';
 
 const b = de.board.buttons;
 type Id = 'edit' | 'notes' | 'gallery' | 'pdfExport';
@@ -98,7 +99,8 @@ describe('the board header’s actions', () => {
 
     fireEvent.click(more);
     fireEvent.click(nav().getByRole('button', { name: b.notes }));
-    const dialog = await screen.findByRole('dialog', { name: b.notes });
+    await findLoadedDialog(b.notes);
+    const dialog = screen.getByRole('dialog', { name: b.notes });
     expect(more.getAttribute('aria-expanded')).toBe('false');
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();

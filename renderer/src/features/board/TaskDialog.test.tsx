@@ -26,6 +26,8 @@ async function openCard(document: ProjectDocument = buildProject(), title = 'Kab
   // Wait for the tags and external workers, which the dialog offers.
   await within(screen.getByTestId(`card-${CARD.cable}`)).findByText('Dringend');
   fireEvent.click(card);
+  // The dialog's chunk loads on the first click (pages/projectScreenDialogs.ts).
+  await screen.findByRole('tab', { name: b.task.tabDetails });
   const dialog = screen.getByRole('dialog', { name: title });
   // The log entries the edits write (a delta save does not carry them).
   return { fake, dialog: within(dialog), log: watchLog(store) };

@@ -14,6 +14,7 @@ import {
 } from '../../test/project';
 import type { InstalledImageFiles } from '../../test/images';
 import { buildImage, imageFile, installImageFiles } from '../../test/images';
+import { findLoadedDialog } from '../../test/dialogs';
 
 /** The gallery on the real board: the header's count badge, the thumbnail's save path, the reload after a delete. */
 
@@ -59,7 +60,7 @@ describe('the gallery on the board', () => {
     expect(within(galleryButton()).getByTestId('gallery-count').textContent).toBe('2');
 
     fireEvent.click(galleryButton());
-    const gallery = within(screen.getByRole('dialog', { name: 'Bildergalerie' }));
+    const gallery = await findLoadedDialog('Bildergalerie');
     await gallery.findByRole('listitem', { name: 'eins.png' });
     fireEvent.change(gallery.getByLabelText('Bild hochladen'), {
       target: { files: [imageFile('neu.jpg', 'image/jpeg')] },
@@ -95,7 +96,7 @@ describe('the gallery on the board', () => {
     const { fake, store } = await openBoard({ [LIST]: { body: [image] } });
     const log = watchLog(store);
     fireEvent.click(galleryButton());
-    const gallery = within(screen.getByRole('dialog', { name: 'Bildergalerie' }));
+    const gallery = await findLoadedDialog('Bildergalerie');
     await gallery.findByRole('listitem', { name: 'titel.webp' });
 
     fireEvent.click(gallery.getByRole('button', { name: 'Als Vorschaubild verwenden' }));
@@ -122,7 +123,7 @@ describe('the gallery on the board', () => {
       buildProject({ thumbnailImageId: image.id }),
     );
     fireEvent.click(galleryButton());
-    const gallery = within(screen.getByRole('dialog', { name: 'Bildergalerie' }));
+    const gallery = await findLoadedDialog('Bildergalerie');
     const item = within(await gallery.findByRole('listitem', { name: 'titel.webp' }));
     expect(item.getByText('Vorschaubild')).toBeTruthy();
 

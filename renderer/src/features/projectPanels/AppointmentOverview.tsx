@@ -5,7 +5,7 @@ import { Collapsible } from '../../components/Collapsible';
 import { useAppSelector } from '../../store/hooks';
 import { selectUserSettings } from '../../entities/settings/settingsSelectors';
 import { useOpenProject } from '../../entities/project/useOpenProject';
-import { AppointmentManagerDialog } from './AppointmentManagerDialog';
+import { LazyAppointmentManagerDialog } from './LazyAppointmentManagerDialog';
 import { AppointmentSummary } from './AppointmentSummary';
 
 const t = de.projectPanels.appointments;
@@ -74,7 +74,7 @@ export function AppointmentOverview() {
           </div>
         )}
       </Collapsible>
-      {adding && <AppointmentManagerDialog startWithNew onClose={() => setAdding(false)} />}
+      {adding && <LazyAppointmentManagerDialog startWithNew onClose={() => setAdding(false)} />}
     </section>
   );
 }

@@ -87,9 +87,10 @@ describe('AppointmentOverview', () => {
     expect(screen.getByText('Keine anstehenden Termine')).toBeTruthy();
   });
 
-  it("opens the manager's form from 'Termin hinzufügen'", () => {
+  it("opens the manager's form from 'Termin hinzufügen' (its chunk loaded on the click)", async () => {
     const { current } = renderWithBoard(<AppointmentOverview />);
     fireEvent.click(screen.getByRole('button', { name: 'Termin hinzufügen' }));
+    await screen.findByLabelText('Titel'); // the dialog's chunk loaded
     const dialog = within(screen.getByRole('dialog', { name: 'Termine verwalten' }));
     fireEvent.change(dialog.getByLabelText('Titel'), { target: { value: 'Abnahme' } });
     fireEvent.change(dialog.getByLabelText('Datum'), { target: { value: day(0) } });

@@ -6,6 +6,7 @@ import { buildUser } from '../../test/fixtures';
 import { renderApp, TEST_TOKEN } from '../../test/renderApp';
 import { API_PATH, buildProject, member, owner, PROJECT_ID, PROJECT_PATH, projectServer } from '../../test/project';
 import { buildInvitation, DEPUTY_ID, DIRECTORY, DORA, ERIK_ID, MAX, OWNER } from '../../test/team';
+import { findLoadedDialog } from '../../test/dialogs';
 
 const b = de.board.buttons;
 const t = de.teamScreen.invite;
@@ -27,7 +28,7 @@ function actions() {
 
 async function openInvite() {
   fireEvent.click(actions().getByRole('button', { name: b.invite }));
-  const dialog = within(screen.getByRole('dialog', { name: t.title }));
+  const dialog = await findLoadedDialog(t.title);
   await dialog.findByRole('group', { name: t.users });
   return dialog;
 }
@@ -155,7 +156,7 @@ describe('Benutzer einladen', () => {
   it('says so when the people cannot be loaded', async () => {
     await openBoard(alone(), owner, { 'GET /api/users/directory': { status: 500, body: { message: 'x' } } });
     fireEvent.click(actions().getByRole('button', { name: b.invite }));
-    const dialog = within(screen.getByRole('dialog', { name: t.title }));
+    const dialog = await findLoadedDialog(t.title);
 
     expect((await dialog.findByRole('alert')).textContent).toBe(t.usersLoadFailed);
     expect(dialog.getByRole('button', { name: t.submit }).hasAttribute('disabled')).toBe(true);

@@ -24,6 +24,7 @@ import {
   OWNER,
   teamMember,
 } from '../../test/team';
+import { findLoadedDialog } from '../../test/dialogs';
 
 const b = de.board.buttons;
 const t = de.teamScreen.team;
@@ -57,7 +58,7 @@ function actions() {
 
 async function openTeam() {
   fireEvent.click(await actions().findByRole('button', { name: b.manageTeam }));
-  return within(screen.getByRole('dialog', { name: t.title }));
+  return findLoadedDialog(t.title);
 }
 
 /** The rows of a list in the team dialog. */

@@ -5,6 +5,7 @@ import type { FakeRoute } from '../../test/fakeFetch';
 import { buildUser } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { buildProject, COLUMN, owner, PROJECT_ID, PROJECT_PATH, projectServer } from '../../test/project';
+import { findLoadedDialog } from '../../test/dialogs';
 
 const t = de.templatesScreen;
 const s = t.saveAsTemplate;
@@ -30,7 +31,7 @@ async function openDialog(user: CurrentUserDto = owner, routes: Record<string, F
   const view = renderApp(PROJECT_PATH, { user, fake });
   await screen.findByTestId(`column-${COLUMN.todo}`);
   fireEvent.click(screen.getByRole('button', { name: s.button }));
-  const dialog = within(screen.getByRole('dialog', { name: s.title }));
+  const dialog = await findLoadedDialog(s.title);
   await dialog.findByRole('option', { name: 'Privatkunde' });
   return { ...view, fake, dialog };
 }
@@ -107,10 +108,11 @@ describe("'Als Vorlage speichern' in the edit modal", () => {
     renderApp(PROJECT_PATH, { user: owner, fake });
     await screen.findByTestId(`column-${COLUMN.todo}`);
     fireEvent.click(screen.getByRole('button', { name: de.board.buttons.edit }));
+    await findLoadedDialog(de.projectPanels.edit.title);
     fireEvent.click(screen.getByRole('button', { name: 'Aktionen & Verwaltung' }));
     // The header's button of the same name is behind the modal (inert, hidden).
     fireEvent.click(screen.getByRole('button', { name: s.button }));
-    const dialog = within(screen.getByRole('dialog', { name: s.title }));
+    const dialog = await findLoadedDialog(s.title);
     expect(dialog.getByLabelText<HTMLInputElement>(s.name).value).toBe(buildProject().name);
     expect(await dialog.findByRole('option', { name: 'Allgemein' })).toBeTruthy();
   });

@@ -16,6 +16,7 @@ import {
   watchLog,
   timeEntry,
 } from '../../../test/project';
+import { findLoadedDialog } from '../../../test/dialogs';
 
 const m = de.projects.signoff;
 const TIME_ID = 'cccccccc-0000-4000-8000-0000000000a1';
@@ -35,7 +36,7 @@ async function openSignoff(routes: Parameters<typeof projectServer>[1] = {}) {
   const app = renderApp(PROJECT_PATH, { user: owner, fake });
   const log = watchLog(app.store);
   fireEvent.click(await screen.findByRole('article', { name: 'Kabel ziehen' }));
-  const task = within(screen.getByRole('dialog', { name: 'Kabel ziehen' }));
+  const task = await findLoadedDialog('Kabel ziehen');
   fireEvent.click(task.getByRole('button', { name: m.title }));
   const dialog = within(screen.getByRole('dialog', { name: m.title }));
   return { ...app, fake, task, dialog, log };

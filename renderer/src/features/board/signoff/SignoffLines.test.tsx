@@ -16,6 +16,7 @@ import {
   watchLog,
   timeEntry,
 } from '../../../test/project';
+import { findLoadedDialog } from '../../../test/dialogs';
 
 const m = de.projects.signoff;
 const TIME_ID = 'cccccccc-0000-4000-8000-0000000000a1';
@@ -44,7 +45,7 @@ async function openSignedCard(user: CurrentUserDto, routes: Record<string, FakeR
   const fake = projectServer(signedProject(), routes);
   const { store } = renderApp(PROJECT_PATH, { user, fake });
   fireEvent.click(await screen.findByRole('article', { name: 'Kabel ziehen' }));
-  const task = within(screen.getByRole('dialog', { name: 'Kabel ziehen' }));
+  const task = await findLoadedDialog('Kabel ziehen');
   return { fake, task, log: watchLog(store) };
 }
 
