@@ -1,4 +1,4 @@
-/* global document, location, window */
+/* global document, location, window, requestAnimationFrame */
 // Issue 19, the start of a signed-in visitor, while the first script still downloads: preloads
 // the chunks of the page in the address (without it the shell, the data cache and the page's
 // chunk came one after the other) and sends the page's first GETs (app/earlyReads.ts), which the
@@ -26,17 +26,37 @@
         break;
       }
     }
-    var files = table.frame.concat(table.pages[page] || []);
-    for (var j = 0; j < files.length; j++) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = files[j];
-      document.head.appendChild(link);
-    }
-    sendReads(table, page, params, JSON.parse(session.token));
+    var token = JSON.parse(session.token);
+    afterFirstPaint(function () {
+      var files = table.frame.concat(table.pages[page] || []);
+      for (var j = 0; j < files.length; j++) {
+        var link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = files[j];
+        document.head.appendChild(link);
+      }
+      sendReads(table, page, params, token);
+    });
   } catch {
     // Only a head start: the app loads every chunk and reads everything itself.
+  }
+
+  /**
+   * Once the splash (index.html) is painted, or after 100 ms in a tab that paints nothing: the
+   * stylesheet and the first script, which the splash and the app wait for, come first.
+   */
+  function afterFirstPaint(task) {
+    var done = false;
+    var once = function () {
+      if (done) return;
+      done = true;
+      task();
+    };
+    requestAnimationFrame(function () {
+      setTimeout(once, 0);
+    });
+    setTimeout(once, 100);
   }
 
   /** The page's first GETs as the app's client sends them (api/client.ts), left on window for it. */

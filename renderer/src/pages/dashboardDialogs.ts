@@ -1,4 +1,3 @@
-import type { ProjectGroupDto } from '@werkboard/common';
 import { de } from '@werkboard/common';
 import { lazyDialog } from '../components/lazyDialog';
 
@@ -12,14 +11,11 @@ export const CreateProjectDialog = lazyDialog(de.projectOverview.create.title, (
   import('../features/dashboard/CreateProjectDialog').then((m) => m.CreateProjectDialog),
 );
 
-const groupDialog = () => import('../features/projectGroups/ProjectGroupDialog').then((m) => m.ProjectGroupDialog);
-const CreateGroupDialog = lazyDialog(de.organise.groups.createTitle, groupDialog);
-const EditGroupDialog = lazyDialog(de.organise.groups.editTitle, groupDialog);
-
-/** A new group (`group` null) or an existing one's name and colour; titled as the loaded dialog is. */
-export function ProjectGroupDialog(props: { group: ProjectGroupDto | null; onClose(): void }) {
-  return props.group ? <EditGroupDialog {...props} /> : <CreateGroupDialog {...props} />;
-}
+/** A new group (`group` null) or an existing one's name and colour, titled as the loaded dialog is. */
+export const ProjectGroupDialog = lazyDialog(
+  ({ group }) => (group ? de.organise.groups.editTitle : de.organise.groups.createTitle),
+  () => import('../features/projectGroups/ProjectGroupDialog').then((m) => m.ProjectGroupDialog),
+);
 
 export const DeleteProjectGroupDialog = lazyDialog(de.organise.groups.deleteTitle, () =>
   import('../features/projectGroups/DeleteProjectGroupDialog').then((m) => m.DeleteProjectGroupDialog),
