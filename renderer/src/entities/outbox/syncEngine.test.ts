@@ -6,7 +6,7 @@ import type { FakeAnswer, FakeRequest } from '../../test/fakeFetch';
 import { createFakeFetch } from '../../test/fakeFetch';
 import { buildProject, cardIn, PROJECT_ID, timeEntry } from '../../test/project';
 import { createProjectServer } from '../../test/projectServer';
-import type { ResponseLike } from '../../api/client';
+import type { FetchLike, ResponseLike } from '../../api/client';
 import { createApiClient } from '../../api/client';
 import { createMemoryStore } from '../../platform/localStore';
 import type { Save } from '../../api/save';
@@ -156,6 +156,23 @@ async function device(
 const put = (path: string, doc: Doc) => ({ method: 'PUT' as const, path, body: doc, queueable: true as const });
 
 /** Resolves once `done` answers true (a kept read's write is not awaited by the read). */
+/** A phone whose queue and kept reads live in IndexedDB `factory` (a reload: a new phone on the same factory). */
+async function phoneWith(fetch: FetchLike, online: () => boolean, factory: IDBFactory) {
+  const api = createApiClient({ fetch, deviceId: 'device-1', getToken: () => 'token', onSessionLost: () => undefined });
+  const engine = new SyncEngine({
+    store: openIndexedDbStore(factory),
+    api,
+    userId: () => 'u-1',
+    online,
+    newKey: () => `key-${++keyCounter}`,
+    onStatus: () => undefined,
+    onApplied: () => undefined,
+    requestBackgroundSync: () => undefined,
+  });
+  await engine.loaded();
+  return { engine, save: createSave(api, engine), reads: withLocalReads(api, engine, () => undefined) };
+}
+
 async function until(done: () => Promise<boolean>): Promise<void> {
   for (let tries = 0; !(await done()); tries++) {
     if (tries > 200) throw new Error('Bedingung nicht erreicht');
@@ -611,24 +628,8 @@ describe('random network failures, reloads and lost answers with project deltas 
     return { project, state, fetch };
   }
 
-  async function phoneOn(server: ReturnType<typeof deltaServer>, factory: IDBFactory) {
-    const api = createApiClient({
-      ...{ fetch: server.fetch, deviceId: 'device-1', getToken: () => 'token' },
-      onSessionLost: () => undefined,
-    });
-    const engine = new SyncEngine({
-      store: openIndexedDbStore(factory),
-      api,
-      userId: () => 'u-1',
-      online: () => server.state.network !== 'down',
-      newKey: () => `key-${++keyCounter}`,
-      onStatus: () => undefined,
-      onApplied: () => undefined,
-      requestBackgroundSync: () => undefined,
-    });
-    await engine.loaded();
-    return { engine, save: createSave(api, engine), reads: withLocalReads(api, engine, () => undefined) };
-  }
+  const phoneOn = (server: ReturnType<typeof deltaServer>, factory: IDBFactory) =>
+    phoneWith(server.fetch, () => server.state.network !== 'down', factory);
 
   it.each([1, 2, 3, 4, 5, 6])('ends with the server holding every time entry, each once (seed %i)', async (seed) => {
     const next = seededRandom(seed);
@@ -700,24 +701,8 @@ describe('a project’s tried saves replayed in one request (issue 17, batch rep
     return { project, line, fetch, calls };
   }
 
-  async function phoneOn(server: ReturnType<typeof batchLine>, factory: IDBFactory) {
-    const api = createApiClient({
-      ...{ fetch: server.fetch, deviceId: 'device-1', getToken: () => 'token' },
-      onSessionLost: () => undefined,
-    });
-    const engine = new SyncEngine({
-      store: openIndexedDbStore(factory),
-      api,
-      userId: () => 'u-1',
-      online: () => !server.line.down,
-      newKey: () => `key-${++keyCounter}`,
-      onStatus: () => undefined,
-      onApplied: () => undefined,
-      requestBackgroundSync: () => undefined,
-    });
-    await engine.loaded();
-    return { engine, reads: withLocalReads(api, engine, () => undefined) };
-  }
+  const phoneOn = (server: ReturnType<typeof batchLine>, factory: IDBFactory) =>
+    phoneWith(server.fetch, () => !server.line.down, factory);
 
   /** Three saves, each tried once without an answer: each a time entry on the copy the one before made. */
   async function queueTriedSaves(phone: Awaited<ReturnType<typeof phoneOn>>, count = 3) {
