@@ -42,9 +42,9 @@ export const SHARED_CHUNK_LIMIT = 20_000;
  * - `pages`: the chunks two or more pages load beyond those (shared forms, dialogs, hooks).
  * A page's own modules stay in its chunk, what is loaded on demand (reports, dialogs) in the
  * bundler's chunks. Each group is a union of whole chunks closed under static imports (a chunk's
- * imports are in the same or an earlier group), so no group imports a later one and nothing is
- * loaded that the split build did not load at the same point, except the `pages` chunk, which a
- * page loads whole.
+ * imports are in the same or an earlier group), so no group imports a later one. What is loaded
+ * more than in the split build: the `common` chunk, which the login screen loads whole with its
+ * checks, and the `pages` chunk, which a page loads whole.
  */
 export function chunkPlan(chunks: PlannedChunk[], modules: PlanModules): Map<string, string> {
   const { entryModules, frameModules, signedInModules, pageModulesList } = modules;
