@@ -10,5 +10,7 @@ import type { PageName } from './pageRoutes';
 export const earlyReads: Partial<Record<PageName, readonly string[]>> = {
   dashboard: ['/projects', '/project-groups', '/tags', '/customer-types'],
   users: ['/users', '/external-users'],
-  project: ['/projects/:id'],
+  // Not the board's document: with it, a reload of the board offline sometimes did not show the
+  // device's copy (offline.e2e, 1 run in 4); its read ahead (entities/project/boardPrefetch.ts)
+  // starts with the data cache instead, as before. The cause is not found yet.
 };
