@@ -224,6 +224,44 @@ describe('login page', () => {
     expect(fake.calls('POST /api/auth/login')).toHaveLength(0);
   });
 
+  it('logs in when the click comes before the first status answer: the server decides, no false refusal', async () => {
+    const anna = buildUser('Projektleiter', { username: 'anna' });
+    // The status answer is late (a slow line, a busy server): the user is faster.
+    const fake = createFakeFetch({
+      'GET /api/status': () => new Promise(() => undefined),
+      'POST /api/auth/login': { body: { token: 'fresh-token', user: anna } },
+      'GET /api/auth/me': { body: anna },
+    });
+    const { store } = renderApp('/login', { fake });
+    await advance(0);
+
+    fillAndSubmit('anna', 'geheim');
+    await advance(0);
+
+    expect(screen.queryByText(de.login.databaseNotInitialized)).toBeNull();
+    expect(fake.calls('POST /api/auth/login')).toHaveLength(1);
+    expect(store.getState().auth.token).toBe('fresh-token');
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+  });
+
+  it('shows the server’s refusal when the status was unknown and the database is not initialised', async () => {
+    const fake = createFakeFetch({
+      'GET /api/status': networkFailure(),
+      'POST /api/auth/login': { status: 503, body: { message: de.api.databaseNotReady, code: 'database_not_ready' } },
+    });
+    const { store } = renderApp('/login', { fake });
+    await advance(0);
+
+    fillAndSubmit('anna', 'geheim');
+    await advance(0);
+
+    expect(fake.calls('POST /api/auth/login')).toHaveLength(1);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Verbindung zum Server fehlgeschlagen. Bitte überprüfen Sie die Verbindungsdiagnose.',
+    );
+    expect(store.getState().auth.token).toBeNull();
+  });
+
   it('polls every 2.5 s, says so once the database is initialised, then stops polling', async () => {
     const fake = createFakeFetch({ 'GET /api/status': statusSequence(STARTING, STARTING, READY) });
     renderApp('/login', { fake });

@@ -36,7 +36,9 @@ export function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const notice = useAppSelector((state) => state.auth.notice);
-  const databaseReady = useAppSelector((state) => state.serverStatus.status?.databaseInitialized === true);
+  // Known to be not initialised: an answer of the status poll said so. Before the first answer
+  // (a slow line, a user faster than the poll) the login is sent and the server decides.
+  const databaseNotInitialized = useAppSelector((state) => state.serverStatus.status?.databaseInitialized === false);
   const { restart } = useServerStatusPolling();
   const shown = useStagedReveal(LOGIN_FADE_IN_MS);
 
@@ -91,7 +93,7 @@ export function LoginPage() {
     setInvalidFields({});
     // Spec section 5: login is refused while the database is not initialised. The button stays
     // enabled so that a click says why (issue 19: a disabled button alone explained nothing).
-    if (!databaseReady) {
+    if (databaseNotInitialized) {
       setError(deStart.login.databaseNotInitialized);
       return;
     }
