@@ -103,6 +103,13 @@ function createFakeElectron(options: { userData: string; gotLock?: boolean }) {
     dialog: {
       showSaveDialog: () => Promise.resolve({ canceled: true, filePath: '' }),
       showMessageBox: () => Promise.resolve({ response: 1 }),
+      /** The answers the next synchronous message boxes give (the button's index), and what they were asked. */
+      syncAnswers: [] as number[],
+      syncAsked: [] as unknown[],
+      showMessageBoxSync(_window: unknown, options: unknown) {
+        module.dialog.syncAsked.push(options);
+        return module.dialog.syncAnswers.shift() ?? 0;
+      },
     },
     protocol: { registerSchemesAsPrivileged: (schemes: unknown[]) => privilegedSchemes.push(...schemes) },
     ipcMain: { handle: (channel: string, listener: Listener) => ipcHandlers.set(channel, listener) },
@@ -190,6 +197,22 @@ describe('main wiring', () => {
     });
     expect(window.options.webPreferences?.preload).toBe(path.join(__dirname, 'preload.js'));
     expect(window.loadedUrls).toEqual([`${APP}/`]);
+  });
+
+  it('asks before the window closes while the page still saves a change, and closes only when told to', async () => {
+    const fake = await startMain();
+    const contents = fake.windows[0]!.webContents;
+    fake.module.dialog.syncAnswers.push(0, 1);
+
+    const waits = new FakeEvent();
+    contents.emit('will-prevent-unload', waits);
+    expect(waits.defaultPrevented).toBe(false);
+    expect(fake.module.dialog.syncAsked[0]).toMatchObject({ buttons: ['Warten', 'Trotzdem schließen'] });
+
+    // preventDefault() on Electron's event overrides the page's refusal: the window closes.
+    const closes = new FakeEvent();
+    contents.emit('will-prevent-unload', closes);
+    expect(closes.defaultPrevented).toBe(true);
   });
 
   it('guards every web contents: navigation, new windows and webviews', async () => {

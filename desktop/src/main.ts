@@ -23,6 +23,7 @@ import { APP_ORIGIN, APP_SCHEME, externalLinkDecision, isAllowedNavigation } fro
 import { isPermissionAllowed } from './permissions';
 import { openPersistFile, PERSIST_FILE_NAME } from './persistFile';
 import { checkServerAddress } from './serverAddress';
+import { answerPreventedUnload } from './unloadPrompt';
 import { startUpdateChecks } from './updater';
 import { createWindowOptions, rendererDirectory, startUrl } from './windowOptions';
 
@@ -97,6 +98,10 @@ function installAppProtocol(): void {
 
 function createMainWindow(): BrowserWindow {
   const window = new BrowserWindow(createWindowOptions(path.join(__dirname, 'preload.js')));
+  // The page refuses to close while a change is only in the page: the user decides (unloadPrompt.ts).
+  window.webContents.on('will-prevent-unload', (event) =>
+    answerPreventedUnload(event, (options) => dialog.showMessageBoxSync(window, options)),
+  );
   window.on('closed', () => {
     mainWindow = null;
   });

@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { deStart } from '@werkboard/common';
 import { getOrCreateDeviceId } from './api/deviceId';
 import { withEarlyReads } from './api/earlyReads';
+import { guardUnload, UnsavedWork } from './api/unsavedWork';
 import { App } from './app/App';
 import { createPlatform } from './platform';
 import { syncNow } from './entities/outbox/syncThunks';
@@ -22,7 +23,11 @@ const platform = createPlatform(window);
 
 /** `serverAddress`: the desktop shell's company server (the reports' QR codes point there). */
 function startApp(serverAddress?: string): void {
+  // Closing or reloading while a write is only in this page asks first (the shell: its dialog).
+  const unsavedWork = new UnsavedWork();
+  guardUnload(window, unsavedWork);
   const { store } = createAppStore({
+    unsavedWork,
     // Bound: window.fetch throws "Illegal invocation" when called detached from window. The
     // landing page's first GETs may have been sent already by public/landing.js.
     fetch: withEarlyReads((url, init) => window.fetch(url, init)),

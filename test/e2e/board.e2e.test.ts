@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser } from './support/browser';
 import { addBoardTask, boardCard, boardColumn, dragCard } from './support/board';
-import { apiToken, logIn, newPage } from './support/session';
+import { apiToken, logIn, newPage, reloadPage } from './support/session';
 
 const PROJECT = 'Neubau Familie Berger';
 
@@ -101,7 +101,7 @@ describe('the project board in Chromium', () => {
 
     // The change log shows the entries the server wrote for what the board did (issue 13),
     // read from the server after a reload.
-    await page.reload();
+    await reloadPage(page);
     await cardIn('To Do', 'Dosen setzen').getByText('1,50 Std.').waitFor();
     await page.getByRole('button', { name: 'Änderungsprotokoll' }).click();
     const log = page.getByRole('dialog', { name: 'Änderungsprotokoll' });

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser, phoneContext } from './support/browser';
 import { boardCard, boardColumn, centerOf, finger, projectWithCards, savedTitles } from './support/board';
-import { apiToken, logIn } from './support/session';
+import { apiToken, logIn, reloadPage } from './support/session';
 
 /**
  * Issue 17's "done when" on a fitter's phone (390x844, touch): on a board of 5,000 cards a long
@@ -73,7 +73,7 @@ describe('a board of 5,000 cards on a touch phone (390x844)', () => {
     expect(order.slice(0, 4)).toEqual(expected);
     expect(order).toHaveLength(CARDS);
 
-    await page.reload();
+    await reloadPage(page);
     await boardCard(page, COLUMN, 'Aufgabe 1').waitFor();
     expect((await renderedTitles(boardColumn(page, COLUMN))).slice(0, 4)).toEqual(expected);
     expect((await savedTitles(server.url, token, projectId, COLUMN)).slice(0, 4)).toEqual(expected);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser, PHONE_VIEWPORT } from './support/browser';
-import { apiJson, apiToken, logIn } from './support/session';
+import { apiJson, apiToken, logIn, reloadPage } from './support/session';
 
 /**
  * Issue 19, the first load of a signed-in visitor: the landing page's chunks are preloaded
@@ -304,7 +304,7 @@ describe('the first load of a session stored by an older version', () => {
 
     // Online again: the server's resolved settings replace the stored copy.
     await context.unroute(/\/api\/auth\/me$/);
-    await page.reload();
+    await reloadPage(page);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await page.waitForFunction(() => document.documentElement.style.getPropertyValue('--column-bg') === '#1F2937');
     expect(errors).toEqual([]);

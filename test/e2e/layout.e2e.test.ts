@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser } from './support/browser';
-import { apiToken, logIn } from './support/session';
+import { apiToken, logIn, reloadPage } from './support/session';
 
 /**
  * Layout bugs of issue 19's walkthrough, measured in the browser where they showed: the
@@ -113,7 +113,7 @@ describe('layout (issue 19)', () => {
       ];
       for (const [route, shown] of loads) {
         await page.goto(`${server.url}${route}`);
-        await page.reload();
+        await reloadPage(page);
         await shown();
         await page.waitForFunction(() => {
           const badge = (window as unknown as { layoutShifts: { state: { badge: string[] } } }).layoutShifts.state

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser } from './support/browser';
 import { pdfText } from './support/pdf';
+import { reloadPage } from './support/session';
 
 let server: AppServer;
 let browser: Browser;
@@ -67,7 +68,7 @@ describe('logging in', () => {
     // The session survives a reload (the token is kept), and unknown addresses lead home.
     await page.goto(`${server.url}/#/gibt-es-nicht`);
     await page.waitForURL(/#\/$/);
-    await page.reload();
+    await reloadPage(page);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
 
     await page.getByRole('button', { name: 'Abmelden' }).first().click();

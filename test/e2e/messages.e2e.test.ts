@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { de } from '@werkboard/common';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser } from './support/browser';
-import { apiRequest, apiToken, logIn } from './support/session';
+import { apiRequest, apiToken, logIn, reloadPage } from './support/session';
 
 /**
  * Direct messages between two people at two browsers (issue 16): Anna writes to Bernd, whose
@@ -115,7 +115,7 @@ describe('direct messages', () => {
     expect(anna.sent).toHaveLength(1);
     expect(anna.sent[0]).not.toContain('Pressfittinge');
 
-    await bernd.page.reload();
+    await reloadPage(bernd.page);
     await bernd.page.getByRole('link', { name: 'Nachrichten: 1 ungelesen' }).waitFor();
     await messagesLink(bernd.page).click();
     const entry = bernd.page.getByRole('link', { name: new RegExp(ANNA.username) });
@@ -125,7 +125,7 @@ describe('direct messages', () => {
     await bernd.page.locator('.bubble').getByText('Materialbeschaffung').waitFor();
     await bernd.page.getByRole('link', { name: 'Nachrichten', exact: true }).waitFor();
     await write(bernd.page, 'Danke, hole ich morgen früh.');
-    await anna.page.reload();
+    await reloadPage(anna.page);
     await anna.page.locator('.bubble').getByText('Danke, hole ich morgen früh.').waitFor({ timeout: 40_000 });
 
     // The server keeps and answers ciphertext only.
@@ -227,7 +227,7 @@ describe('push notifications in the profile', () => {
       origin: server.url,
       ...(targetInfo.browserContextId ? { browserContextId: targetInfo.browserContextId } : {}),
     });
-    await phone.page.reload();
+    await reloadPage(phone.page);
     await section.getByText(de.push.denied).waitFor({ timeout: 20_000 });
     expect(await section.getByRole('button', { name: de.push.enable }).count()).toBe(0);
     await phone.context.close();

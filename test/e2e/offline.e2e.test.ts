@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser } from './support/browser';
-import { addBoardTask, boardCard, boardColumn, dragCard } from './support/board';
-import { apiJson, apiToken, logIn } from './support/session';
+import { addBoardTask, boardCard, boardColumn, dragCard, savedTitles } from './support/board';
+import { apiJson, apiToken, logIn, reloadPage } from './support/session';
 
 /**
  * Offline-first (issue 7) with two devices: the office (Admin, device A) and a Firmenleiter on
@@ -175,7 +175,7 @@ describe('offline-first with two devices in Chromium', () => {
     expect(before.notes).toEqual([]);
 
     // A reloads without network: the app opens from the service worker, the project from the device.
-    await a.page.reload();
+    await reloadPage(a.page);
     await boardCard(a.page, 'Erledigt', names.moved).getByText('1,50 Std.').waitFor();
     await a.page
       .getByText('Keine Verbindung zum Server: Sie sehen die zuletzt auf diesem Gerät gespeicherten Daten.')
@@ -212,7 +212,7 @@ describe('offline-first with two devices in Chromium', () => {
     await syncIndicator(a.page).filter({ hasText: 'ausstehend' }).waitFor();
     await syncIndicator(b.page).filter({ hasText: 'ausstehend' }).waitFor();
 
-    await a.page.reload();
+    await reloadPage(a.page);
     await boardCard(a.page, 'Erledigt', names.moved).getByText('1,50 Std.').waitFor();
     await a.page
       .getByText('Keine Verbindung zum Server: Sie sehen die zuletzt auf diesem Gerät gespeicherten Daten.')
@@ -227,6 +227,47 @@ describe('offline-first with two devices in Chromium', () => {
     }
 
     await expectAllFourEverywhere(id, names, [a, b]);
+  });
+
+  it('asks before a reload while a change is only in the page, and keeps the change', async () => {
+    const project = await api<{ id: string }>('POST', '/projects', { name: 'Baustelle Lindenhof' });
+    const office = await device('admin', server.adminPassword);
+    await openProject(office.page, project.id);
+    // A weak line: the server's answer to the save is slow, and until it comes (or the device's
+    // queue keeps the change) the change is only in the page.
+    let answer: () => void = () => undefined;
+    const slow = new Promise<void>((resolve) => (answer = resolve));
+    await office.page.route(`**/api/projects/${project.id}`, async (route) => {
+      if (route.request().method() === 'PATCH') await slow;
+      await route.continue();
+    });
+    await addBoardTask(office.page, 'To Do', 'Zähler setzen');
+
+    const asked: string[] = [];
+    office.page.on('dialog', (dialog) => {
+      asked.push(dialog.type());
+      // The user stays on the page.
+      void dialog.dismiss();
+    });
+    await office.page.reload({ timeout: 3000 }).catch(() => undefined);
+    expect(asked).toEqual(['beforeunload']);
+    await boardCard(office.page, 'To Do', 'Zähler setzen').waitFor();
+
+    answer();
+    // The app's guard as the browser sees it: a beforeunload that the page cancels while it holds a change.
+    await office.page.waitForFunction(() => {
+      const leaving = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(leaving);
+      return !leaving.defaultPrevented;
+    });
+    expect(
+      await savedTitles(server.url, await apiToken(server.url, 'admin', server.adminPassword), project.id, 'To Do'),
+    ).toEqual(['Zähler setzen']);
+    // Answered: the page is left without a question.
+    await office.page.reload();
+    await boardCard(office.page, 'To Do', 'Zähler setzen').waitFor();
+    expect(asked).toEqual(['beforeunload']);
+    await office.context.close();
   });
 
   it('keeps a phone’s offline edits through a reload and brings them to the server as deltas', async () => {
@@ -244,7 +285,7 @@ describe('offline-first with two devices in Chromium', () => {
     await addBoardTask(phone.page, 'To Do', 'Druckprobe');
 
     // Reloaded without network: the board opens from the outbox's copy, and the next edit builds on it.
-    await phone.page.reload();
+    await reloadPage(phone.page);
     await boardCard(phone.page, 'To Do', 'Druckprobe').waitFor();
     await addBoardTask(phone.page, 'To Do', 'Dämmung');
     await phone.page

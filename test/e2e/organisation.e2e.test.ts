@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser } from './support/browser';
 import { createTestLicenseIssuer } from './support/license';
-import { apiToken, logIn, newPage } from './support/session';
+import { apiToken, logIn, newPage, reloadPage } from './support/session';
 
 /**
  * How a company organises its work (issue 5), all through the screens as a Firmenleiter: a
@@ -270,7 +270,7 @@ describe('organising the work in Chromium', () => {
     await completed.click();
     await expect(completed.getAttribute('aria-expanded')).resolves.toBe('true');
     await page.waitForTimeout(1500); // the settings saver writes after a short pause
-    await page.reload();
+    await reloadPage(page);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await expect(page.getByRole('button', { name: 'Listenansicht' }).getAttribute('aria-pressed')).resolves.toBe(
       'true',

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser } from './support/browser';
 import { createTestLicenseIssuer } from './support/license';
-import { apiToken, logIn, logOut, newPage, permissionLinks } from './support/session';
+import { apiToken, logIn, logOut, newPage, permissionLinks, reloadPage } from './support/session';
 
 const issuer = createTestLicenseIssuer();
 const MONTEUR = { username: 'monteur.moritz', password: 'kabelbinder-123' };
@@ -91,7 +91,7 @@ describe('people and permissions', () => {
     await toggleMonteurTemplates(admin, true);
 
     // The running session keeps its permissions, also across a reload.
-    await monteur.reload();
+    await reloadPage(monteur);
     await monteur.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await expect(permissionLinks(monteur)).resolves.toEqual([]);
 
@@ -101,7 +101,7 @@ describe('people and permissions', () => {
 
     // And back: removed in the matrix, gone only after the next login.
     await toggleMonteurTemplates(admin, false);
-    await monteur.reload();
+    await reloadPage(monteur);
     await monteur.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await expect(permissionLinks(monteur)).resolves.toEqual(['Vorlagen']);
     await logOut(monteur);

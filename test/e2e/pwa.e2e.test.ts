@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser } from './support/browser';
-import { logIn, newPage } from './support/session';
+import { logIn, newPage, reloadPage } from './support/session';
 
 let server: AppServer;
 let browser: Browser;
@@ -148,7 +148,7 @@ describe('the installable app (PWA)', () => {
   it('opens the login page after a reload without network; /api requests then fail', async () => {
     await context.setOffline(true);
     try {
-      await page.reload();
+      await reloadPage(page);
       await page.getByLabel('Benutzername').waitFor();
       await page.getByRole('heading', { level: 1, name: 'Werkboard' }).waitFor();
       // Offline an /api request gets no answer from a cache: it fails like any network error.
@@ -220,7 +220,7 @@ describe('the install prompt', () => {
     const dismissedAt = Number(await page.evaluate(() => localStorage.getItem('werkboard-install-dismissed-at')));
     expect(Math.abs(Date.now() - dismissedAt)).toBeLessThan(60000);
 
-    await page.reload();
+    await reloadPage(page);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await offerInstallation(page);
     await page.waitForTimeout(300);
@@ -235,7 +235,7 @@ describe('the installed app offline after login', () => {
     await logIn(page, server.url, 'admin', server.adminPassword);
     await waitForServiceWorkerControl(page);
     await page.context().setOffline(true);
-    await page.reload();
+    await reloadPage(page);
     await page.getByRole('navigation', { name: 'Hauptnavigation' }).waitFor();
     expect(page.url()).not.toMatch(/#\/login$/);
     await page.context().close();

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { de } from '@werkboard/common';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser, phoneContext } from './support/browser';
-import { apiToken, logIn } from './support/session';
+import { apiToken, logIn, reloadPage } from './support/session';
 
 /**
  * Server-side sessions in Chromium (issue 13, finding 5): the profile's device list ends
@@ -95,7 +95,7 @@ describe('sessions', () => {
     await phone.waitForURL(/#\/login$/);
     await phone.getByText(de.login.sessionExpired).waitFor();
     // The desktop goes on.
-    await desktop.reload();
+    await reloadPage(desktop);
     await desktop.getByRole('heading', { name: de.sessions.title }).waitFor();
 
     await desktop.context().close();

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser } from './support/browser';
-import { apiRequest, apiToken, logIn, newPage } from './support/session';
+import { apiRequest, apiToken, logIn, newPage, reloadPage } from './support/session';
 
 /**
  * People coming together on a project (issue 6), with two people at two browsers: the
@@ -107,7 +107,7 @@ describe('teams, invitations, images and the admin overview in Chromium', () => 
     expect((await api('PUT', `/projects/${projectId}`, leadToken, document)).status).toBe(200);
 
     // The Monteur does not see the project yet; his bell shows one invitation after a reload.
-    await fitter.reload();
+    await reloadPage(fitter);
     await fitter.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await expect(fitter.getByRole('link', { name: PROJECT, exact: true }).count()).resolves.toBe(0);
     const bell = fitter.getByRole('button', { name: 'Einladungen: 1 ausstehend' });
@@ -125,7 +125,7 @@ describe('teams, invitations, images and the admin overview in Chromium', () => 
     await fitter.getByRole('listitem', { name: 'Abnahme mit der Praxis' }).waitFor();
 
     // The owner makes him deputy in 'Team verwalten'.
-    await lead.reload();
+    await reloadPage(lead);
     await lead.getByRole('heading', { level: 1, name: PROJECT }).waitFor();
     await lead.getByRole('button', { name: 'Team verwalten' }).click();
     const team = lead.getByRole('dialog', { name: 'Team verwalten' });
@@ -180,7 +180,7 @@ describe('teams, invitations, images and the admin overview in Chromium', () => 
     await admin.getByText('Projekt wurde erfolgreich neu zugewiesen.').waitFor();
 
     // The new owner now manages the team; the old one is a member.
-    await fitter.reload();
+    await reloadPage(fitter);
     await fitter.getByRole('heading', { level: 1, name: PROJECT }).waitFor();
     await fitter.getByRole('button', { name: 'Team verwalten' }).click();
     const histeam = fitter.getByRole('dialog', { name: 'Team verwalten' });

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { type AppServer, startAppServer } from './support/appServer';
 import { launchBrowser } from './support/browser';
+import { reloadPage } from './support/session';
 
 /** A reserved name (RFC 2606), mapped to this machine in the browser. */
 const HOST = 'werkboard.firma.test';
@@ -98,7 +99,7 @@ describe('HTTPS with a generated certificate', () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
 
     await context.setOffline(true);
-    await page.reload();
+    await reloadPage(page);
     await page.getByLabel('Benutzername').waitFor();
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
   });

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser } from './support/browser';
-import { apiJson, apiToken, joinTeam, logIn } from './support/session';
+import { apiJson, apiToken, joinTeam, logIn, reloadPage } from './support/session';
 
 /**
  * One phone, two people, no logout in between (issue 19's follow-up): the office Firmenleiter's
@@ -57,7 +57,7 @@ it("keeps the second user's own offline list and never shows the first user's", 
   // The Admin ends the Firmenleiter's sessions: the phone learns it at its next request.
   const admin = await apiToken(server.url, 'admin', server.adminPassword);
   await apiJson(server.url, admin, 'DELETE', `/users/${leaderId}/sessions`);
-  await page.reload();
+  await reloadPage(page);
   await page.getByRole('button', { name: 'Anmelden', exact: true }).waitFor();
 
   await page.getByLabel('Benutzername').fill(FITTER.username);
@@ -70,7 +70,7 @@ it("keeps the second user's own offline list and never shows the first user's", 
   // Offline, after a reload: the device's copy of the Monteur's own list, nothing of the other's.
   await page.waitForTimeout(1500);
   await context.setOffline(true);
-  await page.reload();
+  await reloadPage(page);
   await dashboard.waitFor();
   await tile(FITTERS).waitFor({ timeout: 15000 });
   expect(await tile(LEADERS_ONLY).count()).toBe(0);

@@ -1,4 +1,4 @@
-/** Texts of the desktop shell: the server address, the update notice. */
+/** Texts of the desktop shell: the server address, the update notice, closing while changes are saved. */
 export const desktopMessages = {
   serverAddressTitle: 'Server-Adresse',
   serverAddressIntro:
@@ -18,4 +18,9 @@ export const desktopMessages = {
   updateRestartNow: 'Jetzt neu starten',
   updateLater: 'Später',
   serverVersionNewer: (version: string) => `Update verfügbar: Version ${version} (neu laden)`,
+  unsavedTitle: 'Änderungen werden noch gespeichert',
+  unsavedText:
+    'Werkboard speichert gerade Ihre letzten Änderungen. Wenn Sie jetzt schließen, gehen sie verloren. Warten Sie einen Moment und schließen Sie dann erneut.',
+  unsavedStay: 'Warten',
+  unsavedLeave: 'Trotzdem schließen',
 } as const;

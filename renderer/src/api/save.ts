@@ -1,5 +1,6 @@
 import type { ProjectDocument } from '@werkboard/common';
 import type { ApiClient, RequestOptions } from './client';
+import type { UnsavedWork } from './unsavedWork';
 import { ApiError, isNetworkError, SessionLostError } from './errors';
 
 /** The writes the sync queue keeps (a project's delta with its copies, `whenQueued`). */
@@ -82,8 +83,12 @@ function mayWait(error: unknown): boolean {
  * - Any other write first lets the queue replay (so it does not overtake queued changes) and
  *   then is sent; offline it fails with the network error for the caller to show.
  */
-export function createSave(api: ApiClient, queue: SaveQueue): Save {
-  async function save(request: SaveRequest): Promise<unknown> {
+export function createSave(api: ApiClient, queue: SaveQueue, unsaved?: UnsavedWork): Save {
+  function save(request: SaveRequest): Promise<unknown> {
+    // Until answered or queued, a queueable write is only in this page (the page asks before it closes).
+    return request.queueable && unsaved ? unsaved.track(send(request)) : send(request);
+  }
+  async function send(request: SaveRequest): Promise<unknown> {
     const options = {
       method: request.method,
       body: request.body,

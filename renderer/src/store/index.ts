@@ -6,6 +6,7 @@ import type { FetchLike, UploadLike } from '../api/client';
 import { createApiClient } from '../api/client';
 import { withLocalReads } from '../api/localReads';
 import { createSave } from '../api/save';
+import { UnsavedWork } from '../api/unsavedWork';
 import { sessionLost } from '../entities/session/authSlice';
 import { logAdded } from '../entities/connection/liveLogSlice';
 import { ProjectSavers } from '../entities/outbox/projectSaver';
@@ -55,6 +56,8 @@ export interface AppStoreDeps {
    * logged-in frame); by default it is loaded with that frame (app/ApiCacheGate.tsx).
    */
   apiCache?: { attachApiCache(host: ApiCacheHost): void };
+  /** The writes only this page holds (main.tsx asks before the page closes while there are any). */
+  unsavedWork?: UnsavedWork;
 }
 
 /** The page's address without the route: what a phone opens to reach this server's app. */
@@ -105,6 +108,7 @@ export function createAppStore(deps: AppStoreDeps) {
       holder.store.dispatch(readSourceChanged(source));
   });
   let apiCacheLoad: Promise<void> | undefined;
+  const unsavedWork = deps.unsavedWork ?? new UnsavedWork();
   const extra: ThunkExtra = {
     api,
     // Once; a failed chunk (offline before the service worker had it) may be tried again.
@@ -113,7 +117,8 @@ export function createAppStore(deps: AppStoreDeps) {
         apiCacheLoad = undefined;
         throw error;
       })),
-    save: createSave(client, sync),
+    save: createSave(client, sync, unsavedWork),
+    unsavedWork,
     sync,
     localStorage: deps.localStorage,
     deviceId: deps.deviceId,

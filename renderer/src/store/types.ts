@@ -1,6 +1,7 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ApiClient } from '../api/client';
 import type { Save } from '../api/save';
+import type { UnsavedWork } from '../api/unsavedWork';
 import type { SaveFile } from '../platform/fileSave';
 import type { WebPushBrowser } from '../platform/serviceWorker/push';
 import type { ProjectSavers } from '../entities/outbox/projectSaver';
@@ -22,6 +23,8 @@ export interface ThunkExtra {
    * holds the pending edits as functions, to apply them again on the server's answer.
    */
   projectSavers: ProjectSavers;
+  /** The writes only this page holds, not yet answered or queued (api/unsavedWork.ts). */
+  unsavedWork: UnsavedWork;
   /** The sync queue (entities/outbox/syncEngine.ts): replay, failed list, logout clearing. */
   sync: SyncEngine;
   /** Saves a generated file (PDF, export): the shell's save dialog, or the browser's download. */

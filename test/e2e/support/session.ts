@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Dialog, Page } from 'playwright-core';
 
 /** A fresh browser context (own storage, so own session) with a German locale. */
 export async function newPage(browser: Browser): Promise<Page> {
@@ -85,4 +85,33 @@ export async function joinTeam(
   });
   const memberToken = await apiToken(baseUrl, member.username, member.password);
   await apiJson(baseUrl, memberToken, 'POST', `/invitations/${invitation.id}/respond`, { status: 'accepted' });
+}
+
+/**
+ * Reloads the page as a user would: while a change is only in the page (its save on the way,
+ * not yet answered or kept in the device's queue), the app asks before the page is left
+ * (renderer api/unsavedWork.ts); the user stays, and reloads again a moment later. Without
+ * this, Playwright dismisses the question and `reload()` waits for a load that never comes.
+ */
+export async function reloadPage(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    let asked: () => void = () => undefined;
+    const question = new Promise<'asked'>((resolve) => (asked = () => resolve('asked')));
+    const stay = (dialog: Dialog) => {
+      if (dialog.type() !== 'beforeunload') return;
+      asked();
+      void dialog.dismiss();
+    };
+    page.on('dialog', stay);
+    const reload = page.reload();
+    // Left waiting when the user stays: it ends with the next reload or its own timeout.
+    reload.catch(() => undefined);
+    try {
+      if ((await Promise.race([reload.then(() => 'reloaded' as const), question])) === 'reloaded') return;
+    } finally {
+      page.off('dialog', stay);
+    }
+    if (attempt === 40) throw new Error('The page still asked before reloading after 40 tries.');
+    await page.waitForTimeout(250);
+  }
 }

@@ -144,7 +144,7 @@ describe('project thunks: saving', () => {
   it('after a failed save shows the message, reloads, and sends edits made during the reload on top', async () => {
     let reload: ReturnType<typeof heldRoute> | undefined;
     let failed = false;
-    const { store, fake } = setup((server) => {
+    const { store, fake, extra } = setup((server) => {
       reload = heldRoute(server.routes[`GET ${API_PATH}`]!);
       return {
         [`GET ${API_PATH}?since=7`]: reload.route,
@@ -165,6 +165,8 @@ describe('project thunks: saving', () => {
       cardIn(draft, CARD.lamp)!.card.title = 'Leuchten montieren';
     });
     store.dispatch(applyEdit((draft) => renameColumn(draft, COLUMN.todo, 'Offen')));
+    // That edit is in this page only until it is sent after the reload: the page asks before closing.
+    expect(extra.unsavedWork.busy).toBe(true);
     reload!.release();
     await flush();
     await flush();
@@ -178,6 +180,36 @@ describe('project thunks: saving', () => {
     // The failed move is gone: the server never took it.
     expect(cardIn(saved, CARD.cable)!.column.id).toBe(COLUMN.todo);
     expect(cardIn(fake.server.document, CARD.cable)!.column.id).toBe(COLUMN.todo);
+  });
+
+  it('holds the page from an edit until the server answers its save or the queue keeps it', async () => {
+    const held = heldSaves();
+    const { store, extra } = setup(held.routes);
+    await store.dispatch(loadProject());
+    expect(extra.unsavedWork.busy).toBe(false);
+
+    store.dispatch(applyEdit((draft) => quickMoveCard(draft, CARD.cable, 'last')));
+    // At once, before any request has gone out: closing the page now would lose the edit.
+    expect(extra.unsavedWork.busy).toBe(true);
+    await flush();
+    // An edit behind the running save is held with it.
+    store.dispatch(applyEdit((draft) => renameColumn(draft, COLUMN.todo, 'Offen')));
+    held.release();
+    await flush();
+    expect(extra.unsavedWork.busy).toBe(true);
+    held.release();
+    await flush();
+    expect(extra.unsavedWork.busy).toBe(false);
+
+    const offline = setup({ [`PATCH ${API_PATH}`]: networkFailure() });
+    await offline.store.dispatch(loadProject());
+    offline.store.dispatch(applyEdit((draft) => quickMoveCard(draft, CARD.cable, 'last')));
+    expect(offline.extra.unsavedWork.busy).toBe(true);
+    await flush();
+    await flush();
+    // Kept in the device's queue: nothing is lost when the page closes now.
+    expect(offline.store.getState().sync.pending).toBe(1);
+    expect(offline.extra.unsavedWork.busy).toBe(false);
   });
 
   it('keeps an edit whose save finds no server on screen and in the sync queue, without an error', async () => {

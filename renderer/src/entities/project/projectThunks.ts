@@ -318,7 +318,9 @@ function flushSaves(saver: ProjectSaver, projectId: string): AppThunk<Promise<vo
         if (shown()) dispatch(projectReceived(rebase(answer, saver.pending)));
       }
     };
-    const running = run().finally(() => {
+    // Until the loop ends, edits are in this page only (waiting behind a save, or reloading after
+    // a failed one): the page asks before it closes (api/unsavedWork.ts).
+    const running = extra.unsavedWork.track(run()).finally(() => {
       saver.running = null;
       // Edits made while a failed save reloaded the project: send them now.
       if (saver.pending.length > 0) void dispatch(flushSaves(saver, projectId));
