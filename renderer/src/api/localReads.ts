@@ -10,8 +10,8 @@ import { isNetworkError } from './errors';
 /** What the read fallback needs of the sync queue and the local store. */
 export interface LocalReadSource {
   loaded(): Promise<LocalStore>;
-  /** Whether an answer may be kept now: the kept reads are the signed-in user's or nobody's (known once loaded). */
-  keepsNow(): boolean;
+  /** Whether an answer may be kept now (the kept reads are the signed-in user's, or nobody's and claimed for them now; known once loaded). */
+  claimKeepingNow(): boolean;
   /** The store once its kept reads are the signed-in user's (another user's emptied first); null without a user. */
   keepingStore(): Promise<LocalStore | null>;
   /** Whether the kept reads may answer the signed-in user: never another user's (known once loaded). */
@@ -56,7 +56,9 @@ export function withLocalReads(
       // a logout): the session's start would empty it with them.
       const keep = (keeping: LocalStore | null) =>
         keeping?.putRead(path, answer).then(() => noteKept(keeping, path, answer));
-      void Promise.resolve(local.keepsNow() ? keep(store) : local.keepingStore().then(keep)).catch(() => undefined);
+      void Promise.resolve(local.claimKeepingNow() ? keep(store) : local.keepingStore().then(keep)).catch(
+        () => undefined,
+      );
       return answer;
     } catch (error) {
       if (!isNetworkError(error)) throw error;

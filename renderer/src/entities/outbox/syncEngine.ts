@@ -146,11 +146,12 @@ export class SyncEngine {
   }
 
   /**
-   * Whether the signed-in user's answers may be kept now, without waiting: the kept reads are
-   * theirs, or nobody's (then claimed for them at once, which empties nothing), and no switch to
-   * another user runs. Known once `loaded()` resolved; else `keepingStore()` waits for the switch.
+   * Claims the kept reads for the signed-in user where that needs no waiting, and says whether
+   * their answers may be kept now: the kept reads are theirs, or nobody's (claimed for them here,
+   * which empties nothing), and no switch to another user runs. Known once `loaded()` resolved;
+   * else `keepingStore()` waits for the switch.
    */
-  keepsNow(): boolean {
+  claimKeepingNow(): boolean {
     const userId = this.deps.userId();
     if (!userId || !this.readsAreOwn() || (this.claim && this.claim.userId !== userId)) return false;
     if (this.owner === null) void this.claimReads(userId).catch(() => undefined);
@@ -159,14 +160,14 @@ export class SyncEngine {
 
   /**
    * The store to keep the signed-in user's answers in, once its kept reads are theirs: at once
-   * when they may be (`keepsNow`), else after another user's are emptied (`claimReads`); null
+   * when they may be (`claimKeepingNow`), else after another user's are emptied (`claimReads`); null
    * without a user. A read kept so is never emptied by the session's start.
    */
   async keepingStore(): Promise<LocalStore | null> {
     const store = await this.ready;
     const userId = this.deps.userId();
     if (!userId) return null;
-    if (!this.keepsNow()) await this.claimReads(userId);
+    if (!this.claimKeepingNow()) await this.claimReads(userId);
     return this.deps.userId() === userId ? store : null;
   }
 
