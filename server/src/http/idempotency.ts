@@ -219,10 +219,11 @@ async function remember(
   body: unknown,
   transaction?: Transaction,
 ) {
+  // Bound, not written into the statement: an answer of tens of KB (a replayed save's delta
+  // since an old base) is neither escaped here nor parsed as SQL text by PostgreSQL (issue 17).
   await sequelize.query(
-    `UPDATE idempotency_keys SET status = :status, body = CAST(:body AS jsonb)
-     WHERE user_id = :userId AND key = :key`,
-    { replacements: { userId, key, status, body: storable(body) }, transaction },
+    `UPDATE idempotency_keys SET status = $1, body = CAST($2 AS jsonb) WHERE user_id = $3 AND key = $4`,
+    { bind: [status, storable(body), userId, key], transaction },
   );
 }
 

@@ -11,6 +11,7 @@ import {
 } from '@werkboard/common';
 import { User } from '../models';
 import { newCard } from '../test/projectMergeHarness';
+import { statementsWhile } from '../test/sqlStatements';
 import { type Person, signedInPerson } from '../test/factories';
 import { testServerPerFile } from '../test/testServerPerFile';
 
@@ -164,6 +165,37 @@ describe('POST /api/projects/{id}/saves', () => {
     expect(after.revision).toBe(before.revision + 3);
     expect(hoursOf(after)).toEqual([1, 2, 3]);
     expect(after.changeLog).toHaveLength(before.changeLog.length + 3);
+  });
+
+  it('runs each save of a batch on an old base in 13 statements, its answer read in one (issue 17, replay17e)', async () => {
+    const { owner, document: before } = await setUp();
+    // As the replay sends tried saves: all on the revision the device read, so each answer is
+    // what changed since then (every table read), not this save's tables alone.
+    const { saves } = chainedSaves(
+      before,
+      [1, 2, 3, 4].map((hours) => (copy: ProjectDocument) => withHours(copy, owner, hours)),
+    );
+    expect((await batch(owner, before.id, { saves: saves.slice(0, 1) })).status).toBe(200);
+    let answers: WriteAnswer[] = [];
+    const statements = (
+      await statementsWhile(async () => {
+        answers = (await batch(owner, before.id, { saves: saves.slice(1) })).body.answers;
+      })
+    ).filter((sql) => !/^DELETE FROM idempotency_keys WHERE created_at/.test(sql));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    // Claim; begin; the row (with its team); counts; the card and its entries (one statement);
+    // the versions; entry, version, revision and log written; the answer: every table changed
+    // since the base, the log and the deletions (one statement); the kept answer; commit.
+    expect(statements).toHaveLength(3 * 13);
+    const answerReads = statements.filter((sql) => /^SELECT .* FROM change_log_entries WHERE/s.test(sql));
+    expect(answerReads).toHaveLength(3);
+    for (const sql of answerReads)
+      for (const table of ['project_columns', 'project_cards', 'time_entries', 'project_notes', 'entity_versions'])
+        expect(sql).toContain(`FROM ${table}`);
+    // The last answer is the delta since the base, as a read of it gives it.
+    const after = await read(owner, before.id);
+    expect(applyProjectDelta(before, answers[2]!.body!)).toEqual(after);
+    expect(hoursOf(after)).toEqual([1, 2, 3, 4]);
   });
 
   it('stops at a refused save: answered and kept as the PATCH would be, the saves after it neither applied nor claimed', async () => {

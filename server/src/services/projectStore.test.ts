@@ -1,8 +1,10 @@
+import { keysAfter, newId, type ProjectDocument } from '@werkboard/common';
 import { User } from '../models';
 import { buildProject, type Person, signedInPerson } from '../test/factories';
+import { newCard } from '../test/projectMergeHarness';
 import { statementsWhile } from '../test/sqlStatements';
 import { testServer, type TestServer } from '../test/testServer';
-import { findProjectRow, loadTeam } from './projectStore';
+import { findProjectRow, loadChangesSince, loadEntities, loadTeam } from './projectStore';
 
 /**
  * The team's accounts read with the project row (`teamUsers`, issue 17, branch server17c):
@@ -54,5 +56,68 @@ describe('loadTeam of a row read with its team', () => {
       [owner.id, 'owner'],
       [deputy.id, 'deputy'],
     ]);
+  });
+});
+
+/**
+ * A transaction's reads of several tables in one round trip (`selectParts`, issue 17, branch
+ * replay17e): the same entities, log and deletions, with the same types, as each table's
+ * statement alone on the pool.
+ */
+describe('the entity reads of a transaction in one statement', () => {
+  let t: TestServer;
+  let owner: Person;
+
+  beforeAll(async () => {
+    t = await testServer();
+    owner = await signedInPerson(t, 'Projektleiter');
+  });
+  afterAll(() => t.close());
+
+  it('reads every kind and the changes since a revision as the statements alone do', async () => {
+    const project = await buildProject(t, owner.token);
+    const document = structuredClone(project);
+    const [first, second] = keysAfter(null, 2).map((position, index) => newCard(`Karte ${index + 1}`, position));
+    first!.timeEntries.push({ id: newId(), rev: 0, userId: owner.id, username: '', date: '2026-11-20', hours: 1.25 });
+    first!.materialEntries.push({ id: newId(), rev: 0, quantity: 2.5, unit: 'm', name: 'Kabel NYM 3x1,5' });
+    document.columns[0]!.cards.push(first!, second!);
+    document.appointments.push({
+      ...{ id: newId(), rev: 0, title: 'Abnahme', date: '2026-12-01T09:30', status: 'active' as const },
+      ...{ contactName: 'Frau Berg', contactPhone: '0171 234', tagIds: [], notes: 'Schlüssel beim Hausmeister' },
+    });
+    document.notes.push({
+      ...{ id: newId(), rev: 0, title: 'Zugang', content: 'Hintereingang', authorId: owner.id },
+      ...{ authorUsername: '', timestamp: '2026-11-20T08:00:00.000Z' },
+    });
+    const put = await t.request<ProjectDocument>('PUT', `/api/projects/${project.id}`, {
+      token: owner.token,
+      body: document,
+    });
+    expect(put.status).toBe(200);
+    // A deletion after the base, for the tombstones.
+    const removed = structuredClone(put.body);
+    removed.columns[0]!.cards = removed.columns[0]!.cards.filter((card) => card.title !== 'Karte 2');
+    expect((await t.request('PUT', `/api/projects/${project.id}`, { token: owner.token, body: removed })).status).toBe(
+      200,
+    );
+
+    const sequelize = User.sequelize!;
+    const alone = await loadEntities(sequelize, project.id);
+    const changesAlone = await loadChangesSince(sequelize, project.id, project.revision);
+    let inOne: typeof alone | undefined;
+    let changesInOne: typeof changesAlone | undefined;
+    const statements = await statementsWhile(() =>
+      sequelize.transaction(async (transaction) => {
+        inOne = await loadEntities(sequelize, project.id, transaction);
+        changesInOne = await loadChangesSince(sequelize, project.id, project.revision, transaction);
+      }),
+    );
+    expect(statements.filter((sql) => /^SELECT/.test(sql))).toHaveLength(2);
+    expect(inOne).toEqual(alone);
+    expect(changesInOne).toEqual(changesAlone);
+    const kinds = new Set([...alone.entities.values()].map((entity) => entity.kind));
+    expect([...kinds].sort()).toEqual(['appointment', 'card', 'column', 'materialEntry', 'note', 'timeEntry']);
+    expect(changesAlone.deleted).toEqual([second!.id]);
+    expect(changesAlone.changeLog.length).toBeGreaterThan(0);
   });
 });

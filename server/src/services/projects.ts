@@ -31,7 +31,7 @@ import {
   type LoadedProject,
   recordVersions,
   insertChangeLog,
-  loadDeletedSince,
+  loadChangesSince,
   loadEntities,
   loadEntitiesOf,
   loadTeam,
@@ -148,9 +148,8 @@ export async function readChanges(
 ): Promise<ProjectChangesDto> {
   if (since < row.deltaFrom || since > row.revision)
     return { kind: 'document', document: await readDocumentOf(sequelize, actor, row, transaction) };
-  const [{ entities, changeLog }, deleted, team] = await Promise.all([
-    loadEntities(sequelize, row.id, transaction, since, known?.kinds),
-    known && !known.deletions ? [] : loadDeletedSince(sequelize, row.id, since, transaction),
+  const [{ entities, changeLog, deleted }, team] = await Promise.all([
+    loadChangesSince(sequelize, row.id, since, transaction, known),
     loadTeam(sequelize, row, transaction),
   ]);
   // Deleted and brought back since: the entity is there, with its new revision.
