@@ -1,6 +1,5 @@
 import { boardMessages as m } from '../messages/board';
 import type { CardDto, ColumnDto, MaterialEntryDto, ProjectDocument, TimeEntryDto } from '../dto/projects';
-import { hoursSchema, quantitySchema } from '../schemas/projects';
 import { plainView } from './drafts';
 import { compareByPosition, keyBetween } from './sortKey';
 
@@ -72,18 +71,6 @@ export function timeEntriesNewestFirst<T extends { date: string }>(entries: read
     .map((entry, index) => ({ entry, index }))
     .sort((a, b) => b.entry.date.localeCompare(a.entry.date) || b.index - a.index)
     .map(({ entry }) => entry);
-}
-
-/** Hours typed by a user ('1,5', '2.25'): the number rounded to two decimals, or null if invalid. */
-export function parseHoursInput(value: string): number | null {
-  const result = hoursSchema.safeParse(value);
-  return result.success ? result.data : null;
-}
-
-/** A typed material quantity ('0,5'), or null if invalid. */
-export function parseQuantityInput(value: string): number | null {
-  const result = quantitySchema.safeParse(value);
-  return result.success ? result.data : null;
 }
 
 export function cardHours(card: Pick<CardDto, 'timeEntries'>): number {
