@@ -23,6 +23,7 @@ import {
   renameColumn,
   updateCard,
 } from './boardOperations';
+import type * as BoardOperations from './boardOperations';
 import { freeze, produce } from 'immer';
 import type { CardDto, ColumnDto, ProjectDocument } from '../dto/projects';
 import { compareByPosition, keysAfter } from './sortKey';
@@ -78,6 +79,26 @@ const isSorted = (items: readonly { id: string; position: string }[]) =>
   items.every((item, index) => index === 0 || compareByPosition(items[index - 1]!, item) < 0);
 
 describe('formatting and input', () => {
+  it('makes its number formats on first use, not when loaded', () => {
+    // The module is in the chunk every page loads with its own (the build's `pages` group): a
+    // de-DE format made at load costs a slow phone's first paint on every page (issue 19).
+    const made = jest.spyOn(Intl, 'NumberFormat');
+    try {
+      jest.isolateModules(() => {
+        const loaded = jest.requireActual<typeof BoardOperations>('./boardOperations');
+        expect(made).not.toHaveBeenCalled();
+        expect([loaded.formatHours(1.5), loaded.formatHours(2), loaded.formatQuantity(2.5)]).toEqual([
+          '1,50',
+          '2,00',
+          '2,5',
+        ]);
+        expect(made).toHaveBeenCalledTimes(2);
+      });
+    } finally {
+      made.mockRestore();
+    }
+  });
+
   it('shows hours with two decimals and a comma', () => {
     expect(formatHours(1.5)).toBe('1,50');
     expect(formatHours(0.25)).toBe('0,25');

@@ -35,16 +35,20 @@ export interface MaterialEntryInput {
 
 export type QuickMoveTarget = 'second' | 'last';
 
-const hoursFormat = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const quantityFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 3 });
+// Made on first use: every page loads this module with the chunk pages share, and a de-DE
+// format made at load costs a slow phone's first paint even where no hours are shown (issue 19).
+let hoursFormat: Intl.NumberFormat | undefined;
+let quantityFormat: Intl.NumberFormat | undefined;
 
 /** Hours with two decimals and a comma (spec section 9): 1.5 → '1,50'. */
 export function formatHours(hours: number): string {
+  hoursFormat ??= new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return hoursFormat.format(hours);
 }
 
 /** A material quantity in de-DE: 2.5 → '2,5'. */
 export function formatQuantity(quantity: number): string {
+  quantityFormat ??= new Intl.NumberFormat('de-DE', { maximumFractionDigits: 3 });
   return quantityFormat.format(quantity);
 }
 
