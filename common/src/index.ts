@@ -69,6 +69,7 @@ export * from './domain/roles';
 export * from './domain/seededRandom';
 export * from './domain/settings';
 export * from './domain/sortKey';
+export * from './domain/typedInput';
 export * from './domain/projectDelta';
 export * from './domain/projectOutbox';
 export * from './domain/tags';

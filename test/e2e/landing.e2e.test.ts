@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/appServer';
+import { clickProjectAction, projectWithCards } from './support/board';
 import { launchBrowser, PHONE_VIEWPORT } from './support/browser';
 import { apiJson, apiToken, logIn, reloadPage } from './support/session';
 
@@ -176,6 +177,40 @@ describe('the first load of a signed-in visitor', () => {
     expect(boardReadWithChunk()).toBe(true);
     // The board page took the answer read ahead instead of sending its own.
     expect(reads).toEqual(['GET']);
+    await context.close();
+  });
+
+  it("opens the board and a card's dialog without running zod; a dialog with request schemas brings it", async () => {
+    // zod and common's request schemas (26-29 KB gzip, 65-120 ms of a 4x slower phone's CPU)
+    // are not needed to show the board or a card: the board checks what the user types with
+    // plain functions, the server with the schemas (docs/performance.md, branch board19e).
+    // zod's core marks its evaluation on globalThis (`__zod_globalConfig`).
+    const token = await apiToken(server.url, 'admin', server.adminPassword);
+    const projectId = await projectWithCards(server.url, token, 'Ohne Schemas', [['Kabel ziehen']]);
+    const context = await signedInPhone();
+    // The other pages' chunks, which the first tap lets in (some run zod), are refused: this is
+    // about what the board runs itself (a refused preload is harmless, landingStart.ts).
+    await context.route(/\/assets\/(?!ProjectPage-)\w+Page-[^/]+\.js$/, (route) => route.abort());
+    const page = await context.newPage();
+    const zodRan = () => page.evaluate(() => '__zod_globalConfig' in globalThis);
+    await page.goto(`${server.url}/#/project/${projectId}`);
+    const card = page.locator('[data-testid^="card-"][aria-label="Kabel ziehen"]');
+    await card.waitFor();
+    expect(await zodRan()).toBe(false);
+
+    await card.getByRole('button', { name: 'Kabel ziehen', exact: true }).click();
+    const task = page.getByRole('dialog', { name: 'Kabel ziehen' });
+    await task.getByRole('tab', { name: 'Zeiten' }).click();
+    await task.getByLabel('Stunden').fill('1,5');
+    await task.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
+    await task.getByRole('cell', { name: '1,50' }).first().waitFor();
+    expect(await zodRan()).toBe(false);
+    await task.getByRole('button', { name: 'Schließen' }).first().click();
+
+    // Not vacuous: the project's edit dialog validates with common's schemas, and zod runs.
+    await clickProjectAction(page, 'Projekt bearbeiten');
+    await page.getByRole('dialog', { name: 'Projekt bearbeiten' }).getByLabel('Projektname').waitFor();
+    expect(await zodRan()).toBe(true);
     await context.close();
   });
 

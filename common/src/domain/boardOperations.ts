@@ -1,6 +1,5 @@
 import { boardMessages as m } from '../messages/board';
 import type { CardDto, ColumnDto, MaterialEntryDto, ProjectDocument, TimeEntryDto } from '../dto/projects';
-import { hoursSchema, quantitySchema } from '../schemas/projects';
 import { plainView } from './drafts';
 import { compareByPosition, keyBetween } from './sortKey';
 
@@ -36,16 +35,20 @@ export interface MaterialEntryInput {
 
 export type QuickMoveTarget = 'second' | 'last';
 
-const hoursFormat = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const quantityFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 3 });
+// Made on first use: every page loads this module with the chunk pages share, and a de-DE
+// format made at load costs a slow phone's first paint even where no hours are shown (issue 19).
+let hoursFormat: Intl.NumberFormat | undefined;
+let quantityFormat: Intl.NumberFormat | undefined;
 
 /** Hours with two decimals and a comma (spec section 9): 1.5 → '1,50'. */
 export function formatHours(hours: number): string {
+  hoursFormat ??= new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return hoursFormat.format(hours);
 }
 
 /** A material quantity in de-DE: 2.5 → '2,5'. */
 export function formatQuantity(quantity: number): string {
+  quantityFormat ??= new Intl.NumberFormat('de-DE', { maximumFractionDigits: 3 });
   return quantityFormat.format(quantity);
 }
 
@@ -72,18 +75,6 @@ export function timeEntriesNewestFirst<T extends { date: string }>(entries: read
     .map((entry, index) => ({ entry, index }))
     .sort((a, b) => b.entry.date.localeCompare(a.entry.date) || b.index - a.index)
     .map(({ entry }) => entry);
-}
-
-/** Hours typed by a user ('1,5', '2.25'): the number rounded to two decimals, or null if invalid. */
-export function parseHoursInput(value: string): number | null {
-  const result = hoursSchema.safeParse(value);
-  return result.success ? result.data : null;
-}
-
-/** A typed material quantity ('0,5'), or null if invalid. */
-export function parseQuantityInput(value: string): number | null {
-  const result = quantitySchema.safeParse(value);
-  return result.success ? result.data : null;
 }
 
 export function cardHours(card: Pick<CardDto, 'timeEntries'>): number {

@@ -14,32 +14,13 @@ import {
 } from '../dto/projects';
 import { projectMessages as m } from '../messages/projects';
 import { placeInArrayOrder, SORT_KEY_MAX_LENGTH, SORT_KEY_PATTERN } from '../domain/sortKey';
+import { isIsoDay, isIsoDayTime, parseHoursInput, parseQuantityInput } from '../domain/typedInput';
 
 /**
  * Request schemas of the project routes, shared by the server (400 with the spec's German
  * message) and the renderer's forms. The document schema checks shape and the rules of
  * spec section 5; who may change what is the merge's business (server/src/commands).
  */
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
-
-function isRealDay(value: string): boolean {
-  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value.slice(0, 10);
-}
-
-/** 'YYYY-MM-DD' of a real calendar day. */
-export function isIsoDay(value: string): boolean {
-  return DAY.test(value) && isRealDay(value);
-}
-
-/** 'YYYY-MM-DDTHH:mm' with a real day and time. */
-function isIsoDayTime(value: string): boolean {
-  if (!DAY_TIME.test(value) || !isRealDay(value)) return false;
-  const [hours, minutes] = value.slice(11).split(':').map(Number);
-  return hours! < 24 && minutes! < 60;
-}
 
 export const uuidSchema = z
   .string({ error: m.idInvalid })
@@ -82,34 +63,23 @@ const assignee = z
     error: m.documentInvalid,
   });
 
-/** A number, or a German decimal text such as '1,5' (spec section 5: comma accepted). */
-export function parseDecimal(value: unknown): number {
-  if (typeof value === 'number') return value;
-  if (typeof value !== 'string' || value.trim() === '') return Number.NaN;
-  const normalised = value.trim().replace(',', '.');
-  return /^-?\d+(\.\d+)?$|^-?\.\d+$/.test(normalised) ? Number(normalised) : Number.NaN;
+/**
+ * A number the board's forms read with `read` (typedInput.ts), refused with `message`: the form
+ * and the server apply the same rules, the form without loading zod.
+ */
+function typedNumber(read: (value: unknown) => number | null, message: string) {
+  return z.unknown().transform((value, context) => {
+    const number = read(value);
+    if (number !== null) return number;
+    context.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
 }
 
 /** Hours of a time entry: > 0, comma accepted, stored with two decimals. */
-export const hoursSchema = z.preprocess(
-  parseDecimal,
-  z
-    .number({ error: m.hoursInvalid })
-    .refine((hours) => Number.isFinite(hours) && hours > 0 && hours <= PROJECT_LIMITS.hours, { error: m.hoursInvalid })
-    .transform((hours) => Math.round(hours * 100) / 100)
-    .refine((hours) => hours > 0, { error: m.hoursInvalid }),
-);
+export const hoursSchema = typedNumber(parseHoursInput, m.hoursInvalid);
 
-export const quantitySchema = z.preprocess(
-  parseDecimal,
-  z
-    .number({ error: m.materialInvalid })
-    .refine((quantity) => Number.isFinite(quantity) && quantity > 0 && quantity <= PROJECT_LIMITS.quantity, {
-      error: m.materialInvalid,
-    })
-    .transform((quantity) => Math.round(quantity * 1000) / 1000)
-    .refine((quantity) => quantity > 0, { error: m.materialInvalid }),
-);
+export const quantitySchema = typedNumber(parseQuantityInput, m.materialInvalid);
 
 /** Fields the server owns (authors, times): read back from the client but never trusted. */
 const nullableText = textField('line', m.documentInvalid)

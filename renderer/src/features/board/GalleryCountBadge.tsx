@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { de } from '@werkboard/common';
 import { useProjectImagesQuery } from '../../api/endpoints/images';
+import { useAfterFirstPaint } from '../../utils/useAfterFirstPaint';
 
 export interface GalleryBadge {
   /** The count inside the 'Bildergalerie' button, null while there is nothing to show. */
@@ -13,10 +14,12 @@ export interface GalleryBadge {
 /**
  * The count badge of the header's 'Bildergalerie' button (spec section 2), shown from one
  * image on: the length of the project's cached image list (read when the board opens, kept
- * current by the gallery's uploads and deletes); nothing while it is unknown.
+ * current by the gallery's uploads and deletes); nothing while it is unknown. Read after the
+ * header's first paint: the board's first screen does not wait for it.
  */
 export function useGalleryBadge(projectId: string): GalleryBadge {
-  const count = useProjectImagesQuery(projectId).data?.length ?? 0;
+  const painted = useAfterFirstPaint();
+  const count = useProjectImagesQuery(projectId, { skip: !painted }).data?.length ?? 0;
   const descriptionId = useId();
   if (count === 0) return { badge: null, describedBy: undefined };
   return {
