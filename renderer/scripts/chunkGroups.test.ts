@@ -124,6 +124,31 @@ describe('chunkPlan', () => {
     expect(withSchemas.get('list:a')).toBe('pages');
   });
 
+  it('keeps out a small chunk that only pages loading the same large chunk share (the board and the template editor)', () => {
+    const withScreen = chunkPlan(
+      [
+        chunk('index', [], { isEntry: true, moduleIds: ['main'] }),
+        chunk('shell'),
+        chunk('board', ['screen', 'images', 'list']),
+        chunk('editor', ['screen', 'images']),
+        chunk('users', ['list']),
+        chunk('screen', [], { size: SHARED_CHUNK_LIMIT }),
+        chunk('images'),
+        chunk('list'),
+      ],
+      {
+        entryModules: ['main'],
+        frameModules: ['shell:a'],
+        signedInModules: ['shell:a'],
+        pageModulesList: ['board:a', 'editor:a', 'users:a'],
+      },
+    );
+    // Every page loading `images` loads `screen`, which stays out: `images` travels with it,
+    // not with every page.
+    expect(withScreen.has('images:a')).toBe(false);
+    expect(withScreen.get('list:a')).toBe('pages');
+  });
+
   it('names a module the first build did not put into a chunk as an error', () => {
     expect(() => chunkPlan(chunks, { ...modules, frameModules: ['missing'] })).toThrow(
       'chunkGroups: no chunk holds missing',

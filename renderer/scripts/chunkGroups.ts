@@ -88,11 +88,14 @@ export function chunkPlan(chunks: PlannedChunk[], modules: PlanModules): Map<str
   );
   assign(loginMayLoad, '');
   assign(frame, 'frame');
-  const usedBy = new Map<string, number>();
-  for (const page of pageModulesList) {
-    for (const file of closure([chunkOf(page)])) usedBy.set(file, (usedBy.get(file) ?? 0) + 1);
-  }
-  const shared = [...usedBy].filter(([file, count]) => count >= 2 && !groupOfChunk.has(file)).map(([file]) => file);
+  /** The pages (their index) that load each chunk. */
+  const usedBy = new Map<string, Set<number>>();
+  pageModulesList.forEach((page, index) => {
+    for (const file of closure([chunkOf(page)])) usedBy.set(file, (usedBy.get(file) ?? new Set()).add(index));
+  });
+  const shared = [...usedBy]
+    .filter(([file, pages]) => pages.size >= 2 && !groupOfChunk.has(file))
+    .map(([file]) => file);
   // Large: what a page would not load otherwise (the frame's groups it loads anyway).
   const loadedAnyway = new Set(['start', 'common', 'frame']);
   const large = new Set(
@@ -101,8 +104,19 @@ export function chunkPlan(chunks: PlannedChunk[], modules: PlanModules): Map<str
     ),
   );
   // A small chunk that imports a large one stays out too: the group would import it at once.
+  // So does one that only pages loading the same large chunk share (the board and the template
+  // editor share the board's screen): it is loaded with that chunk, never by the other pages.
+  const travelsWithLarge = (file: string): boolean => {
+    const pages = [...(usedBy.get(file) ?? [])];
+    // Loaded by every page, it costs none of them anything in the group.
+    if (pages.length === pageModulesList.length) return false;
+    return [...large].some((big) => big !== file && pages.every((page) => usedBy.get(big)?.has(page)));
+  };
   assign(
-    shared.filter((file) => ![...closure([byFile.get(file) as PlannedChunk])].some((inner) => large.has(inner))),
+    shared.filter(
+      (file) =>
+        ![...closure([byFile.get(file) as PlannedChunk])].some((inner) => large.has(inner)) && !travelsWithLarge(file),
+    ),
     'pages',
   );
   const plan = new Map<string, string>();
