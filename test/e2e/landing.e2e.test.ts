@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request, Response, Route } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser, PHONE_VIEWPORT } from './support/browser';
 import { apiJson, apiToken, logIn } from './support/session';
@@ -104,6 +104,36 @@ describe('the first load of a signed-in visitor', () => {
     }
     expect(usersChunkWithShell()).toBe(true);
     expect(usersReadWithChunk()).toBe(true);
+    await context.close();
+  });
+
+  it("paints the users list without the forms' input checks (zod), which come with the form", async () => {
+    const context = await signedInPhone();
+    const scripts: Response[] = [];
+    context.on('response', (response) => {
+      if (/\.js$/.test(new URL(response.url()).pathname)) scripts.push(response);
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#/users`);
+    await page.getByRole('main').getByText('admin', { exact: true }).first().waitFor();
+
+    // zod's own error code, in no other chunk (its catalogue of issue codes).
+    const withZod = async (responses: Response[]) =>
+      (
+        await Promise.all(
+          responses.map(async (response) => ((await response.text()).includes('invalid_type') ? response.url() : null)),
+        )
+      ).filter((url) => url !== null);
+    const atList = [...scripts];
+    expect(atList.length).toBeGreaterThan(0);
+    expect(await withZod(atList)).toEqual([]);
+
+    // The form loads its checks on opening and says in German what is missing.
+    await page.getByRole('button', { name: 'Neuen Benutzer hinzufügen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Neuen Benutzer hinzufügen' });
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await dialog.getByText('Benutzername ist erforderlich.').waitFor();
+    expect((await withZod(scripts)).length).toBeGreaterThan(0);
     await context.close();
   });
 
