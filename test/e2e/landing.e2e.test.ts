@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request, Response, Route } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/appServer';
 import { clickProjectAction, projectWithCards } from './support/board';
 import { launchBrowser, PHONE_VIEWPORT } from './support/browser';
@@ -84,6 +84,28 @@ function modulePreloads(page: Page): Promise<string[]> {
     .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
 }
 
+/** zod's own error code, in no other chunk (its catalogue of issue codes). */
+const ZOD = 'invalid_type';
+/** The progress chart's bar colour (utils/progressChart.ts), in no other chunk. */
+const PROGRESS_CHART = '#3fbf6f';
+
+/** The JavaScript responses of `context` as they arrive. */
+function scriptResponses(context: BrowserContext): Response[] {
+  const scripts: Response[] = [];
+  context.on('response', (response) => {
+    if (/\.js$/.test(new URL(response.url()).pathname)) scripts.push(response);
+  });
+  return scripts;
+}
+
+/** The URLs of those of `responses` whose script contains `marker`. */
+async function scriptsWith(responses: Response[], marker: string): Promise<string[]> {
+  const urls = await Promise.all(
+    responses.map(async (response) => ((await response.text()).includes(marker) ? response.url() : null)),
+  );
+  return urls.filter((url) => url !== null);
+}
+
 describe('the first load of a signed-in visitor', () => {
   it("preloads the landing page's chunks with the shell's, and starts its reads before the page's chunk is there", async () => {
     const context = await signedInPhone();
@@ -105,6 +127,48 @@ describe('the first load of a signed-in visitor', () => {
     }
     expect(usersChunkWithShell()).toBe(true);
     expect(usersReadWithChunk()).toBe(true);
+    await context.close();
+  });
+
+  it("paints the users list without the forms' input checks (zod), which come with the form", async () => {
+    const context = await signedInPhone();
+    const scripts = scriptResponses(context);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#/users`);
+    await page.getByRole('main').getByText('admin', { exact: true }).first().waitFor();
+
+    const atList = [...scripts];
+    expect(atList.length).toBeGreaterThan(0);
+    expect(await scriptsWith(atList, ZOD)).toEqual([]);
+
+    // The form loads its checks on opening and says in German what is missing.
+    await page.getByRole('button', { name: 'Neuen Benutzer hinzufügen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Neuen Benutzer hinzufügen' });
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await dialog.getByText('Benutzername ist erforderlich.').waitFor();
+    expect((await scriptsWith(scripts, ZOD)).length).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it("paints the dashboard without the progress charts, which come with the chart's dialog", async () => {
+    const token = await apiToken(server.url, 'admin', server.adminPassword);
+    await apiJson(server.url, token, 'POST', '/projects', { name: 'Diagramm' });
+    const context = await signedInPhone();
+    const scripts = scriptResponses(context);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#/`);
+    const chartButton = page.getByRole('button', { name: 'Fortschrittsdiagramm für „Diagramm“' });
+    await chartButton.waitFor();
+
+    const atList = [...scripts];
+    expect(atList.length).toBeGreaterThan(0);
+    expect(await scriptsWith(atList, PROGRESS_CHART)).toEqual([]);
+
+    await chartButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Fortschritt: Diagramm' });
+    // The loaded dialog's summary (the loading frame has the title only).
+    await dialog.getByText(/^Fortschritt: \d+ % \(/).waitFor();
+    expect((await scriptsWith(scripts, PROGRESS_CHART)).length).toBeGreaterThan(0);
     await context.close();
   });
 

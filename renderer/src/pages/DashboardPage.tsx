@@ -9,7 +9,13 @@ import { useSubmit } from '../components/useSubmit';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { usePolicy } from '../entities/session/usePolicy';
 import { useFreeLicense } from '../entities/session/useFreeLicense';
-import { CreateProjectDialog, DeleteProjectGroupDialog, ProjectGroupDialog } from './dashboardDialogs';
+import {
+  CreateProjectDialog,
+  DeleteProjectGroupDialog,
+  GroupProgressDialog,
+  ProjectGroupDialog,
+  ProjectProgressDialog,
+} from './dashboardDialogs';
 import { LazyGroupReportDialog } from '../features/reports/LazyReportDialog';
 import type { ProjectAction } from '../features/dashboard/ProjectCard';
 import { useNow } from '../components/useNow';
@@ -17,7 +23,6 @@ import { selectUserSettings } from '../entities/settings/settingsSelectors';
 import { useSettingsSaver } from '../entities/settings/useSettingsSaver';
 import { useOnlineStatus } from '../utils/useOnlineStatus';
 import { AppointmentsOverview } from '../features/dashboard/AppointmentsOverview';
-import { GroupProgressDialog, ProjectProgressDialog } from '../features/dashboard/ChartDialogs';
 import type { DashboardFilters } from '../features/dashboard/dashboardFilters';
 import {
   customerTypeOptions,

@@ -437,6 +437,8 @@ describe('progress charts', () => {
     });
     fireEvent.click((await card('Bad Müller')).getByRole('button', { name: 'Fortschrittsdiagramm für „Bad Müller“' }));
 
+    // The chart's chunk loads on the first opening (dashboardDialogs.ts).
+    await screen.findByText('Fortschritt: 75 % (3 von 4 Aufgaben erledigt)');
     const dialog = within(screen.getByRole('dialog', { name: 'Fortschritt: Bad Müller' }));
     expect(dialog.getByText('Fortschritt: 75 % (3 von 4 Aufgaben erledigt)')).toBeTruthy();
     const table = await dialog.findByRole('table', { name: 'Aufgaben je Spalte' });
@@ -461,6 +463,8 @@ describe('progress charts', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Gruppenfortschritt für „Nord“' }));
 
+    // The chart's chunk loads on the first opening (dashboardDialogs.ts).
+    await screen.findByText('Fortschritt: 25 % (1 von 4 Aufgaben erledigt)');
     const dialog = within(screen.getByRole('dialog', { name: 'Gruppenfortschritt: Nord' }));
     expect(dialog.getByText('Fortschritt: 25 % (1 von 4 Aufgaben erledigt)')).toBeTruthy();
     expect(rowsOf(dialog.getByRole('table', { name: 'Fortschritt je Projekt' }))).toEqual([

@@ -7,7 +7,7 @@ import { useSubmit } from '../../components/useSubmit';
 import { deleteExternalUser } from '../../api/endpoints/users';
 import { useAppDispatch } from '../../store/hooks';
 import { Can } from '../../entities/session/Can';
-import { ExternalUserDialog } from './ExternalUserDialog';
+import { ExternalUserDialog } from './usersDialogs';
 
 const NO_EXTERNAL_USERS: ExternalUserDto[] = [];
 

@@ -44,7 +44,7 @@ function formOf(user: ManagedUserDto | null): UserForm {
   };
 }
 
-interface UserDialogProps {
+export interface UserDialogProps {
   /** The user to edit; null creates a new one. */
   user: ManagedUserDto | null;
   onClose: () => void;

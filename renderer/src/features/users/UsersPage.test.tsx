@@ -37,6 +37,12 @@ async function row(name: string) {
   return within(await screen.findByRole('listitem', { name }));
 }
 
+/** Clicks what opens a form and waits for the form: its chunk loads on the first opening (usersDialogs.ts). */
+async function openForm(opener: HTMLElement) {
+  fireEvent.click(opener);
+  await screen.findByRole('button', { name: 'Speichern' });
+}
+
 describe('/users', () => {
   it("says at 6/6 users that the limit is reached before the form: 'Neuen Benutzer hinzufügen' opens nothing", async () => {
     const counts = { activeProjectCount: 2, templateCount: 1, userCount: 6, externalUserCount: 0, licenseType: 'Free' };
@@ -106,7 +112,7 @@ describe('/users', () => {
 
   it('disables roles at or above a Firmenleiter in the role select', async () => {
     setup(firmenleiter);
-    fireEvent.click(await screen.findByRole('button', { name: 'Neuen Benutzer hinzufügen' }));
+    await openForm(await screen.findByRole('button', { name: 'Neuen Benutzer hinzufügen' }));
 
     const dialog = within(screen.getByRole('dialog', { name: de.usersScreen.createTitle }));
     const select = dialog.getByLabelText<HTMLSelectElement>('Rolle');
@@ -117,7 +123,7 @@ describe('/users', () => {
 
   it('enables every role for the Admin', async () => {
     setup(admin);
-    fireEvent.click(await screen.findByRole('button', { name: 'Neuen Benutzer hinzufügen' }));
+    await openForm(await screen.findByRole('button', { name: 'Neuen Benutzer hinzufügen' }));
 
     const select = screen.getByLabelText<HTMLSelectElement>('Rolle');
     expect([...select.options].filter((option) => option.disabled)).toHaveLength(0);
@@ -125,7 +131,7 @@ describe('/users', () => {
 
   it('says in German what is missing and sends nothing', async () => {
     const { fake } = setup();
-    fireEvent.click(await screen.findByRole('button', { name: 'Neuen Benutzer hinzufügen' }));
+    await openForm(await screen.findByRole('button', { name: 'Neuen Benutzer hinzufügen' }));
     const dialog = within(screen.getByRole('dialog'));
 
     fireEvent.change(dialog.getByLabelText('Benutzername'), { target: { value: '   ' } });
@@ -142,7 +148,7 @@ describe('/users', () => {
   it('creates a user with trimmed values and shows it in the list', async () => {
     const created = buildManagedUser('Helfer', { id: 'u-new', username: 'neu', email: 'neu@example.de' });
     const { fake } = setup(admin, { 'POST /api/users': { status: 201, body: created } });
-    fireEvent.click(await screen.findByRole('button', { name: 'Neuen Benutzer hinzufügen' }));
+    await openForm(await screen.findByRole('button', { name: 'Neuen Benutzer hinzufügen' }));
     const dialog = within(screen.getByRole('dialog'));
 
     fireEvent.change(dialog.getByLabelText('Benutzername'), { target: { value: '  neu ' } });
@@ -170,7 +176,7 @@ describe('/users', () => {
 
   it("warns that a password reset makes the user's old messages unreadable", async () => {
     setup(admin, {});
-    fireEvent.click((await row('max')).getByRole('button', { name: 'max bearbeiten' }));
+    await openForm((await row('max')).getByRole('button', { name: 'max bearbeiten' }));
     const dialog = within(screen.getByRole('dialog', { name: de.usersScreen.editTitle('max') }));
     expect(dialog.queryByText(de.directMessages.resetWarning)).toBeNull();
     fireEvent.change(dialog.getByLabelText('Passwort'), { target: { value: 'neu-gesetzt' } });
@@ -181,7 +187,7 @@ describe('/users', () => {
     const { fake } = setup(admin, {
       'PUT /api/users/u-max': ({ body }) => ({ body: { ...LIST[3], ...(body as object) } }),
     });
-    fireEvent.click((await row('max')).getByRole('button', { name: 'max bearbeiten' }));
+    await openForm((await row('max')).getByRole('button', { name: 'max bearbeiten' }));
     const dialog = within(screen.getByRole('dialog', { name: de.usersScreen.editTitle('max') }));
     expect(dialog.getByLabelText<HTMLInputElement>('Benutzername').value).toBe('max');
 
@@ -203,7 +209,7 @@ describe('/users', () => {
         body: { message: de.limits.users, code: 'limit_reached', limit: 'users', max: 6 },
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Neuen Benutzer hinzufügen' }));
+    await openForm(await screen.findByRole('button', { name: 'Neuen Benutzer hinzufügen' }));
     const form = within(screen.getByRole('dialog'));
     fireEvent.change(form.getByLabelText('Benutzername'), { target: { value: 'siebter' } });
     fireEvent.change(form.getByLabelText('Passwort'), { target: { value: 'geheim' } });
@@ -228,7 +234,7 @@ describe('/users', () => {
         },
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Neuen Benutzer hinzufügen' }));
+    await openForm(await screen.findByRole('button', { name: 'Neuen Benutzer hinzufügen' }));
     const dialog = within(screen.getByRole('dialog'));
     fireEvent.change(dialog.getByLabelText('Benutzername'), { target: { value: 'max' } });
     fireEvent.change(dialog.getByLabelText('Passwort'), { target: { value: 'geheim' } });
@@ -321,7 +327,7 @@ describe("/users 'Externe Mitarbeiter'", () => {
     const { fake } = setup(admin, {
       'POST /api/external-users': ({ body }) => ({ status: 201, body: { id: 'e1', ...(body as object) } }),
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Externen Mitarbeiter hinzufügen' }));
+    await openForm(await screen.findByRole('button', { name: 'Externen Mitarbeiter hinzufügen' }));
     const dialog = within(screen.getByRole('dialog'));
 
     fireEvent.click(dialog.getByRole('button', { name: 'Speichern' }));
@@ -344,7 +350,7 @@ describe("/users 'Externe Mitarbeiter'", () => {
         body: { message: de.limits.externalUsers, code: 'limit_reached', limit: 'externalUsers', max: 10 },
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Externen Mitarbeiter hinzufügen' }));
+    await openForm(await screen.findByRole('button', { name: 'Externen Mitarbeiter hinzufügen' }));
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Nummer elf' } });
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
 
@@ -358,7 +364,7 @@ describe("/users 'Externe Mitarbeiter'", () => {
       'PUT /api/external-users/e1': ({ body }) => ({ body: { id: 'e1', ...(body as object) } }),
       'DELETE /api/external-users/e1': { body: { message: de.externalUsers.deleted } },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Huber bearbeiten' }));
+    await openForm(await screen.findByRole('button', { name: 'Huber bearbeiten' }));
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Huber GmbH' } });
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Huber GmbH')).toBeTruthy();

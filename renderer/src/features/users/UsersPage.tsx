@@ -21,7 +21,7 @@ import { Can } from '../../entities/session/Can';
 import { usePolicy } from '../../entities/session/usePolicy';
 import { UserAvatar } from '../../entities/user/UserAvatar';
 import { ExternalUsersSection } from './ExternalUsersSection';
-import { UserDialog } from './UserDialog';
+import { UserDialog } from './usersDialogs';
 import { LoadFailed } from '../../components/LoadFailed';
 import { firstReadOptions, useJoinsStartedReads } from '../../api/startedReads';
 
