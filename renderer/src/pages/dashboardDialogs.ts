@@ -4,8 +4,8 @@ import { lazyDialog } from '../components/lazyDialog';
 /**
  * The dashboard's dialogs, each in a chunk of its own loaded on its first opening (issue 19: the
  * forms and their input checks, zod with the request schemas, and the progress charts are not
- * part of the dashboard a phone loads at start). Until the chunk is there the dialog's frame says that it loads; the
- * service worker precaches every chunk, so they open offline too.
+ * part of the dashboard a phone loads at start). Until the chunk is there the dialog's frame
+ * says that it loads; the service worker precaches every chunk, so they open offline too.
  */
 export const CreateProjectDialog = lazyDialog(de.projectOverview.create.title, () =>
   import('../features/dashboard/CreateProjectDialog').then((m) => m.CreateProjectDialog),
