@@ -34,6 +34,16 @@ function fillAndSubmit(username = 'anna', password = 'geheim') {
   fireEvent.click(submitButton());
 }
 
+/** The server where 'anna' logs in with any password, its status answered by `status`. */
+function annaLogsIn(status: FakeRoute) {
+  const anna = buildUser('Projektleiter', { username: 'anna' });
+  return createFakeFetch({
+    'GET /api/status': status,
+    'POST /api/auth/login': { body: { token: 'fresh-token', user: anna } },
+    'GET /api/auth/me': { body: anna },
+  });
+}
+
 beforeEach(() => {
   jest.useFakeTimers();
 });
@@ -118,12 +128,7 @@ describe('login page', () => {
   });
 
   it('logs in: stores token and user, and opens the dashboard', async () => {
-    const anna = buildUser('Projektleiter', { username: 'anna' });
-    const fake = createFakeFetch({
-      'GET /api/status': { body: READY },
-      'POST /api/auth/login': { body: { token: 'fresh-token', user: anna } },
-      'GET /api/auth/me': { body: anna },
-    });
+    const fake = annaLogsIn({ body: READY });
     const { store } = renderApp('/login', { fake });
     await advance(0);
 
@@ -225,13 +230,8 @@ describe('login page', () => {
   });
 
   it('logs in when the click comes before the first status answer: the server decides, no false refusal', async () => {
-    const anna = buildUser('Projektleiter', { username: 'anna' });
     // The status answer is late (a slow line, a busy server): the user is faster.
-    const fake = createFakeFetch({
-      'GET /api/status': () => new Promise(() => undefined),
-      'POST /api/auth/login': { body: { token: 'fresh-token', user: anna } },
-      'GET /api/auth/me': { body: anna },
-    });
+    const fake = annaLogsIn(() => new Promise(() => undefined));
     const { store } = renderApp('/login', { fake });
     await advance(0);
 
