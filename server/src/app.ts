@@ -1,8 +1,8 @@
 import path from 'node:path';
 import Koa from 'koa';
-import helmet from 'koa-helmet';
 import type { AppContext, AppState } from './appTypes';
 import { clientAddress } from './http/clientAddress';
+import { securityHeaders } from './http/securityHeaders';
 import { serverTiming } from './http/serverTiming';
 import { compressAnswers } from './middleware/compressAnswers';
 import { errorHandler } from './middleware/errorHandler';
@@ -34,7 +34,7 @@ export function createApp(services: Services): Koa<AppState, AppContext> {
   app.use(requestLog);
   app.use(errorHandler);
   app.use(
-    helmet({
+    securityHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],

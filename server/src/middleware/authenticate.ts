@@ -4,6 +4,7 @@ import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER, isTokenClaims, tokenKey 
 import { ApiError } from '../errors';
 import { sessionCache } from '../auth/sessions';
 import { userCache } from '../auth/userCache';
+import { VerifiedTokens } from '../auth/verifiedTokens';
 import type { AppMiddleware } from '../appTypes';
 import { requireDatabase } from './requireDatabase';
 
@@ -15,11 +16,15 @@ const ENROLMENT_PATHS = new Set([
   '/api/auth/second-factor/confirm',
 ]);
 
+/** How many verified tokens are kept (AUTH_CACHE_SIZE, as the user and session caches; 0 turns it off). */
+const configuredSize = Number(process.env.AUTH_CACHE_SIZE ?? '1000');
+const TOKENS_KEPT = Number.isInteger(configuredSize) && configuredSize >= 0 ? configuredSize : 1000;
+
 const sessionInvalid = () => new ApiError(401, de.login.sessionExpired, 'session_invalid');
 
 /**
- * Bearer authentication: koa-jwt checks signature (HS256 only), expiry, issuer and audience;
- * then the user is loaded (from the user cache, auth/userCache.ts) and the token's version
+ * Bearer authentication: koa-jwt checks signature (HS256 only), expiry, issuer and audience
+ * (a token it passed is not verified again while unexpired: auth/verifiedTokens.ts); then the user is loaded (from the user cache, auth/userCache.ts) and the token's version
  * compared, so a token issued before a password change, role change or deletion is refused
  * with 401; then the token's session must still be there (auth/sessions.ts: ended by logout,
  * 'Abmelden' per device or the Admin; asked through the session cache). The permissions are
@@ -37,6 +42,21 @@ export function authenticate(jwtSecret: string): AppMiddleware[] {
     issuer: TOKEN_ISSUER,
     audience: TOKEN_AUDIENCE,
   }) as unknown as AppMiddleware;
+
+  const verified = new VerifiedTokens(TOKENS_KEPT);
+  const verifyOnce: AppMiddleware = async (ctx, next) => {
+    const header = ctx.get('Authorization');
+    const claims = verified.claimsOf(header);
+    if (claims !== undefined) {
+      ctx.state.jwt = claims;
+      await next();
+      return;
+    }
+    await verifyToken(ctx, async () => {
+      verified.remember(header, ctx.state.jwt);
+      await next();
+    });
+  };
 
   const loadActor: AppMiddleware = async (ctx, next) => {
     requireDatabase(ctx);
@@ -59,5 +79,5 @@ export function authenticate(jwtSecret: string): AppMiddleware[] {
     await next();
   };
 
-  return [verifyToken, loadActor];
+  return [verifyOnce, loadActor];
 }

@@ -187,6 +187,26 @@ describe('GET /api/auth/me', () => {
     expect(await status(token)).toBe(200);
   });
 
+  // Issue 17: a token koa-jwt passed is kept (auth/verifiedTokens.ts), never the session.
+  it('verifies a token once, and still ends its session at once on logout', async () => {
+    const { user, password } = await buildUser();
+    const { token } = await t.login(user.username, password);
+    expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(200);
+    const verify = jest.spyOn(jwt, 'verify');
+    try {
+      expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(200);
+      expect(verify).not.toHaveBeenCalled();
+      const [header, payload, signature] = token.split('.');
+      const changed = `${header}.${payload}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
+      expect((await t.request('GET', '/api/auth/me', { token: changed })).status).toBe(401);
+      expect(verify).toHaveBeenCalledTimes(1);
+    } finally {
+      verify.mockRestore();
+    }
+    expect((await t.request('POST', '/api/auth/logout', { token })).status).toBe(200);
+    expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(401);
+  });
+
   it('takes the token from the Authorization header only, never from the address or a cookie (ASVS 14.2.1)', async () => {
     const { user, password } = await buildUser();
     const { token } = await t.login(user.username, password);
