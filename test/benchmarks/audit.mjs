@@ -94,6 +94,10 @@ async function lighthouseRuns(routes, projectId) {
           PRESETS[preset],
         );
         record({ kind: 'lighthouse', line: lighthouseRow(name, preset, cache, result.lhr) });
+        // What Lighthouse says about its own run ("The page loaded too slowly ...", NO_NAVSTART):
+        // a score from a run it calls incomplete is not comparable.
+        const remarks = [result.lhr.runtimeError?.code, ...(result.lhr.runWarnings ?? [])].filter(Boolean);
+        if (remarks.length > 0) console.log(`Lighthouse on ${name} (${preset}, ${cache}): ${remarks.join(' | ')}`);
         if (REPORTS)
           fs.writeFileSync(path.join(REPORTS, `${name}-${preset}-${cache}.json`), JSON.stringify(result.lhr));
       }

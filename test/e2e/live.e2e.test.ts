@@ -46,6 +46,32 @@ afterAll(async () => {
   await server?.stop();
 });
 
+describe('the event stream', () => {
+  // Issue 19: a stream at the default (high) priority counted as one of the page's important
+  // requests for as long as it was open: Lighthouse waited 45 s for it on every signed-in page
+  // ("The page loaded too slowly"), and the browser weighed it like the page's own reads.
+  it("is opened at low priority, the page's own reads at high", async () => {
+    const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      const priorities = new Map<string, string>();
+      cdp.on('Network.requestWillBeSent', ({ request }) => {
+        const path = new URL(request.url).pathname;
+        if (path.startsWith('/api/')) priorities.set(path, request.initialPriority);
+      });
+      await logIn(page, server.url, FITTER.username, FITTER.password);
+      for (let waited = 0; !priorities.has('/api/events') && waited < 15_000; waited += 100)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(priorities.get('/api/events')).toBe('Low');
+      expect(priorities.get('/api/projects')).toBe('High');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('two browsers on one board', () => {
   it("shows A's new card and A's move on B's board without a reload, and B's own edit meanwhile stays", async () => {
     const a = await openBoard('admin', server.adminPassword);

@@ -48,6 +48,12 @@ export interface RequestOptions {
    * its upload progress (0..1) is reported here.
    */
   upload?: { file: Blob; onProgress: (fraction: number) => void };
+  /**
+   * A request the page's load does not wait for (the live event stream, which stays open): sent
+   * at low priority, so that the browser serves the page's own requests first and tools that wait
+   * for the page's important requests to end (Lighthouse) do not wait for it.
+   */
+  background?: boolean;
 }
 
 export interface ApiClientDeps {
@@ -102,6 +108,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
             headers,
             body: options.body === undefined ? undefined : JSON.stringify(options.body),
             cache: options.noCache ? 'no-store' : 'default',
+            ...(options.background ? { priority: 'low' as const } : {}),
             ...(signal ? { signal } : {}),
           });
     } catch (cause) {
@@ -136,7 +143,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   async function openStream(path: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
-    const response = await exchange(path, { method: 'GET', noCache: true }, signal);
+    const response = await exchange(path, { method: 'GET', noCache: true, background: true }, signal);
     if (!response.body) throw new NetworkError(deStart.api.networkError);
     return response.body;
   }
