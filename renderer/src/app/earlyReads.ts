@@ -10,9 +10,11 @@ import type { PageName } from './pageRoutes';
 export const earlyReads: Partial<Record<PageName, readonly string[]>> = {
   dashboard: ['/projects', '/project-groups', '/tags', '/customer-types'],
   users: ['/users', '/external-users'],
-  // Not the board's document: its read ahead (entities/project/boardPrefetch.ts) starts with the
-  // data cache. Taken out when an offline reload of the board lost an edit in CI; the cause was
-  // the reload coming before the edit was in the device's queue, with or without this read
-  // (fixed by api/unsavedWork.ts). Not put back: the board's mobile audit did not measurably
-  // gain from it (83-86 with, 83-84 without on a quiet machine).
+  // The board's document, sent before the app's first script has run. Taken out once when an
+  // offline reload of the board lost an edit in CI; the cause was the reload coming before the
+  // edit was in the device's queue, with or without this read (fixed by api/unsavedWork.ts). Put
+  // back when the audits no longer waited 45 s for the event stream: mobile board 79 → 84
+  // (medians of 9 and 8 runs taking turns at load 3-5), the first card on a 4x slower phone
+  // 2.9 → 2.1 s (docs/performance.md "The board's read from landing.js").
+  project: ['/projects/:id'],
 };
