@@ -26,11 +26,12 @@ const sessionInvalid = () => new ApiError(401, de.login.sessionExpired, 'session
  * Bearer authentication: koa-jwt checks signature (HS256 only), expiry, issuer and audience
  * (a token it passed is not verified again while unexpired: auth/verifiedTokens.ts); then the
  * user is loaded (from the user cache, auth/userCache.ts) and the token's version compared,
- * so a token issued before a password change, role change or deletion is refused with 401; then the token's session must still be there (auth/sessions.ts: ended by logout,
- * 'Abmelden' per device or the Admin; asked through the session cache). The permissions are
- * the ones the token was issued with (fixed at login), never re-read from the role matrix: a
- * matrix change reaches a user at the next login. A role change raises the token version, so
- * the token's permissions always belong to the user's current role.
+ * so a token issued before a password change, role change or deletion is refused with 401;
+ * then the token's session must still be there (auth/sessions.ts: ended by logout, 'Abmelden'
+ * per device or the Admin; asked through the session cache). The permissions are the ones the
+ * token was issued with (fixed at login), never re-read from the role matrix: a matrix change
+ * reaches a user at the next login. A role change raises the token version, so the token's
+ * permissions always belong to the user's current role.
  */
 export function authenticate(jwtSecret: string): AppMiddleware[] {
   const verifyToken = koaJwt({
