@@ -6,6 +6,7 @@ import { buildUser } from '../../test/fixtures';
 import { createTestStore } from '../../test/renderApp';
 import { loggedOut, sessionLost } from '../session/authSlice';
 import { moveCard, quickMoveCard, renameColumn } from '@werkboard/common';
+import { projectsApi } from '../../api/endpoints/projects';
 import { initialProjectState } from './projectSlice';
 import { isReadOnly } from './projectReadOnly';
 import {
@@ -29,10 +30,10 @@ function setup(routes: MoreRoutes, user = owner, fromArchive = false, document =
 /** The project's delta saves wait until the test lets each through. */
 function heldSaves() {
   let held: ReturnType<typeof heldRoute> | undefined;
-  const routes: MoreRoutes = (server) => {
+  const routes = ((server) => {
     held = heldRoute(server.routes[`PATCH ${API_PATH}`]!);
     return { [`PATCH ${API_PATH}`]: held.route };
-  };
+  }) satisfies MoreRoutes;
   return { routes, release: () => held!.release() };
 }
 
@@ -210,6 +211,29 @@ describe('project thunks: saving', () => {
     // Kept in the device's queue: nothing is lost when the page closes now.
     expect(offline.store.getState().sync.pending).toBe(1);
     expect(offline.extra.unsavedWork.busy).toBe(false);
+  });
+
+  it('lets a list of projects on screen read again once the server has a save, not before', async () => {
+    const held = heldSaves();
+    const { store, fake } = setup((server) => ({
+      ...held.routes(server),
+      'GET /api/projects': { body: [] },
+      'GET /api/appointments': { body: [] },
+    }));
+    await store.dispatch(loadProject());
+    // The dashboard, opened while the save is on its way: its list has read the old state.
+    const list = store.dispatch(projectsApi.endpoints.projects.initiate());
+    await list;
+    expect(fake.calls('GET /api/projects')).toHaveLength(1);
+
+    store.dispatch(applyEdit((draft) => renameColumn(draft, COLUMN.todo, 'Offen')));
+    await flush();
+    expect(fake.calls('GET /api/projects')).toHaveLength(1);
+    held.release();
+    await flush();
+    await flush();
+    expect(fake.calls('GET /api/projects')).toHaveLength(2);
+    list.unsubscribe();
   });
 
   it('keeps an edit whose save finds no server on screen and in the sync queue, without an error', async () => {

@@ -2,7 +2,12 @@ import { produce } from 'immer';
 import type { ChangeLogEntryDto, ProjectChangesDto, ProjectDocument } from '@werkboard/common';
 import { applyProjectDelta, de, documentDelta, newId, prependChangeLog } from '@werkboard/common';
 import type { ProjectStatusAction, TeamChange } from '../../api/endpoints/projects';
-import { changeProjectStatus as postProjectStatus, changeProjectTeam, projectPath } from '../../api/endpoints/projects';
+import {
+  changeProjectStatus as postProjectStatus,
+  changeProjectTeam,
+  projectPath,
+  projectsApi,
+} from '../../api/endpoints/projects';
 import { templatePath } from '../../api/endpoints/templates';
 import { ApiError, isNetworkError, limitReachedKind, serverMessageOr, SessionLostError } from '../../api/errors';
 import type { Queued } from '../../api/save';
@@ -316,6 +321,9 @@ function flushSaves(saver: ProjectSaver, projectId: string): AppThunk<Promise<vo
         }
         saver.confirm(answer);
         if (shown()) dispatch(projectReceived(rebase(answer, saver.pending)));
+        // The server has the change: a list of projects that read before it (the dashboard
+        // opened while the save was on its way) reads again. Nothing is read while none is shown.
+        if (!isTemplate) dispatch(projectsApi.util.invalidateTags(['Projects', 'Appointments']));
       }
     };
     // Until the loop ends, edits are in this page only (waiting behind a save, or reloading after
