@@ -1,4 +1,5 @@
 import { keysAfter, newId, type ProjectDocument } from '@werkboard/common';
+import type { Sequelize } from 'sequelize';
 import { User } from '../models';
 import { buildProject, type Person, signedInPerson } from '../test/factories';
 import { newCard } from '../test/projectMergeHarness';
@@ -151,10 +152,10 @@ describe('a write batch', () => {
         );
         const batch = new WriteBatch(sequelize);
         const row = (n: number, value: string | null) =>
-          `INSERT INTO batch_rows VALUES (${batch.literal(n)}, ${batch.literal(value)}, ${batch.literal(at)}, ${batch.literal(n > 1)})`;
+          `INSERT INTO batch_rows VALUES (${batch.value(n)}, ${batch.value(value)}, ${batch.value(at)}, ${batch.value(n > 1)})`;
         batch.add(row(1, HOSTILE));
         batch.add(row(2, null));
-        batch.add(`UPDATE batch_rows SET n = n * 10 WHERE s = ${batch.literal(HOSTILE)}`);
+        batch.add(`UPDATE batch_rows SET n = n * 10 WHERE s = ${batch.value(HOSTILE)}`);
         await batch.send(transaction);
         await batch.send(transaction);
         rows = await sequelize.query('SELECT n, s, at, b FROM batch_rows ORDER BY n', { type: 'SELECT', transaction });
@@ -175,7 +176,7 @@ describe('a write batch', () => {
       sequelize.transaction(async (transaction) => {
         await sequelize.query('CREATE TEMP TABLE batch_rows (n int, s text) ON COMMIT DROP', { transaction });
         const batch = new WriteBatch(sequelize);
-        for (const n of [1, 2, 3]) batch.add(`INSERT INTO batch_rows VALUES (${n}, ${batch.literal(long)})`);
+        for (const n of [1, 2, 3]) batch.add(`INSERT INTO batch_rows VALUES (${n}, ${batch.value(long)})`);
         batch.add(`INSERT INTO batch_rows VALUES (4, 'kurz')`);
         await batch.send(transaction);
         lengths = await sequelize.query('SELECT n, length(s) AS length FROM batch_rows ORDER BY n', {
@@ -193,6 +194,47 @@ describe('a write batch', () => {
       { n: 3, length: 600_000 },
       { n: 4, length: 4 },
     ]);
-    expect(() => new WriteBatch(sequelize).literal('Karte\u0000')).toThrow('NUL');
+    expect(() => new WriteBatch(sequelize).value('Karte\u0000')).toThrow('NUL');
+  });
+
+  it('goes with the read that follows it in one query, which sees the writes', async () => {
+    const owner = await signedInPerson(t, 'Projektleiter');
+    const project = await buildProject(t, owner.token);
+    const column = project.columns[0]!;
+    const sequelize = User.sequelize!;
+    let changes: Awaited<ReturnType<typeof loadChangesSince>> | undefined;
+    const statements = await statementsWhile(() =>
+      sequelize.transaction(async (transaction) => {
+        const batch = new WriteBatch(sequelize);
+        batch.add(
+          `UPDATE project_columns SET title = ${batch.value(HOSTILE)}, rev = ${batch.value(project.revision + 1)}
+            WHERE id = ${batch.value(column.id)}`,
+        );
+        changes = await loadChangesSince(sequelize, project.id, project.revision, transaction, undefined, batch);
+        expect(batch.pending).toBe(false);
+      }),
+    );
+    expect(statements.filter((sql) => !/^(START TRANSACTION|COMMIT)/.test(sql))).toEqual([
+      expect.stringMatching(/^UPDATE project_columns .*;\s*SELECT 'column' AS "statementPart"/s),
+    ]);
+    expect([...changes!.entities.values()]).toEqual([
+      {
+        kind: 'column',
+        id: column.id,
+        rev: project.revision + 1,
+        owned: null,
+        content: { position: column.position, title: HOSTILE },
+      },
+    ]);
+    await expect(
+      loadChangesSince(sequelize, project.id, project.revision, undefined, undefined, pendingWrite(sequelize)),
+    ).rejects.toThrow('writes outside a transaction');
   });
 });
+
+/** A batch with one statement waiting. */
+function pendingWrite(sequelize: Sequelize): WriteBatch {
+  const batch = new WriteBatch(sequelize);
+  batch.add('SELECT 1');
+  return batch;
+}

@@ -98,16 +98,19 @@ const PART = 'statementPart';
  * spares both programs the work of each (issue 17, branch replay17e: a delta save's answer
  * read 8 tables). The rows and their types are those of each statement alone (PostgreSQL
  * describes each statement's rows). Outside a transaction each runs on its own, in parallel on
- * the pool, as before.
+ * the pool, as before. `writes` (in a transaction only) are sent before the reads, in the same
+ * query, which then sees them (branch save17f: a delta save's writes and its answer's read).
  */
 async function selectParts<Part extends string>(
   sequelize: Sequelize,
   statements: readonly (readonly [Part, string])[],
   replacements: Record<string, unknown>,
   transaction?: Transaction,
+  writes?: WriteBatch,
 ): Promise<Map<Part, object[]>> {
   const parts = new Map<Part, object[]>(statements.map(([part]) => [part, []]));
-  if (transaction === undefined || statements.length < 2) {
+  if (transaction === undefined || (statements.length < 2 && !writes?.pending)) {
+    if (writes?.pending) throw new Error('writes outside a transaction');
     const rows = await Promise.all(statements.map(([, sql]) => select(sequelize, sql, replacements, transaction)));
     statements.forEach(([part], index) => parts.set(part, rows[index]!));
     return parts;
@@ -116,8 +119,16 @@ async function selectParts<Part extends string>(
     if (!/^\s*SELECT\s/.test(sql) || !/^\w+$/.test(part)) throw new Error(`not a SELECT of its own: ${part}`);
     return sql.replace(/^\s*SELECT\s/, `SELECT '${part}' AS "${PART}", `);
   });
-  // Sequelize answers the rows of all statements, in their order.
-  const rows = await select<Record<string, unknown>>(sequelize, tagged.join(';\n'), replacements, transaction);
+  const written = (await writes?.sendAllButLast(transaction)) ?? { sql: [], values: {} };
+  if (Object.keys(replacements).some((name) => Object.hasOwn(written.values, name)))
+    throw new Error('a read names a placeholder of the writes');
+  // Sequelize answers the rows of all statements, in their order (the writes have none).
+  const rows = await select<Record<string, unknown>>(
+    sequelize,
+    [...written.sql, ...tagged].join(';\n'),
+    { ...replacements, ...written.values },
+    transaction,
+  );
   for (const row of rows) {
     const part = row[PART] as Part;
     delete row[PART];
@@ -268,6 +279,8 @@ export async function loadChangesSince(
   transaction?: Transaction,
   /** What is known to be all that changed since: only those tables are read. */
   known?: { kinds: ReadonlySet<Entity['kind']>; deletions: boolean },
+  /** Writes to send first, in the same round trip (`selectParts`). */
+  writes?: WriteBatch,
 ): Promise<{ entities: EntityMap; changeLog: ChangeLogEntryDto[]; deleted: string[] }> {
   const deletions: [string, string][] =
     known && !known.deletions
@@ -279,11 +292,22 @@ export async function loadChangesSince(
               WHERE project_id = :projectId AND rev > :since AND data IS NULL AND kind <> 'project' GROUP BY entity_id`,
           ],
         ];
-  const { loaded, rows } = await readEntities(sequelize, [projectId], transaction, since, known?.kinds, deletions);
+  const { loaded, rows } = await readEntities(
+    sequelize,
+    [projectId],
+    transaction,
+    since,
+    known?.kinds,
+    deletions,
+    writes,
+  );
   return { ...loaded.get(projectId)!, deleted: ((rows.get('deleted') ?? []) as { id: string }[]).map((row) => row.id) };
 }
 
-/** The entities and change logs of `projectIds` (see loadEntities), read with `more` statements, whose rows it answers too. */
+/**
+ * The entities and change logs of `projectIds` (see loadEntities), read with `more` statements,
+ * whose rows it answers too, after `writes` (`selectParts`).
+ */
 async function readEntities(
   sequelize: Sequelize,
   projectIds: readonly string[],
@@ -291,6 +315,7 @@ async function readEntities(
   since: number | undefined,
   kinds: ReadonlySet<Entity['kind']> | undefined,
   more: readonly [string, string][] = [],
+  writes?: WriteBatch,
 ) {
   const logged = since === undefined ? '' : ' AND revision > :since';
   const rows = await selectParts(
@@ -310,6 +335,7 @@ async function readEntities(
     ],
     { projectIds, projectId: projectIds[0], since },
     transaction,
+    writes,
   );
   const log = rows.get('log') as LogRow[];
   const loaded = new Map(
@@ -659,45 +685,80 @@ const CHUNK = 500;
 /** A batch's statements go in queries of about this many characters (an import writes megabytes). */
 const QUERY_CHARS = 1_000_000;
 
+/** Statements and the values of their placeholders (`WriteBatch.value`). */
+export interface Statements {
+  sql: string[];
+  values: Record<string, Value>;
+}
+
 /**
  * Write statements of one transaction, sent to PostgreSQL together: a query of several
  * statements runs them one after the other, each as it runs alone (its own snapshot, triggers
  * and errors; the first error ends the query and the transaction), in one round trip instead of
  * one each (issue 17, branch save17f: a save wrote in four). A query of several statements cannot
- * bind parameters, so values go into the text as literals, escaped as Sequelize escapes
- * replacements (which `selectParts` relies on too); a NUL, which PostgreSQL refuses in text, is
- * refused here rather than changed.
+ * bind parameters, so values are Sequelize's replacements, escaped into the text as `selectParts`'s
+ * are; a NUL, which PostgreSQL refuses in text and Sequelize would change, is refused here.
  */
 export class WriteBatch {
-  private readonly statements: string[] = [];
+  /** Each statement with the characters it has once its values are in. */
+  private readonly statements: { sql: string; chars: number }[] = [];
+  private values: Record<string, Value> = {};
+  private count = 0;
+  private valueChars = 0;
 
   constructor(private readonly sequelize: Sequelize) {}
 
-  /** `value` as a literal of a statement's text. */
-  literal(value: Value): string {
-    if (value === null) return 'NULL';
-    if (typeof value === 'boolean') return value ? 'true' : 'false';
+  /** A placeholder for `value` in the statement added next. */
+  value(value: Value): string {
     if (typeof value === 'string' && value.includes('\0')) throw new Error('a NUL character cannot be stored');
-    return this.sequelize.escape(value);
+    const name = `${PLACEHOLDER}${this.count++}`;
+    this.values[name] = value;
+    this.valueChars += typeof value === 'string' ? value.length + 2 : 32;
+    return `:${name}`;
   }
 
   add(sql: string): void {
-    this.statements.push(sql);
+    this.statements.push({ sql, chars: sql.length + this.valueChars });
+    this.valueChars = 0;
+  }
+
+  /** Whether statements wait to be sent. */
+  get pending(): boolean {
+    return this.statements.length > 0;
   }
 
   /** Sends what was added (in queries of about QUERY_CHARS, never a statement split) and empties the batch. */
   async send(transaction: Transaction): Promise<void> {
-    const statements = this.statements.splice(0);
-    for (let start = 0; start < statements.length;) {
-      let end = start + 1;
-      let chars = statements[start]!.length;
-      while (end < statements.length && chars + statements[end]!.length <= QUERY_CHARS)
-        chars += statements[end++]!.length;
-      await this.sequelize.query(statements.slice(start, end).join(';\n'), { transaction });
-      start = end;
+    const last = await this.sendAllButLast(transaction);
+    if (last.sql.length > 0)
+      await this.sequelize.query(last.sql.join(';\n'), { replacements: last.values, transaction });
+  }
+
+  /**
+   * Sends all but the last query's worth of statements and takes that last one out, for a read
+   * that follows it in the same query (`selectParts`); the batch is empty after.
+   */
+  async sendAllButLast(transaction: Transaction): Promise<Statements> {
+    const queries: string[][] = [];
+    let chars = Infinity;
+    for (const statement of this.statements.splice(0)) {
+      if (chars + statement.chars > QUERY_CHARS) {
+        queries.push([]);
+        chars = 0;
+      }
+      queries.at(-1)!.push(statement.sql);
+      chars += statement.chars;
     }
+    const values = this.values;
+    this.values = {};
+    for (const sql of queries.slice(0, -1))
+      await this.sequelize.query(sql.join(';\n'), { replacements: values, transaction });
+    return { sql: queries.at(-1) ?? [], values };
   }
 }
+
+/** The names of WriteBatch's placeholders begin so (no statement of a read names a replacement so). */
+const PLACEHOLDER = 'written';
 
 /**
  * Adds one multi-row INSERT per chunk of CHUNK rows. `onConflict` is
@@ -721,7 +782,7 @@ function insertRows(
         `(${row
           .map((value, index) => {
             const cast = casts[columns[index]!];
-            return cast ? `${batch.literal(value)}::${cast}` : batch.literal(value);
+            return cast ? `${batch.value(value)}::${cast}` : batch.value(value);
           })
           .join(', ')})`,
     );
@@ -1048,7 +1109,7 @@ function addChangeLogs(
     ),
     { casts: { logged_at: 'timestamptz' } },
   );
-  const projectIds = written.map(({ projectId }) => batch.literal(projectId)).join(', ');
+  const projectIds = written.map(({ projectId }) => batch.value(projectId)).join(', ');
   batch.add(
     `DELETE FROM change_log_entries WHERE id IN (
        SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY project_id ORDER BY logged_at DESC, id) AS place
@@ -1058,20 +1119,20 @@ function addChangeLogs(
 }
 
 /**
- * Writes a merge's result: entities, deletions (with tombstones), fields, log, revision, in
- * one round trip (`WriteBatch`). Returns the project's row as it now is.
+ * The statements that write a merge's result: entities, deletions (with tombstones), fields,
+ * log, revision, to be sent in one round trip (`WriteBatch`, its caller sends it); and the
+ * project's row as it is after them.
  */
-export async function applyMerge(
+export function mergeWrites(
   sequelize: Sequelize,
-  transaction: Transaction,
   row: ProjectRow,
   result: MergeResult,
   actorId: string,
   now: Date,
-): Promise<ProjectRow> {
+): { writes: WriteBatch; row: ProjectRow } {
   const batch = new WriteBatch(sequelize);
-  const literal = batch.literal.bind(batch);
-  const projectId = literal(row.id);
+  const placeholder = batch.value.bind(batch);
+  const projectId = placeholder(row.id);
   addEntityWrites(batch, [{ projectId: row.id, entities: result.upserts }], actorId);
   const byKind = new Map<Entity['kind'], string[]>();
   for (const entity of result.deletes) byKind.set(entity.kind, [...(byKind.get(entity.kind) ?? []), entity.id]);
@@ -1080,7 +1141,7 @@ export async function applyMerge(
     const ids = byKind.get(kind);
     if (ids?.length)
       batch.add(
-        `DELETE FROM ${TABLES[kind]} WHERE project_id = ${projectId} AND id = ANY(ARRAY[${ids.map(literal).join(', ')}]::uuid[])`,
+        `DELETE FROM ${TABLES[kind]} WHERE project_id = ${projectId} AND id = ANY(ARRAY[${ids.map(placeholder).join(', ')}]::uuid[])`,
       );
   }
   const versionsOf = (versions: readonly EntityVersion[]) =>
@@ -1093,7 +1154,7 @@ export async function applyMerge(
   const fields = result.fields;
   const set = (values: Record<string, Value>) =>
     Object.entries(values)
-      .map(([column, value]) => `${column} = ${literal(value)}`)
+      .map(([column, value]) => `${column} = ${placeholder(value)}`)
       .join(', ');
   batch.add(
     `UPDATE projects SET ${set({ revision: result.revision, last_modified: now, updated_at: now })}${
@@ -1107,8 +1168,8 @@ export async function applyMerge(
             customer_type: fields.customerType,
             group_id: fields.groupId,
             thumbnail_image_id: fields.thumbnailImageId,
-          })}, group_assignments = ${literal(json(fields.groupAssignments))}::jsonb,
-       tag_ids = ${literal(json(fields.tagIds))}::jsonb, card_groups = ${literal(json(fields.cardGroups))}::jsonb`
+          })}, group_assignments = ${placeholder(json(fields.groupAssignments))}::jsonb,
+       tag_ids = ${placeholder(json(fields.tagIds))}::jsonb, card_groups = ${placeholder(json(fields.cardGroups))}::jsonb`
         : ''
     }
      WHERE id = ${projectId}`,
@@ -1117,18 +1178,19 @@ export async function applyMerge(
   addChangeLogs(batch, [{ projectId: row.id, entries: result.log }]);
   if (result.fieldsChanged)
     versionsOf([{ id: row.id, kind: 'project', rev: result.revision, data: { content: fields, owned: null } }]);
-  await batch.send(transaction);
-
   return {
-    ...row,
-    ...fields,
-    revision: result.revision,
-    fieldsRev: result.fieldsChanged ? result.revision : row.fieldsRev,
-    lastModified: now,
+    writes: batch,
+    row: {
+      ...row,
+      ...fields,
+      revision: result.revision,
+      fieldsRev: result.fieldsChanged ? result.revision : row.fieldsRev,
+      lastModified: now,
+    },
   };
 }
 
-/** The whole project after a merge was written (`applyMerge`), from what was loaded plus the result (no second read). */
+/** The whole project after a merge was written (`mergeWrites`), from what was loaded plus the result (no second read). */
 export function mergedProject(loaded: LoadedProject, result: MergeResult, row: ProjectRow): LoadedProject {
   const entities = new Map(loaded.entities);
   for (const entity of result.deletes) entities.delete(entity.id);
