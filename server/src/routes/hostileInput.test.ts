@@ -86,7 +86,7 @@ describe('SQL metacharacters are data (ASVS 1.2.4)', () => {
  * writes comes back verbatim, and a NUL is refused before anything is written.
  */
 describe('SQL metacharacters in a save written as one query of several statements', () => {
-  const HOSTILE = `${SQL} $1 $$ :projectId ?; E'\\' \\' '' — Grüße 𝄞 😀`;
+  const HOSTILE = `${SQL} $1 $$ :projectId ?; E'\\' \\' '' x E'y' /* :id, — Grüße 𝄞 😀`;
   /** A unit holds at most 50 characters. */
   const UNIT = `m'\\ $1;:id 😀`;
 

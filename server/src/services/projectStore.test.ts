@@ -136,7 +136,7 @@ describe('a write batch', () => {
   });
   afterAll(() => t.close());
 
-  const HOSTILE = `O'Brien"; DROP TABLE projects; -- \\ $1 $$ :id ? E'\\' — Grüße 𝄞`;
+  const HOSTILE = `O'Brien"; DROP TABLE projects; -- \\ $1 $$ :id ? E'\\' x E'y' /* — Grüße 𝄞`;
 
   it('sends its statements in order in one query, their values as written', async () => {
     const sequelize = User.sequelize!;
@@ -152,10 +152,10 @@ describe('a write batch', () => {
         );
         const batch = new WriteBatch(sequelize);
         const row = (n: number, value: string | null) =>
-          `INSERT INTO batch_rows VALUES (${batch.value(n)}, ${batch.value(value)}, ${batch.value(at)}, ${batch.value(n > 1)})`;
+          `INSERT INTO batch_rows VALUES (${batch.literal(n)}, ${batch.literal(value)}, ${batch.literal(at)}, ${batch.literal(n > 1)})`;
         batch.add(row(1, HOSTILE));
         batch.add(row(2, null));
-        batch.add(`UPDATE batch_rows SET n = n * 10 WHERE s = ${batch.value(HOSTILE)}`);
+        batch.add(`UPDATE batch_rows SET n = n * 10 WHERE s = ${batch.literal(HOSTILE)}`);
         await batch.send(transaction);
         await batch.send(transaction);
         rows = await sequelize.query('SELECT n, s, at, b FROM batch_rows ORDER BY n', { type: 'SELECT', transaction });
@@ -176,7 +176,7 @@ describe('a write batch', () => {
       sequelize.transaction(async (transaction) => {
         await sequelize.query('CREATE TEMP TABLE batch_rows (n int, s text) ON COMMIT DROP', { transaction });
         const batch = new WriteBatch(sequelize);
-        for (const n of [1, 2, 3]) batch.add(`INSERT INTO batch_rows VALUES (${n}, ${batch.value(long)})`);
+        for (const n of [1, 2, 3]) batch.add(`INSERT INTO batch_rows VALUES (${n}, ${batch.literal(long)})`);
         batch.add(`INSERT INTO batch_rows VALUES (4, 'kurz')`);
         await batch.send(transaction);
         lengths = await sequelize.query('SELECT n, length(s) AS length FROM batch_rows ORDER BY n', {
@@ -194,7 +194,7 @@ describe('a write batch', () => {
       { n: 3, length: 600_000 },
       { n: 4, length: 4 },
     ]);
-    expect(() => new WriteBatch(sequelize).value('Karte\u0000')).toThrow('NUL');
+    expect(() => new WriteBatch(sequelize).literal('Karte\u0000')).toThrow('NUL');
   });
 
   it('goes with the read that follows it in one query, which sees the writes', async () => {
@@ -207,8 +207,8 @@ describe('a write batch', () => {
       sequelize.transaction(async (transaction) => {
         const batch = new WriteBatch(sequelize);
         batch.add(
-          `UPDATE project_columns SET title = ${batch.value(HOSTILE)}, rev = ${batch.value(project.revision + 1)}
-            WHERE id = ${batch.value(column.id)}`,
+          `UPDATE project_columns SET title = ${batch.literal(HOSTILE)}, rev = ${batch.literal(project.revision + 1)}
+            WHERE id = ${batch.literal(column.id)}`,
         );
         changes = await loadChangesSince(sequelize, project.id, project.revision, transaction, undefined, batch);
         expect(batch.pending).toBe(false);

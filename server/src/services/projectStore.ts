@@ -119,14 +119,12 @@ async function selectParts<Part extends string>(
     if (!/^\s*SELECT\s/.test(sql) || !/^\w+$/.test(part)) throw new Error(`not a SELECT of its own: ${part}`);
     return sql.replace(/^\s*SELECT\s/, `SELECT '${part}' AS "${PART}", `);
   });
-  const written = (await writes?.sendAllButLast(transaction)) ?? { sql: [], values: {} };
-  if (Object.keys(replacements).some((name) => Object.hasOwn(written.values, name)))
-    throw new Error('a read names a placeholder of the writes');
+  const written = (await writes?.sendAllButLast(transaction)) ?? [];
   // Sequelize answers the rows of all statements, in their order (the writes have none).
   const rows = await select<Record<string, unknown>>(
     sequelize,
-    [...written.sql, ...tagged].join(';\n'),
-    { ...replacements, ...written.values },
+    [...written, ...tagged].join(';\n'),
+    replacements,
     transaction,
   );
   for (const row of rows) {
@@ -685,41 +683,31 @@ const CHUNK = 500;
 /** A batch's statements go in queries of about this many characters (an import writes megabytes). */
 const QUERY_CHARS = 1_000_000;
 
-/** Statements and the values of their placeholders (`WriteBatch.value`). */
-export interface Statements {
-  sql: string[];
-  values: Record<string, Value>;
-}
-
 /**
  * Write statements of one transaction, sent to PostgreSQL together: a query of several
  * statements runs them one after the other, each as it runs alone (its own snapshot, triggers
  * and errors; the first error ends the query and the transaction), in one round trip instead of
  * one each (issue 17, branch save17f: a save wrote in four). A query of several statements cannot
- * bind parameters, so values are Sequelize's replacements, escaped into the text as `selectParts`'s
- * are; a NUL, which PostgreSQL refuses in text and Sequelize would change, is refused here.
+ * bind parameters, so values go into the text as literals, escaped by Sequelize as it escapes
+ * replacements (standard strings: only the quote is doubled); a NUL, which PostgreSQL refuses in
+ * text and Sequelize would change, is refused here. Sequelize's replacements of a read sent after
+ * the writes (`selectParts`) take these literals as the strings they are.
  */
 export class WriteBatch {
-  /** Each statement with the characters it has once its values are in. */
-  private readonly statements: { sql: string; chars: number }[] = [];
-  private values: Record<string, Value> = {};
-  private count = 0;
-  private valueChars = 0;
+  private readonly statements: string[] = [];
 
   constructor(private readonly sequelize: Sequelize) {}
 
-  /** A placeholder for `value` in the statement added next. */
-  value(value: Value): string {
+  /** `value` as a literal of a statement's text. */
+  literal(value: Value): string {
+    if (value === null) return 'NULL';
+    if (typeof value === 'boolean') return value ? 'true' : 'false';
     if (typeof value === 'string' && value.includes('\0')) throw new Error('a NUL character cannot be stored');
-    const name = `${PLACEHOLDER}${this.count++}`;
-    this.values[name] = value;
-    this.valueChars += typeof value === 'string' ? value.length + 2 : 32;
-    return `:${name}`;
+    return this.sequelize.escape(value);
   }
 
   add(sql: string): void {
-    this.statements.push({ sql, chars: sql.length + this.valueChars });
-    this.valueChars = 0;
+    this.statements.push(sql);
   }
 
   /** Whether statements wait to be sent. */
@@ -730,35 +718,28 @@ export class WriteBatch {
   /** Sends what was added (in queries of about QUERY_CHARS, never a statement split) and empties the batch. */
   async send(transaction: Transaction): Promise<void> {
     const last = await this.sendAllButLast(transaction);
-    if (last.sql.length > 0)
-      await this.sequelize.query(last.sql.join(';\n'), { replacements: last.values, transaction });
+    if (last.length > 0) await this.sequelize.query(last.join(';\n'), { transaction });
   }
 
   /**
    * Sends all but the last query's worth of statements and takes that last one out, for a read
    * that follows it in the same query (`selectParts`); the batch is empty after.
    */
-  async sendAllButLast(transaction: Transaction): Promise<Statements> {
+  async sendAllButLast(transaction: Transaction): Promise<string[]> {
     const queries: string[][] = [];
     let chars = Infinity;
     for (const statement of this.statements.splice(0)) {
-      if (chars + statement.chars > QUERY_CHARS) {
+      if (chars + statement.length > QUERY_CHARS) {
         queries.push([]);
         chars = 0;
       }
-      queries.at(-1)!.push(statement.sql);
-      chars += statement.chars;
+      queries.at(-1)!.push(statement);
+      chars += statement.length;
     }
-    const values = this.values;
-    this.values = {};
-    for (const sql of queries.slice(0, -1))
-      await this.sequelize.query(sql.join(';\n'), { replacements: values, transaction });
-    return { sql: queries.at(-1) ?? [], values };
+    for (const sql of queries.slice(0, -1)) await this.sequelize.query(sql.join(';\n'), { transaction });
+    return queries.at(-1) ?? [];
   }
 }
-
-/** The names of WriteBatch's placeholders begin so (no statement of a read names a replacement so). */
-const PLACEHOLDER = 'written';
 
 /**
  * Adds one multi-row INSERT per chunk of CHUNK rows. `onConflict` is
@@ -782,7 +763,7 @@ function insertRows(
         `(${row
           .map((value, index) => {
             const cast = casts[columns[index]!];
-            return cast ? `${batch.value(value)}::${cast}` : batch.value(value);
+            return cast ? `${batch.literal(value)}::${cast}` : batch.literal(value);
           })
           .join(', ')})`,
     );
@@ -1109,7 +1090,7 @@ function addChangeLogs(
     ),
     { casts: { logged_at: 'timestamptz' } },
   );
-  const projectIds = written.map(({ projectId }) => batch.value(projectId)).join(', ');
+  const projectIds = written.map(({ projectId }) => batch.literal(projectId)).join(', ');
   batch.add(
     `DELETE FROM change_log_entries WHERE id IN (
        SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY project_id ORDER BY logged_at DESC, id) AS place
@@ -1131,8 +1112,8 @@ export function mergeWrites(
   now: Date,
 ): { writes: WriteBatch; row: ProjectRow } {
   const batch = new WriteBatch(sequelize);
-  const placeholder = batch.value.bind(batch);
-  const projectId = placeholder(row.id);
+  const literal = batch.literal.bind(batch);
+  const projectId = literal(row.id);
   addEntityWrites(batch, [{ projectId: row.id, entities: result.upserts }], actorId);
   const byKind = new Map<Entity['kind'], string[]>();
   for (const entity of result.deletes) byKind.set(entity.kind, [...(byKind.get(entity.kind) ?? []), entity.id]);
@@ -1141,7 +1122,7 @@ export function mergeWrites(
     const ids = byKind.get(kind);
     if (ids?.length)
       batch.add(
-        `DELETE FROM ${TABLES[kind]} WHERE project_id = ${projectId} AND id = ANY(ARRAY[${ids.map(placeholder).join(', ')}]::uuid[])`,
+        `DELETE FROM ${TABLES[kind]} WHERE project_id = ${projectId} AND id = ANY(ARRAY[${ids.map(literal).join(', ')}]::uuid[])`,
       );
   }
   const versionsOf = (versions: readonly EntityVersion[]) =>
@@ -1154,7 +1135,7 @@ export function mergeWrites(
   const fields = result.fields;
   const set = (values: Record<string, Value>) =>
     Object.entries(values)
-      .map(([column, value]) => `${column} = ${placeholder(value)}`)
+      .map(([column, value]) => `${column} = ${literal(value)}`)
       .join(', ');
   batch.add(
     `UPDATE projects SET ${set({ revision: result.revision, last_modified: now, updated_at: now })}${
@@ -1168,8 +1149,8 @@ export function mergeWrites(
             customer_type: fields.customerType,
             group_id: fields.groupId,
             thumbnail_image_id: fields.thumbnailImageId,
-          })}, group_assignments = ${placeholder(json(fields.groupAssignments))}::jsonb,
-       tag_ids = ${placeholder(json(fields.tagIds))}::jsonb, card_groups = ${placeholder(json(fields.cardGroups))}::jsonb`
+          })}, group_assignments = ${literal(json(fields.groupAssignments))}::jsonb,
+       tag_ids = ${literal(json(fields.tagIds))}::jsonb, card_groups = ${literal(json(fields.cardGroups))}::jsonb`
         : ''
     }
      WHERE id = ${projectId}`,
