@@ -27,15 +27,14 @@ import { isImageOfProject } from '../images/imageStore';
 import { ApiError, forbidden } from '../errors';
 import { checkGroupOfProject } from './projectGroups';
 import {
+  applyMerge,
   countAndLoadSomeEntities,
   loadEntities,
   loadHistory,
   loadSomeEntities,
   mergedProject,
-  mergeWrites,
   type ProjectRow,
   storedProject,
-  type WriteBatch,
 } from './projectStore';
 import { canonicalCustomerType, presentFor, readChanges } from './projects';
 
@@ -71,7 +70,6 @@ export async function writeDocument(
     fields: fieldsOf(document),
     entities: flattenDocument(document),
   }));
-  await written?.writes.send(transaction);
   return presentFor(
     sequelize,
     actor,
@@ -122,24 +120,12 @@ export async function writeDelta(
           deletions: (written?.result.deletes.length ?? 0) > 0,
         }
       : undefined;
-  // The writes go with the answer's read, in one round trip.
-  const changes = await readChanges(
-    sequelize,
-    actor,
-    now,
-    Math.min(delta.revision, now.revision),
-    transaction,
-    known,
-    written?.writes,
-  );
-  if (written?.writes.pending) throw new Error('a delta save was not written');
-  return changes;
+  return readChanges(sequelize, actor, now, Math.min(delta.revision, now.revision), transaction, known);
 }
 
 /**
  * The one merge of both: what `incomingOf` makes of the stored project (`entities`: all of
- * it, or a delta's slice), merged and checked, and the statements that write it (`writes`, for
- * the caller to send). Null when the write changes nothing.
+ * it, or a delta's slice), merged, checked and written. Null when the write changes nothing.
  */
 async function mergeAndWrite(
   sequelize: Sequelize,
@@ -149,7 +135,7 @@ async function mergeAndWrite(
   entities: EntityMap,
   rules: WriteRules,
   incomingOf: (stored: StoredProject) => IncomingProject,
-): Promise<{ row: ProjectRow; result: MergeResult; writes: WriteBatch } | null> {
+): Promise<{ row: ProjectRow; result: MergeResult } | null> {
   const stored = storedProject(row, entities);
   let result;
   try {
@@ -189,7 +175,7 @@ async function mergeAndWrite(
     else if (imageId !== null && !(await isImageOfProject(sequelize, row.id, imageId, transaction)))
       throw new ApiError(400, de.team.images.thumbnailUnknown, 'validation');
   }
-  return { ...mergeWrites(sequelize, row, result, actor.id, new Date()), result };
+  return { row: await applyMerge(sequelize, transaction, row, result, actor.id, new Date()), result };
 }
 
 /** The names the change log of this write may need: assignees of task groups and a new thumbnail. */

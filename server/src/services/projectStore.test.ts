@@ -1,5 +1,4 @@
 import { keysAfter, newId, type ProjectDocument } from '@werkboard/common';
-import type { Sequelize } from 'sequelize';
 import { User } from '../models';
 import { buildProject, type Person, signedInPerson } from '../test/factories';
 import { newCard } from '../test/projectMergeHarness';
@@ -196,45 +195,4 @@ describe('a write batch', () => {
     ]);
     expect(() => new WriteBatch(sequelize).literal('Karte\u0000')).toThrow('NUL');
   });
-
-  it('goes with the read that follows it in one query, which sees the writes', async () => {
-    const owner = await signedInPerson(t, 'Projektleiter');
-    const project = await buildProject(t, owner.token);
-    const column = project.columns[0]!;
-    const sequelize = User.sequelize!;
-    let changes: Awaited<ReturnType<typeof loadChangesSince>> | undefined;
-    const statements = await statementsWhile(() =>
-      sequelize.transaction(async (transaction) => {
-        const batch = new WriteBatch(sequelize);
-        batch.add(
-          `UPDATE project_columns SET title = ${batch.literal(HOSTILE)}, rev = ${batch.literal(project.revision + 1)}
-            WHERE id = ${batch.literal(column.id)}`,
-        );
-        changes = await loadChangesSince(sequelize, project.id, project.revision, transaction, undefined, batch);
-        expect(batch.pending).toBe(false);
-      }),
-    );
-    expect(statements.filter((sql) => !/^(START TRANSACTION|COMMIT)/.test(sql))).toEqual([
-      expect.stringMatching(/^UPDATE project_columns .*;\s*SELECT 'column' AS "statementPart"/s),
-    ]);
-    expect([...changes!.entities.values()]).toEqual([
-      {
-        kind: 'column',
-        id: column.id,
-        rev: project.revision + 1,
-        owned: null,
-        content: { position: column.position, title: HOSTILE },
-      },
-    ]);
-    await expect(
-      loadChangesSince(sequelize, project.id, project.revision, undefined, undefined, pendingWrite(sequelize)),
-    ).rejects.toThrow('writes outside a transaction');
-  });
 });
-
-/** A batch with one statement waiting. */
-function pendingWrite(sequelize: Sequelize): WriteBatch {
-  const batch = new WriteBatch(sequelize);
-  batch.add('SELECT 1');
-  return batch;
-}

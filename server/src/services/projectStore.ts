@@ -98,19 +98,16 @@ const PART = 'statementPart';
  * spares both programs the work of each (issue 17, branch replay17e: a delta save's answer
  * read 8 tables). The rows and their types are those of each statement alone (PostgreSQL
  * describes each statement's rows). Outside a transaction each runs on its own, in parallel on
- * the pool, as before. `writes` (in a transaction only) are sent before the reads, in the same
- * query, which then sees them (branch save17f: a delta save's writes and its answer's read).
+ * the pool, as before.
  */
 async function selectParts<Part extends string>(
   sequelize: Sequelize,
   statements: readonly (readonly [Part, string])[],
   replacements: Record<string, unknown>,
   transaction?: Transaction,
-  writes?: WriteBatch,
 ): Promise<Map<Part, object[]>> {
   const parts = new Map<Part, object[]>(statements.map(([part]) => [part, []]));
-  if (transaction === undefined || (statements.length < 2 && !writes?.pending)) {
-    if (writes?.pending) throw new Error('writes outside a transaction');
+  if (transaction === undefined || statements.length < 2) {
     const rows = await Promise.all(statements.map(([, sql]) => select(sequelize, sql, replacements, transaction)));
     statements.forEach(([part], index) => parts.set(part, rows[index]!));
     return parts;
@@ -119,14 +116,8 @@ async function selectParts<Part extends string>(
     if (!/^\s*SELECT\s/.test(sql) || !/^\w+$/.test(part)) throw new Error(`not a SELECT of its own: ${part}`);
     return sql.replace(/^\s*SELECT\s/, `SELECT '${part}' AS "${PART}", `);
   });
-  const written = (await writes?.sendAllButLast(transaction)) ?? [];
-  // Sequelize answers the rows of all statements, in their order (the writes have none).
-  const rows = await select<Record<string, unknown>>(
-    sequelize,
-    [...written, ...tagged].join(';\n'),
-    replacements,
-    transaction,
-  );
+  // Sequelize answers the rows of all statements, in their order.
+  const rows = await select<Record<string, unknown>>(sequelize, tagged.join(';\n'), replacements, transaction);
   for (const row of rows) {
     const part = row[PART] as Part;
     delete row[PART];
@@ -277,8 +268,6 @@ export async function loadChangesSince(
   transaction?: Transaction,
   /** What is known to be all that changed since: only those tables are read. */
   known?: { kinds: ReadonlySet<Entity['kind']>; deletions: boolean },
-  /** Writes to send first, in the same round trip (`selectParts`). */
-  writes?: WriteBatch,
 ): Promise<{ entities: EntityMap; changeLog: ChangeLogEntryDto[]; deleted: string[] }> {
   const deletions: [string, string][] =
     known && !known.deletions
@@ -290,22 +279,11 @@ export async function loadChangesSince(
               WHERE project_id = :projectId AND rev > :since AND data IS NULL AND kind <> 'project' GROUP BY entity_id`,
           ],
         ];
-  const { loaded, rows } = await readEntities(
-    sequelize,
-    [projectId],
-    transaction,
-    since,
-    known?.kinds,
-    deletions,
-    writes,
-  );
+  const { loaded, rows } = await readEntities(sequelize, [projectId], transaction, since, known?.kinds, deletions);
   return { ...loaded.get(projectId)!, deleted: ((rows.get('deleted') ?? []) as { id: string }[]).map((row) => row.id) };
 }
 
-/**
- * The entities and change logs of `projectIds` (see loadEntities), read with `more` statements,
- * whose rows it answers too, after `writes` (`selectParts`).
- */
+/** The entities and change logs of `projectIds` (see loadEntities), read with `more` statements, whose rows it answers too. */
 async function readEntities(
   sequelize: Sequelize,
   projectIds: readonly string[],
@@ -313,7 +291,6 @@ async function readEntities(
   since: number | undefined,
   kinds: ReadonlySet<Entity['kind']> | undefined,
   more: readonly [string, string][] = [],
-  writes?: WriteBatch,
 ) {
   const logged = since === undefined ? '' : ' AND revision > :since';
   const rows = await selectParts(
@@ -333,7 +310,6 @@ async function readEntities(
     ],
     { projectIds, projectId: projectIds[0], since },
     transaction,
-    writes,
   );
   const log = rows.get('log') as LogRow[];
   const loaded = new Map(
@@ -688,10 +664,9 @@ const QUERY_CHARS = 1_000_000;
  * statements runs them one after the other, each as it runs alone (its own snapshot, triggers
  * and errors; the first error ends the query and the transaction), in one round trip instead of
  * one each (issue 17, branch save17f: a save wrote in four). A query of several statements cannot
- * bind parameters, so values go into the text as literals, escaped by Sequelize as it escapes
- * replacements (standard strings: only the quote is doubled); a NUL, which PostgreSQL refuses in
- * text and Sequelize would change, is refused here. Sequelize's replacements of a read sent after
- * the writes (`selectParts`) take these literals as the strings they are.
+ * bind parameters, so values go into the text as literals, escaped as Sequelize escapes
+ * replacements (which `selectParts` relies on too); a NUL, which PostgreSQL refuses in text, is
+ * refused here rather than changed.
  */
 export class WriteBatch {
   private readonly statements: string[] = [];
@@ -710,34 +685,17 @@ export class WriteBatch {
     this.statements.push(sql);
   }
 
-  /** Whether statements wait to be sent. */
-  get pending(): boolean {
-    return this.statements.length > 0;
-  }
-
   /** Sends what was added (in queries of about QUERY_CHARS, never a statement split) and empties the batch. */
   async send(transaction: Transaction): Promise<void> {
-    const last = await this.sendAllButLast(transaction);
-    if (last.length > 0) await this.sequelize.query(last.join(';\n'), { transaction });
-  }
-
-  /**
-   * Sends all but the last query's worth of statements and takes that last one out, for a read
-   * that follows it in the same query (`selectParts`); the batch is empty after.
-   */
-  async sendAllButLast(transaction: Transaction): Promise<string[]> {
-    const queries: string[][] = [];
-    let chars = Infinity;
-    for (const statement of this.statements.splice(0)) {
-      if (chars + statement.length > QUERY_CHARS) {
-        queries.push([]);
-        chars = 0;
-      }
-      queries.at(-1)!.push(statement);
-      chars += statement.length;
+    const statements = this.statements.splice(0);
+    for (let start = 0; start < statements.length;) {
+      let end = start + 1;
+      let chars = statements[start]!.length;
+      while (end < statements.length && chars + statements[end]!.length <= QUERY_CHARS)
+        chars += statements[end++]!.length;
+      await this.sequelize.query(statements.slice(start, end).join(';\n'), { transaction });
+      start = end;
     }
-    for (const sql of queries.slice(0, -1)) await this.sequelize.query(sql.join(';\n'), { transaction });
-    return queries.at(-1) ?? [];
   }
 }
 
@@ -1100,17 +1058,17 @@ function addChangeLogs(
 }
 
 /**
- * The statements that write a merge's result: entities, deletions (with tombstones), fields,
- * log, revision, to be sent in one round trip (`WriteBatch`, its caller sends it); and the
- * project's row as it is after them.
+ * Writes a merge's result: entities, deletions (with tombstones), fields, log, revision, in
+ * one round trip (`WriteBatch`). Returns the project's row as it now is.
  */
-export function mergeWrites(
+export async function applyMerge(
   sequelize: Sequelize,
+  transaction: Transaction,
   row: ProjectRow,
   result: MergeResult,
   actorId: string,
   now: Date,
-): { writes: WriteBatch; row: ProjectRow } {
+): Promise<ProjectRow> {
   const batch = new WriteBatch(sequelize);
   const literal = batch.literal.bind(batch);
   const projectId = literal(row.id);
@@ -1159,19 +1117,18 @@ export function mergeWrites(
   addChangeLogs(batch, [{ projectId: row.id, entries: result.log }]);
   if (result.fieldsChanged)
     versionsOf([{ id: row.id, kind: 'project', rev: result.revision, data: { content: fields, owned: null } }]);
+  await batch.send(transaction);
+
   return {
-    writes: batch,
-    row: {
-      ...row,
-      ...fields,
-      revision: result.revision,
-      fieldsRev: result.fieldsChanged ? result.revision : row.fieldsRev,
-      lastModified: now,
-    },
+    ...row,
+    ...fields,
+    revision: result.revision,
+    fieldsRev: result.fieldsChanged ? result.revision : row.fieldsRev,
+    lastModified: now,
   };
 }
 
-/** The whole project after a merge was written (`mergeWrites`), from what was loaded plus the result (no second read). */
+/** The whole project after a merge was written (`applyMerge`), from what was loaded plus the result (no second read). */
 export function mergedProject(loaded: LoadedProject, result: MergeResult, row: ProjectRow): LoadedProject {
   const entities = new Map(loaded.entities);
   for (const entity of result.deletes) entities.delete(entity.id);

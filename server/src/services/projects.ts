@@ -38,7 +38,6 @@ import {
   loadTeams,
   type ProjectRow,
   writeEntities,
-  type WriteBatch,
 } from './projectStore';
 import { forgetProjectAnswers } from './projectAnswers';
 
@@ -146,18 +145,11 @@ export async function readChanges(
   transaction?: Transaction,
   /** What is known to be all that changed since (the writer's own write): only those tables are read. */
   known?: { kinds: ReadonlySet<Entity['kind']>; deletions: boolean },
-  /** The writer's writes, not sent yet: sent first, with the read of the changes in one round trip. */
-  writes?: WriteBatch,
 ): Promise<ProjectChangesDto> {
-  if (since < row.deltaFrom || since > row.revision) {
-    if (writes?.pending) {
-      if (!transaction) throw new Error('writes outside a transaction');
-      await writes.send(transaction);
-    }
+  if (since < row.deltaFrom || since > row.revision)
     return { kind: 'document', document: await readDocumentOf(sequelize, actor, row, transaction) };
-  }
   const [{ entities, changeLog, deleted }, team] = await Promise.all([
-    loadChangesSince(sequelize, row.id, since, transaction, known, writes),
+    loadChangesSince(sequelize, row.id, since, transaction, known),
     loadTeam(sequelize, row, transaction),
   ]);
   // Deleted and brought back since: the entity is there, with its new revision.
