@@ -29,6 +29,7 @@ import {
   loadAverage,
   ms,
   printResult,
+  serverFigures,
   signInAsAdmin,
   startServer,
   stats,
@@ -65,23 +66,6 @@ function wireBytes(url, token) {
       .on('error', reject);
   });
 }
-/**
- * The server's own figures of an answer (`Server-Timing`, the server started with SERVER_TIMING=1):
- * each entry's milliseconds by name (`app` is the whole request at the server, `sql` its
- * statements, the rest the steps of a board's answer) and `statements`, their count.
- */
-function serverFigures(headers) {
-  const figures = new Map();
-  for (const part of (headers.get('server-timing') ?? '').split(',')) {
-    const [name, ...parameters] = part.trim().split(';');
-    const duration = parameters.find((parameter) => parameter.startsWith('dur='));
-    if (name && duration) figures.set(name, Number(duration.slice(4)));
-    const count = /^desc="(\d+) statements"$/.exec(parameters.find((p) => p.startsWith('desc=')) ?? '')?.[1];
-    if (count !== undefined) figures.set('statements', Number(count));
-  }
-  return figures;
-}
-
 /** Collects `serverFigures` of many answers: name → values. */
 function collectFigures(into, headers) {
   for (const [name, value] of serverFigures(headers)) into.set(name, [...(into.get(name) ?? []), value]);

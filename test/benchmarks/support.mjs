@@ -246,6 +246,23 @@ export function printResult(figures) {
   console.log(`RESULT ${JSON.stringify(figures)}`);
 }
 
+/**
+ * The server's own figures of an answer (`Server-Timing`, the server started with SERVER_TIMING=1):
+ * each entry's milliseconds by name (`app` is the whole request at the server, `sql` its
+ * statements, the rest the steps of a board's answer) and `statements`, their count.
+ */
+export function serverFigures(headers) {
+  const figures = new Map();
+  for (const part of (headers.get('server-timing') ?? '').split(',')) {
+    const [name, ...parameters] = part.trim().split(';');
+    const duration = parameters.find((parameter) => parameter.startsWith('dur='));
+    if (name && duration) figures.set(name, Number(duration.slice(4)));
+    const count = /^desc="(\d+) statements"$/.exec(parameters.find((p) => p.startsWith('desc=')) ?? '')?.[1];
+    if (count !== undefined) figures.set('statements', Number(count));
+  }
+  return figures;
+}
+
 /** The load average (1, 5, 15 min) rounded to two places, for the RESULT line. */
 export const loadAverage = () => os.loadavg().map((value) => Math.round(value * 100) / 100);
 

@@ -14,7 +14,8 @@ import { type Entity, type EntityKind, type EntityMap, entitiesOf, parentOf } fr
  * - the parents of everything loaded so (a stored card's column, an entry's card);
  * - what goes with a deletion: the stored children of a deleted column or card, and of a
  *   changed card the delta moves into a deleted column, down to the entries;
- * - the entries a new sign-off covers, and all sign-offs (they seal entries and cards);
+ * - the entries a new sign-off covers, and all sign-offs (they seal entries and cards), asked
+ *   in the first round, which the store reads with the counts;
  * - counts for the document's limits, by COUNT at the store (`StoredCounts`).
  *
  * Loading goes in rounds (`next`, then `add` what the store found) until nothing is missing:
@@ -130,11 +131,6 @@ export class DeltaSlice {
       this.entities.set(entity.id, entity);
       if (entity.kind !== 'signoff' || askedIds.has(entity.id)) this.closed.add(entity.id);
     }
-  }
-
-  /** The store holds no sign-offs (its count said so under the row lock): none to read. */
-  noStoredSignoffs(): void {
-    this.signoffsRead = true;
   }
 
   /** The cards whose entries the limits count: those of the delta's entries. */

@@ -1,8 +1,11 @@
 import {
+  applyProjectDelta,
   de,
+  documentDelta,
   keysAfter,
   type ManagedUserDto,
   newId,
+  type ProjectChangesDto,
   type ProjectDocument,
   type SearchResponse,
   type SettingsResponse,
@@ -74,6 +77,72 @@ describe('SQL metacharacters are data (ASVS 1.2.4)', () => {
     // Nothing was dropped or deleted.
     expect((await api('GET', '/api/projects', t.adminToken)).status).toBe(200);
     expect((await t.login(TEST_ADMIN.username, TEST_ADMIN.password)).token).toBeTruthy();
+  });
+});
+
+/**
+ * A save's writes go to PostgreSQL as one query of several statements, their values as escaped
+ * literals in its text (issue 17, branch save17f): every value of every table a delta save
+ * writes comes back verbatim, and a NUL is refused before anything is written.
+ */
+describe('SQL metacharacters in a save written as one query of several statements', () => {
+  const HOSTILE = `${SQL} $1 $$ :projectId ?; E'\\' \\' '' x E'y' /* :id, — Grüße 𝄞 😀`;
+  /** A unit holds at most 50 characters. */
+  const UNIT = `m'\\ $1;:id 😀`;
+
+  it('are stored verbatim in the fields, a card, its entries, a note and an appointment of a keyed PATCH', async () => {
+    const { token, user } = await signedIn(t, 'Projektleiter');
+    const project = await buildProject(t, token);
+    const next = structuredClone(project);
+    next.name = `Projekt ${HOSTILE}`;
+    next.description = HOSTILE;
+    next.cardGroups = [HOSTILE];
+    next.columns[0]!.title = HOSTILE;
+    next.columns[0]!.cards.push({
+      ...{ id: newId(), rev: 0, position: keysAfter(null, 1)[0]!, title: HOSTILE, description: HOSTILE },
+      ...{ tagIds: [], group: HOSTILE, assignedTo: null },
+      timeEntries: [{ id: newId(), rev: 0, userId: user.id, username: user.username, date: '2026-11-25', hours: 1.5 }],
+      materialEntries: [{ id: newId(), rev: 0, quantity: 2, unit: UNIT, name: HOSTILE }],
+    });
+    next.notes.push({
+      ...{ id: newId(), rev: 0, title: HOSTILE, content: HOSTILE, authorId: user.id },
+      ...{ authorUsername: user.username, timestamp: '2026-11-25T07:00:00.000Z' },
+    });
+    next.appointments.push({
+      ...{ id: newId(), rev: 0, title: HOSTILE, date: '2026-12-01T09:30', status: 'active' as const },
+      ...{ contactName: HOSTILE, contactPhone: '0171 234', tagIds: [], notes: HOSTILE },
+    });
+    const saved = await t.request<ProjectChangesDto>('PATCH', `/api/projects/${project.id}`, {
+      token,
+      body: documentDelta(project, next),
+      headers: { 'Idempotency-Key': newId() },
+    });
+    expect(saved.status).toBe(200);
+    const read = (await api<ProjectDocument>('GET', `/api/projects/${project.id}`, token)).body;
+    expect(applyProjectDelta(project, saved.body as ProjectChangesDto & { kind: 'delta' })).toEqual(read);
+    const card = read.columns[0]!.cards.at(-1)!;
+    expect([read.name, read.description, read.cardGroups, read.columns[0]!.title]).toEqual([
+      `Projekt ${HOSTILE}`,
+      HOSTILE,
+      [HOSTILE],
+      HOSTILE,
+    ]);
+    expect([card.title, card.description, card.group]).toEqual([HOSTILE, HOSTILE, HOSTILE]);
+    expect(card.materialEntries.map((entry) => [entry.unit, entry.name])).toEqual([[UNIT, HOSTILE]]);
+    expect(card.timeEntries.map((entry) => entry.hours)).toEqual([1.5]);
+    // The note's time is the server's (its `timestamp` is not the writer's to set), to the millisecond.
+    const noted = Date.parse(saved.headers.get('date')!);
+    expect(read.notes.map((note) => [note.title, note.content])).toEqual([[HOSTILE, HOSTILE]]);
+    expect(Math.abs(Date.parse(read.notes[0]!.timestamp) - noted)).toBeLessThan(2000);
+    expect(read.appointments.map((at) => [at.title, at.contactName, at.notes])).toEqual([[HOSTILE, HOSTILE, HOSTILE]]);
+
+    const withNul = structuredClone(read);
+    withNul.columns[0]!.cards.at(-1)!.title = 'Karte\u0000 mit NUL';
+    const refused = await api('PATCH', `/api/projects/${project.id}`, token, documentDelta(read, withNul));
+    expect([refused.status, refused.body.message]).toEqual([400, de.validation.controlCharacters]);
+    expect((await api<ProjectDocument>('GET', `/api/projects/${project.id}`, token)).body).toEqual(read);
+    // Nothing was dropped or deleted.
+    expect((await api('GET', '/api/projects', token)).status).toBe(200);
   });
 });
 

@@ -255,7 +255,7 @@ async function patch(who: Person, base: ProjectDocument, next: ProjectDocument) 
 }
 
 describe('PATCH /api/projects/{id}', () => {
-  it('saves one card with a key in 12 statements, the team read with the row (issue 17, server17c, replay17e)', async () => {
+  it('saves one card with a key in 8 statements, the team read with the row (issue 17, server17c, replay17e, save17f)', async () => {
     const { owner, member, document: before } = await setUp();
     let base = before;
     const save = async () => {
@@ -277,12 +277,23 @@ describe('PATCH /api/projects/{id}', () => {
     };
     await save();
     const statements = await save();
-    // Claim; begin; the row (with its team); counts; column and card (one statement of two);
-    // card, version, revision and log written; the answer's cards and log (one statement of
-    // two); the kept answer; commit.
-    expect(statements).toHaveLength(12);
+    // Claim; begin; the row (with its team); counts, column, card and sign-offs (one statement
+    // of four); card, version, revision and log written (one statement of five); the answer's
+    // cards and log (one statement of two); the kept answer; commit.
+    expect(statements).toHaveLength(8);
     expect(
-      statements.filter((sql) => /FROM project_columns .*;\s*SELECT .* FROM project_cards/s.test(sql)),
+      statements.filter((sql) =>
+        /AS counts;\s*SELECT .* FROM project_columns .*;\s*SELECT .* FROM project_cards .*;\s*SELECT .* FROM project_signoffs/s.test(
+          sql,
+        ),
+      ),
+    ).toHaveLength(1);
+    expect(
+      statements.filter((sql) =>
+        /^INSERT INTO project_cards .*;\s*INSERT INTO entity_versions .*;\s*UPDATE projects .*;\s*INSERT INTO change_log_entries .*;\s*DELETE FROM change_log_entries/s.test(
+          sql,
+        ),
+      ),
     ).toHaveLength(1);
     expect(statements.filter((sql) => /FROM users WHERE/.test(sql))).toEqual([]);
     expect(asDelta(await changes(owner, before.id, before.revision)).team).toEqual(base.team);

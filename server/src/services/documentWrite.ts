@@ -28,7 +28,7 @@ import { ApiError, forbidden } from '../errors';
 import { checkGroupOfProject } from './projectGroups';
 import {
   applyMerge,
-  countEntities,
+  countAndLoadSomeEntities,
   loadEntities,
   loadHistory,
   loadSomeEntities,
@@ -94,9 +94,16 @@ export async function writeDelta(
   rules: WriteRules,
 ): Promise<ProjectChangesDto> {
   const slice = new DeltaSlice(delta);
-  // Counted first: a project without sign-offs (most) spares the slice their read.
-  const counts = await countEntities(sequelize, row.id, slice.entryCards(), transaction);
-  if (counts.kinds.get('signoff') === 0) slice.noStoredSignoffs();
+  // The first round (never empty: it asks for the sign-offs) with the counts, in one round trip.
+  const first = slice.next()!;
+  const { counts, entities } = await countAndLoadSomeEntities(
+    sequelize,
+    row.id,
+    slice.entryCards(),
+    first,
+    transaction,
+  );
+  slice.add(first, entities);
   for (let reads = slice.next(); reads; reads = slice.next())
     slice.add(reads, await loadSomeEntities(sequelize, row.id, reads, transaction));
   const written = await mergeAndWrite(sequelize, transaction, actor, row, slice.entities, rules, (stored) =>

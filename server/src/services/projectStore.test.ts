@@ -4,7 +4,7 @@ import { buildProject, type Person, signedInPerson } from '../test/factories';
 import { newCard } from '../test/projectMergeHarness';
 import { statementsWhile } from '../test/sqlStatements';
 import { testServer, type TestServer } from '../test/testServer';
-import { findProjectRow, loadChangesSince, loadEntities, loadTeam } from './projectStore';
+import { findProjectRow, loadChangesSince, loadEntities, loadTeam, WriteBatch } from './projectStore';
 
 /**
  * The team's accounts read with the project row (`teamUsers`, issue 17, branch server17c):
@@ -119,5 +119,80 @@ describe('the entity reads of a transaction in one statement', () => {
     expect([...kinds].sort()).toEqual(['appointment', 'card', 'column', 'materialEntry', 'note', 'timeEntry']);
     expect(changesAlone.deleted).toEqual([second!.id]);
     expect(changesAlone.changeLog.length).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * A transaction's writes in one round trip (`WriteBatch`, issue 17, branch save17f): the
+ * statements run in their order, their values are the literals' values exactly, a batch of
+ * megabytes goes in several queries, and a NUL is refused, not changed.
+ */
+describe('a write batch', () => {
+  let t: TestServer;
+
+  beforeAll(async () => {
+    t = await testServer();
+  });
+  afterAll(() => t.close());
+
+  const HOSTILE = `O'Brien"; DROP TABLE projects; -- \\ $1 $$ :id ? E'\\' x E'y' /* — Grüße 𝄞`;
+
+  it('sends its statements in order in one query, their values as written', async () => {
+    const sequelize = User.sequelize!;
+    const at = new Date('2026-11-25T07:45:12.345Z');
+    let rows: unknown[] = [];
+    const statements = await statementsWhile(() =>
+      sequelize.transaction(async (transaction) => {
+        await sequelize.query(
+          'CREATE TEMP TABLE batch_rows (n int, s text, at timestamptz, b boolean) ON COMMIT DROP',
+          {
+            transaction,
+          },
+        );
+        const batch = new WriteBatch(sequelize);
+        const row = (n: number, value: string | null) =>
+          `INSERT INTO batch_rows VALUES (${batch.literal(n)}, ${batch.literal(value)}, ${batch.literal(at)}, ${batch.literal(n > 1)})`;
+        batch.add(row(1, HOSTILE));
+        batch.add(row(2, null));
+        batch.add(`UPDATE batch_rows SET n = n * 10 WHERE s = ${batch.literal(HOSTILE)}`);
+        await batch.send(transaction);
+        await batch.send(transaction);
+        rows = await sequelize.query('SELECT n, s, at, b FROM batch_rows ORDER BY n', { type: 'SELECT', transaction });
+      }),
+    );
+    expect(statements.filter((sql) => /batch_rows/.test(sql))).toHaveLength(3);
+    expect(rows).toEqual([
+      { n: 2, s: null, at, b: true },
+      { n: 10, s: HOSTILE, at, b: false },
+    ]);
+  });
+
+  it('sends a batch of megabytes in several queries, and refuses a NUL', async () => {
+    const sequelize = User.sequelize!;
+    const long = 'x'.repeat(600_000);
+    let lengths: unknown[] = [];
+    const statements = await statementsWhile(() =>
+      sequelize.transaction(async (transaction) => {
+        await sequelize.query('CREATE TEMP TABLE batch_rows (n int, s text) ON COMMIT DROP', { transaction });
+        const batch = new WriteBatch(sequelize);
+        for (const n of [1, 2, 3]) batch.add(`INSERT INTO batch_rows VALUES (${n}, ${batch.literal(long)})`);
+        batch.add(`INSERT INTO batch_rows VALUES (4, 'kurz')`);
+        await batch.send(transaction);
+        lengths = await sequelize.query('SELECT n, length(s) AS length FROM batch_rows ORDER BY n', {
+          type: 'SELECT',
+          transaction,
+        });
+      }),
+    );
+    expect(statements.filter((sql) => /^INSERT INTO batch_rows/.test(sql)).map((sql) => sql.split(';').length)).toEqual(
+      [1, 1, 2],
+    );
+    expect(lengths).toEqual([
+      { n: 1, length: 600_000 },
+      { n: 2, length: 600_000 },
+      { n: 3, length: 600_000 },
+      { n: 4, length: 4 },
+    ]);
+    expect(() => new WriteBatch(sequelize).literal('Karte\u0000')).toThrow('NUL');
   });
 });

@@ -333,15 +333,47 @@ export async function loadSomeEntities(
   reads: EntityReads,
   transaction?: Transaction,
 ): Promise<Entity[]> {
+  const { statements, replacements } = someEntitiesRead(projectId, reads);
+  return entitiesOfRows(await selectParts(sequelize, statements, replacements, transaction)).map(
+    ({ entity }) => entity,
+  );
+}
+
+/**
+ * The first round of a delta save's reads (`loadSomeEntities`) with the document's counts for
+ * its limits: entities of each kind, and time and material entries of each of `cardIds` (by
+ * COUNT); in a transaction in one round trip (issue 17, branch save17f: counts and slice were two).
+ */
+export async function countAndLoadSomeEntities(
+  sequelize: Sequelize,
+  projectId: string,
+  cardIds: readonly string[],
+  reads: EntityReads,
+  transaction?: Transaction,
+): Promise<{ counts: StoredCounts; entities: Entity[] }> {
+  const some = someEntitiesRead(projectId, reads);
+  const rows = await selectParts(
+    sequelize,
+    [['counts', `SELECT * FROM (${countsStatement(cardIds)}) AS counts`], ...some.statements],
+    { ...some.replacements, entryCardIds: cardIds },
+    transaction,
+  );
+  return {
+    counts: countsOfRows(rows.get('counts') as CountRow[], cardIds),
+    entities: entitiesOfRows(rows).map(({ entity }) => entity),
+  };
+}
+
+/** loadSomeEntities's statements and their replacements. */
+function someEntitiesRead(projectId: string, reads: EntityReads) {
   const parentColumn: Partial<Record<Entity['kind'], string>> = {
     card: 'column_id',
     timeEntry: 'card_id',
     materialEntry: 'card_id',
   };
   const idsOf = (kind: Entity['kind']) => [...(reads.byKind[kind] ?? []), ...reads.anyKind];
-  const rows = await selectParts(
-    sequelize,
-    entityStatements((kind) => {
+  return {
+    statements: entityStatements((kind) => {
       if (kind === 'signoff' && reads.signoffs) return 'project_id = :projectId';
       const ids = idsOf(kind);
       const parent = parentColumn[kind];
@@ -351,41 +383,34 @@ export async function loadSomeEntities(
       ];
       return conditions.length === 0 ? null : `project_id = :projectId AND (${conditions.join(' OR ')})`;
     }),
-    {
+    replacements: {
       projectId,
       childrenOf: reads.childrenOf,
       ...Object.fromEntries(ENTITY_KINDS.map((kind) => [`${kind}Ids`, idsOf(kind)])),
     },
-    transaction,
-  );
-  return entitiesOfRows(rows).map(({ entity }) => entity);
+  };
 }
 
-/**
- * The document's counts for its limits (a delta save): entities of each kind, and time and
- * material entries of each of `cardIds`. By COUNT, in one query.
- */
-export async function countEntities(
-  sequelize: Sequelize,
-  projectId: string,
-  cardIds: readonly string[],
-  transaction?: Transaction,
-): Promise<StoredCounts> {
+interface CountRow {
+  kind: Entity['kind'];
+  cardId: string | null;
+  count: number;
+}
+
+/** The counts' statement (replacements `projectId`, `entryCardIds`; `cardIds` is the slice's), a UNION ALL of counts. */
+function countsStatement(cardIds: readonly string[]): string {
   const total = (kind: Entity['kind']) =>
     `SELECT '${kind}' AS kind, NULL::uuid AS "cardId", count(*)::int AS count FROM ${TABLES[kind]} WHERE project_id = :projectId`;
   const perCard = (kind: 'timeEntry' | 'materialEntry') =>
     `SELECT '${kind}', card_id, count(*)::int FROM ${TABLES[kind]}
-      WHERE project_id = :projectId AND card_id = ANY(ARRAY[:cardIds]::uuid[]) GROUP BY card_id`;
-  const parts = [
+      WHERE project_id = :projectId AND card_id = ANY(ARRAY[:entryCardIds]::uuid[]) GROUP BY card_id`;
+  return [
     ...(['column', 'card', 'appointment', 'note', 'signoff'] as const).map(total),
     ...(cardIds.length > 0 ? [perCard('timeEntry'), perCard('materialEntry')] : []),
-  ];
-  const rows = await select<{ kind: Entity['kind']; cardId: string | null; count: number }>(
-    sequelize,
-    parts.join('\n UNION ALL '),
-    { projectId, cardIds },
-    transaction,
-  );
+  ].join('\n UNION ALL ');
+}
+
+function countsOfRows(rows: readonly CountRow[], cardIds: readonly string[]): StoredCounts {
   const kinds = new Map<Entity['kind'], number>();
   const entriesOf = new Map<string, number>();
   for (const cardId of cardIds)
@@ -631,53 +656,88 @@ export async function loadTeams(
 
 type Value = string | number | boolean | null | Date;
 const CHUNK = 500;
+/** A batch's statements go in queries of about this many characters (an import writes megabytes). */
+const QUERY_CHARS = 1_000_000;
 
 /**
- * One multi-row INSERT per chunk (below PostgreSQL's parameter limit). `onConflict` is
+ * Write statements of one transaction, sent to PostgreSQL together: a query of several
+ * statements runs them one after the other, each as it runs alone (its own snapshot, triggers
+ * and errors; the first error ends the query and the transaction), in one round trip instead of
+ * one each (issue 17, branch save17f: a save wrote in four). A query of several statements cannot
+ * bind parameters, so values go into the text as literals, escaped as Sequelize escapes
+ * replacements (which `selectParts` relies on too); a NUL, which PostgreSQL refuses in text, is
+ * refused here rather than changed.
+ */
+export class WriteBatch {
+  private readonly statements: string[] = [];
+
+  constructor(private readonly sequelize: Sequelize) {}
+
+  /** `value` as a literal of a statement's text. */
+  literal(value: Value): string {
+    if (value === null) return 'NULL';
+    if (typeof value === 'boolean') return value ? 'true' : 'false';
+    if (typeof value === 'string' && value.includes('\0')) throw new Error('a NUL character cannot be stored');
+    return this.sequelize.escape(value);
+  }
+
+  add(sql: string): void {
+    this.statements.push(sql);
+  }
+
+  /** Sends what was added (in queries of about QUERY_CHARS, never a statement split) and empties the batch. */
+  async send(transaction: Transaction): Promise<void> {
+    const statements = this.statements.splice(0);
+    for (let start = 0; start < statements.length;) {
+      let end = start + 1;
+      let chars = statements[start]!.length;
+      while (end < statements.length && chars + statements[end]!.length <= QUERY_CHARS)
+        chars += statements[end++]!.length;
+      await this.sequelize.query(statements.slice(start, end).join(';\n'), { transaction });
+      start = end;
+    }
+  }
+}
+
+/**
+ * Adds one multi-row INSERT per chunk of CHUNK rows. `onConflict` is
  * 'update' (upsert on `conflictKeys`, every other column taken from the new row) or 'fail'.
  */
-async function insertRows(
-  sequelize: Sequelize,
-  transaction: Transaction,
+function insertRows(
+  batch: WriteBatch,
   table: string,
   columns: readonly string[],
   rows: readonly Value[][],
   options: { casts?: Record<string, string>; conflictKeys?: readonly string[] } = {},
-): Promise<void> {
+): void {
   const { casts = {}, conflictKeys } = options;
   const updates = columns
     .filter((column) => !conflictKeys?.includes(column))
     .map((column) => `${column} = EXCLUDED.${column}`);
   const conflict = conflictKeys ? ` ON CONFLICT (${conflictKeys.join(', ')}) DO UPDATE SET ${updates.join(', ')}` : '';
   for (let start = 0; start < rows.length; start += CHUNK) {
-    const bind: Value[] = [];
     const values = rows.slice(start, start + CHUNK).map(
       (row) =>
         `(${row
           .map((value, index) => {
-            bind.push(value);
             const cast = casts[columns[index]!];
-            return cast ? `$${bind.length}::${cast}` : `$${bind.length}`;
+            return cast ? `${batch.literal(value)}::${cast}` : batch.literal(value);
           })
           .join(', ')})`,
     );
-    await sequelize.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(', ')}${conflict}`, {
-      bind,
-      transaction,
-    });
+    batch.add(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(', ')}${conflict}`);
   }
 }
 
 /** Upsert by id. */
 function upsertRows(
-  sequelize: Sequelize,
-  transaction: Transaction,
+  batch: WriteBatch,
   table: string,
   columns: readonly string[],
   rows: readonly Value[][],
   casts: Record<string, string> = {},
-): Promise<void> {
-  return insertRows(sequelize, transaction, table, columns, rows, { casts, conflictKeys: ['id'] });
+): void {
+  insertRows(batch, table, columns, rows, { casts, conflictKeys: ['id'] });
 }
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -694,12 +754,23 @@ export function writeEntities(
 }
 
 /** The entities of many projects (an import), one multi-row statement per table for all of them. */
-export async function writeEntitiesOf(
+export function writeEntitiesOf(
   sequelize: Sequelize,
   transaction: Transaction,
   projects: readonly { projectId: string; entities: readonly Entity[] }[],
   actorId: string | null,
 ): Promise<void> {
+  const batch = new WriteBatch(sequelize);
+  addEntityWrites(batch, projects, actorId);
+  return batch.send(transaction);
+}
+
+/** writeEntitiesOf's statements, added to `batch`. */
+function addEntityWrites(
+  batch: WriteBatch,
+  projects: readonly { projectId: string; entities: readonly Entity[] }[],
+  actorId: string | null,
+): void {
   const rows = {
     column: [] as Value[][],
     card: [] as Value[][],
@@ -795,10 +866,10 @@ export async function writeEntitiesOf(
         }
       }
     }
-  const upsert = upsertRows.bind(null, sequelize, transaction);
+  const upsert = upsertRows.bind(null, batch);
   // Parents first; the foreign keys are deferred anyway, so a card may move to a new column.
-  await upsert('project_columns', ['id', 'project_id', 'position', 'title', 'rev'], rows.column);
-  await upsert(
+  upsert('project_columns', ['id', 'project_id', 'position', 'title', 'rev'], rows.column);
+  upsert(
     'project_cards',
     [
       'id',
@@ -815,7 +886,7 @@ export async function writeEntitiesOf(
     rows.card,
     { tag_ids: 'jsonb' },
   );
-  await upsert(
+  upsert(
     'time_entries',
     ['id', 'project_id', 'card_id', 'user_id', 'username', 'day', 'hours', 'rev'],
     rows.timeEntry,
@@ -823,18 +894,14 @@ export async function writeEntitiesOf(
       day: 'date',
     },
   );
-  await upsert(
-    'material_entries',
-    ['id', 'project_id', 'card_id', 'quantity', 'unit', 'name', 'rev'],
-    rows.materialEntry,
-  );
-  await upsert(
+  upsert('material_entries', ['id', 'project_id', 'card_id', 'quantity', 'unit', 'name', 'rev'], rows.materialEntry);
+  upsert(
     'appointments',
     ['id', 'project_id', 'title', 'starts_at', 'status', 'contact_name', 'contact_phone', 'tag_ids', 'notes', 'rev'],
     rows.appointment,
     { tag_ids: 'jsonb' },
   );
-  await upsert(
+  upsert(
     'project_notes',
     ['id', 'project_id', 'title', 'content', 'author_id', 'author_username', 'written_at', 'rev'],
     rows.note,
@@ -842,7 +909,7 @@ export async function writeEntitiesOf(
       written_at: 'timestamptz',
     },
   );
-  await upsert(
+  upsert(
     'project_signoffs',
     [
       'id',
@@ -860,9 +927,8 @@ export async function writeEntitiesOf(
     rows.signoff,
     { signed_at: 'timestamptz', covered_time_entry_ids: 'jsonb', covered_material_entry_ids: 'jsonb' },
   );
-  await recordVersionsOf(
-    sequelize,
-    transaction,
+  addVersions(
+    batch,
     actorId,
     projects.flatMap(({ projectId, entities }) =>
       entities.map((entity) => ({
@@ -909,15 +975,25 @@ export function recordVersions(
 }
 
 /** Versions of the entities of many projects (an import) in one multi-row statement. */
-export async function recordVersionsOf(
+export function recordVersionsOf(
   sequelize: Sequelize,
   transaction: Transaction,
   actorId: string | null,
   versions: readonly (EntityVersion & { projectId: string })[],
 ): Promise<void> {
-  await insertRows(
-    sequelize,
-    transaction,
+  const batch = new WriteBatch(sequelize);
+  addVersions(batch, actorId, versions);
+  return batch.send(transaction);
+}
+
+/** recordVersionsOf's statement, added to `batch`. */
+function addVersions(
+  batch: WriteBatch,
+  actorId: string | null,
+  versions: readonly (EntityVersion & { projectId: string })[],
+): void {
+  insertRows(
+    batch,
     'entity_versions',
     ['entity_id', 'rev', 'project_id', 'kind', 'actor_id', 'data'],
     versions.map((version) => [
@@ -936,47 +1012,35 @@ export async function recordVersionsOf(
  * Adds entries to a project's change log, which keeps its newest PROJECT_LIMITS.changeLog.
  * Each entry takes the project's revision as it stands (a trigger): raise it first.
  */
-export async function insertChangeLog(
+export function insertChangeLog(
   sequelize: Sequelize,
   transaction: Transaction,
   projectId: string,
   entries: readonly ChangeLogEntryDto[],
 ): Promise<void> {
-  if (entries.length === 0) return;
-  if (entries.length > CHUNK) return insertChangeLogs(sequelize, transaction, [{ projectId, entries }]);
-  // One statement instead of an insert and a trim (issue 17: a save's round trips). The trim
-  // ranks the stored entries with the new ones, which it cannot see in the table yet; a write's
-  // entries are its newest, so what it removes is what the trim after the insert removes.
-  const bind: Value[] = [projectId, PROJECT_LIMITS.changeLog];
-  const rows = entries.map((entry) => {
-    bind.push(entry.id, entry.timestamp, entry.userId, entry.username, entry.action);
-    const at = bind.length - 4;
-    return `($${at}, $1, $${at + 1}::timestamptz, $${at + 2}, $${at + 3}, $${at + 4})`;
-  });
-  await sequelize.query(
-    `WITH inserted AS (
-       INSERT INTO change_log_entries (id, project_id, logged_at, user_id, username, action) VALUES ${rows.join(', ')}
-       RETURNING id, logged_at)
-     DELETE FROM change_log_entries WHERE id IN (
-       SELECT id FROM (SELECT id, row_number() OVER (ORDER BY logged_at DESC, id) AS place
-                         FROM (SELECT id, logged_at FROM change_log_entries WHERE project_id = $1
-                               UNION ALL SELECT id, logged_at FROM inserted) every) ranked
-        WHERE place > $2)`,
-    { bind, transaction },
-  );
+  return insertChangeLogs(sequelize, transaction, [{ projectId, entries }]);
 }
 
 /** The change-log entries of many projects (an import): one insert, one trim to each project's newest. */
-export async function insertChangeLogs(
+export function insertChangeLogs(
   sequelize: Sequelize,
   transaction: Transaction,
   projects: readonly { projectId: string; entries: readonly ChangeLogEntryDto[] }[],
 ): Promise<void> {
+  const batch = new WriteBatch(sequelize);
+  addChangeLogs(batch, projects);
+  return batch.send(transaction);
+}
+
+/** insertChangeLogs's statements, added to `batch`. */
+function addChangeLogs(
+  batch: WriteBatch,
+  projects: readonly { projectId: string; entries: readonly ChangeLogEntryDto[] }[],
+): void {
   const written = projects.filter(({ entries }) => entries.length > 0);
   if (written.length === 0) return;
-  await insertRows(
-    sequelize,
-    transaction,
+  insertRows(
+    batch,
     'change_log_entries',
     ['id', 'project_id', 'logged_at', 'user_id', 'username', 'action'],
     written.flatMap(({ projectId, entries }) =>
@@ -984,21 +1048,18 @@ export async function insertChangeLogs(
     ),
     { casts: { logged_at: 'timestamptz' } },
   );
-  await sequelize.query(
+  const projectIds = written.map(({ projectId }) => batch.literal(projectId)).join(', ');
+  batch.add(
     `DELETE FROM change_log_entries WHERE id IN (
        SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY project_id ORDER BY logged_at DESC, id) AS place
-                         FROM change_log_entries WHERE project_id = ANY(ARRAY[:projectIds]::uuid[])) ranked
-        WHERE place > :keep)`,
-    {
-      replacements: { projectIds: written.map(({ projectId }) => projectId), keep: PROJECT_LIMITS.changeLog },
-      transaction,
-    },
+                         FROM change_log_entries WHERE project_id = ANY(ARRAY[${projectIds}]::uuid[])) ranked
+        WHERE place > ${PROJECT_LIMITS.changeLog})`,
   );
 }
 
 /**
- * Writes a merge's result: entities, deletions (with tombstones), fields, log, revision.
- * Returns the project's row as it now is.
+ * Writes a merge's result: entities, deletions (with tombstones), fields, log, revision, in
+ * one round trip (`WriteBatch`). Returns the project's row as it now is.
  */
 export async function applyMerge(
   sequelize: Sequelize,
@@ -1008,59 +1069,55 @@ export async function applyMerge(
   actorId: string,
   now: Date,
 ): Promise<ProjectRow> {
-  await writeEntities(sequelize, transaction, row.id, result.upserts, actorId);
+  const batch = new WriteBatch(sequelize);
+  const literal = batch.literal.bind(batch);
+  const projectId = literal(row.id);
+  addEntityWrites(batch, [{ projectId: row.id, entities: result.upserts }], actorId);
   const byKind = new Map<Entity['kind'], string[]>();
   for (const entity of result.deletes) byKind.set(entity.kind, [...(byKind.get(entity.kind) ?? []), entity.id]);
   // Children before parents, so that the cascade does not take entities the merge kept.
   for (const kind of ['signoff', 'timeEntry', 'materialEntry', 'note', 'appointment', 'card', 'column'] as const) {
     const ids = byKind.get(kind);
     if (ids?.length)
-      await sequelize.query(
-        `DELETE FROM ${TABLES[kind]} WHERE project_id = :projectId AND id = ANY(ARRAY[:ids]::uuid[])`,
-        {
-          replacements: { projectId: row.id, ids },
-          transaction,
-        },
+      batch.add(
+        `DELETE FROM ${TABLES[kind]} WHERE project_id = ${projectId} AND id = ANY(ARRAY[${ids.map(literal).join(', ')}]::uuid[])`,
       );
   }
-  await recordVersions(
-    sequelize,
-    transaction,
-    row.id,
-    actorId,
-    result.deletes.map((entity) => ({ id: entity.id, kind: entity.kind, rev: result.revision, data: null })),
-  );
+  const versionsOf = (versions: readonly EntityVersion[]) =>
+    addVersions(
+      batch,
+      actorId,
+      versions.map((version) => ({ ...version, projectId: row.id })),
+    );
+  versionsOf(result.deletes.map((entity) => ({ id: entity.id, kind: entity.kind, rev: result.revision, data: null })));
   const fields = result.fields;
-  await sequelize.query(
-    `UPDATE projects SET revision = :revision, last_modified = :now, updated_at = :now
-       ${
-         result.fieldsChanged
-           ? `, fields_rev = :revision, name = :name, description = :description, icon = :icon,
-       project_number = :projectNumber, customer_type = :customerType, group_id = :groupId,
-       group_assignments = :groupAssignments::jsonb, thumbnail_image_id = :thumbnailImageId, tag_ids = :tagIds::jsonb,
-       card_groups = :cardGroups::jsonb`
-           : ''
-       }
-     WHERE id = :id`,
-    {
-      replacements: {
-        id: row.id,
-        revision: result.revision,
-        now,
-        ...fields,
-        groupAssignments: json(fields.groupAssignments),
-        tagIds: json(fields.tagIds),
-        cardGroups: json(fields.cardGroups),
-      },
-      transaction,
-    },
+  const set = (values: Record<string, Value>) =>
+    Object.entries(values)
+      .map(([column, value]) => `${column} = ${literal(value)}`)
+      .join(', ');
+  batch.add(
+    `UPDATE projects SET ${set({ revision: result.revision, last_modified: now, updated_at: now })}${
+      result.fieldsChanged
+        ? `, ${set({
+            fields_rev: result.revision,
+            name: fields.name,
+            description: fields.description,
+            icon: fields.icon,
+            project_number: fields.projectNumber,
+            customer_type: fields.customerType,
+            group_id: fields.groupId,
+            thumbnail_image_id: fields.thumbnailImageId,
+          })}, group_assignments = ${literal(json(fields.groupAssignments))}::jsonb,
+       tag_ids = ${literal(json(fields.tagIds))}::jsonb, card_groups = ${literal(json(fields.cardGroups))}::jsonb`
+        : ''
+    }
+     WHERE id = ${projectId}`,
   );
   // After the revision: the entries take the project's revision (migration 20261202100000-delta-reads).
-  await insertChangeLog(sequelize, transaction, row.id, result.log);
+  addChangeLogs(batch, [{ projectId: row.id, entries: result.log }]);
   if (result.fieldsChanged)
-    await recordVersions(sequelize, transaction, row.id, actorId, [
-      { id: row.id, kind: 'project', rev: result.revision, data: { content: fields, owned: null } },
-    ]);
+    versionsOf([{ id: row.id, kind: 'project', rev: result.revision, data: { content: fields, owned: null } }]);
+  await batch.send(transaction);
 
   return {
     ...row,

@@ -108,7 +108,6 @@ export class MemoryProjectServer {
     if (!checked.ok) throw new MergeRefused(400, checked.message);
     const slice = new DeltaSlice(checked.value);
     const counts = countsIn(this.entities, slice.entryCards());
-    if ((counts.kinds.get('signoff') ?? 0) === 0) slice.noStoredSignoffs();
     for (let reads = slice.next(); reads; reads = slice.next()) {
       const asked = reads;
       slice.add(
