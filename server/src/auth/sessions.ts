@@ -1,6 +1,7 @@
 import { newId } from '@werkboard/common';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { User } from '../models';
+import { AUTH_CACHE_SIZE } from './authCacheSize';
 
 /** A stored session as the device list shows it. */
 export interface StoredSession {
@@ -70,12 +71,7 @@ async function touchSession(sessionId: string): Promise<string | null> {
   return rows[0]?.user_id ?? null;
 }
 
-/** The same size as the user cache (AUTH_CACHE_SIZE; 0 turns both off). */
-const configuredSize = Number(process.env.AUTH_CACHE_SIZE ?? '1000');
-export const sessionCache = new SessionCache(
-  touchSession,
-  Number.isInteger(configuredSize) && configuredSize >= 0 ? configuredSize : 1000,
-);
+export const sessionCache = new SessionCache(touchSession, AUTH_CACHE_SIZE);
 
 const forgetNowAndAtCommit = (forget: () => void, transaction: Transaction | undefined) => {
   forget();

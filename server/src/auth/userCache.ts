@@ -1,5 +1,6 @@
 import type { InferAttributes, Transaction } from 'sequelize';
 import { User } from '../models';
+import { AUTH_CACHE_SIZE } from './authCacheSize';
 
 type UserValues = InferAttributes<User>;
 
@@ -61,9 +62,7 @@ function plainValues(user: User): UserValues {
   return values;
 }
 
-/** How many users the server keeps (AUTH_CACHE_SIZE; 0 turns the cache off). */
-const configuredSize = Number(process.env.AUTH_CACHE_SIZE ?? '1000');
-export const userCache = new UserCache(Number.isInteger(configuredSize) && configuredSize >= 0 ? configuredSize : 1000);
+export const userCache = new UserCache(AUTH_CACHE_SIZE);
 
 const evictNowAndAtCommit = (id: string, transaction: Transaction | null | undefined) => {
   userCache.evict(id);

@@ -3,6 +3,7 @@ import { de, effectivePermissions } from '@werkboard/common';
 import { TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER, isTokenClaims, tokenKey } from '../auth/tokens';
 import { ApiError } from '../errors';
 import { sessionCache } from '../auth/sessions';
+import { AUTH_CACHE_SIZE } from '../auth/authCacheSize';
 import { userCache } from '../auth/userCache';
 import { VerifiedTokens } from '../auth/verifiedTokens';
 import type { AppMiddleware } from '../appTypes';
@@ -15,10 +16,6 @@ const ENROLMENT_PATHS = new Set([
   '/api/auth/second-factor',
   '/api/auth/second-factor/confirm',
 ]);
-
-/** How many verified tokens are kept (AUTH_CACHE_SIZE, as the user and session caches; 0 turns it off). */
-const configuredSize = Number(process.env.AUTH_CACHE_SIZE ?? '1000');
-const TOKENS_KEPT = Number.isInteger(configuredSize) && configuredSize >= 0 ? configuredSize : 1000;
 
 const sessionInvalid = () => new ApiError(401, de.login.sessionExpired, 'session_invalid');
 
@@ -44,7 +41,7 @@ export function authenticate(jwtSecret: string): AppMiddleware[] {
     audience: TOKEN_AUDIENCE,
   }) as unknown as AppMiddleware;
 
-  const verified = new VerifiedTokens(TOKENS_KEPT);
+  const verified = new VerifiedTokens(AUTH_CACHE_SIZE);
   const verifyOnce: AppMiddleware = async (ctx, next) => {
     const header = ctx.get('Authorization');
     const claims = verified.claimsOf(header);

@@ -700,8 +700,8 @@ export class WriteBatch {
 }
 
 /**
- * Adds one multi-row INSERT per chunk of CHUNK rows. `onConflict` is
- * 'update' (upsert on `conflictKeys`, every other column taken from the new row) or 'fail'.
+ * Adds one multi-row INSERT per chunk of CHUNK rows: with `conflictKeys` an upsert on them (every
+ * other column taken from the new row), without them a conflict fails the statement.
  */
 function insertRows(
   batch: WriteBatch,
