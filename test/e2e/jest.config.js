@@ -7,7 +7,8 @@ module.exports = {
   rootDir: path.resolve(__dirname, '..', '..'),
   roots: ['<rootDir>/test/e2e'],
   testMatch: ['**/*.e2e.test.ts'],
-  testEnvironment: 'node',
+  // Node's environment, plus a report of what the open pages showed when a test failed.
+  testEnvironment: '<rootDir>/test/e2e/support/failureEnvironment.js',
   testTimeout: 120000,
   transform: {
     '^.+\\.ts$': [
