@@ -10,7 +10,8 @@
 //   (AUDIT_WARM=0: cold runs only; AUDIT_LIGHTHOUSE=0: axe only; AUDIT_AXE=0: Lighthouse only;
 //   AUDIT_PAGES=dashboard,board: only these pages and dialogs; AUDIT_PRESETS=mobile: only this
 //   preset; AUDIT_REPORTS=<dir>: each Lighthouse report's JSON written there, for its
-//   diagnostics: critical-request-chains, bootup-time, mainthread-work-breakdown, ...)
+//   diagnostics: critical-request-chains, bootup-time, mainthread-work-breakdown, ...;
+//   with AUDIT_TRACES=1 also each run's Chromium trace, for chrome://tracing or a script)
 //
 // Cold: the service worker, its caches, IndexedDB and the HTTP cache are cleared before the
 // run; the session in localStorage stays (Lighthouse's own storage reset would log out).
@@ -110,6 +111,11 @@ async function lighthouseRuns(routes, projectId) {
         if (remarks.length > 0) console.log(`Lighthouse on ${name} (${preset}, ${cache}): ${remarks.join(' | ')}`);
         if (REPORTS)
           fs.writeFileSync(path.join(REPORTS, `${name}-${preset}-${cache}.json`), JSON.stringify(result.lhr));
+        if (REPORTS && process.env.AUDIT_TRACES === '1')
+          fs.writeFileSync(
+            path.join(REPORTS, `${name}-${preset}-${cache}.trace.json`),
+            JSON.stringify(result.artifacts.Trace),
+          );
       }
     };
     for (const preset of Object.keys(PRESETS)) await navigate('login', `${server.url}/#/login`, preset);
