@@ -46,12 +46,14 @@ describe('runLiveEvents', () => {
     const open = jest.fn((_signal: AbortSignal) => Promise.resolve(streams[opened++]!.stream));
     const events: unknown[] = [];
     const onReconnected = jest.fn();
+    const onFirstOpen = jest.fn();
     let online = true;
     const win = windowLike();
     const stop = runLiveEvents({
       open,
       onEvent: (event) => events.push(event),
       onReconnected,
+      onFirstOpen,
       isOnline: () => online,
       events: win,
     });
@@ -66,6 +68,8 @@ describe('runLiveEvents', () => {
       { type: 'invitation-count', count: 2 },
     ]);
     expect(onReconnected).not.toHaveBeenCalled();
+    // The first opening reads what changed before the stream was there (it opens after the page's reads).
+    expect(onFirstOpen).toHaveBeenCalledTimes(1);
 
     // Offline: the open connection is dropped; nothing is tried until the network returns.
     online = false;
@@ -78,6 +82,7 @@ describe('runLiveEvents', () => {
     await flush();
     expect(open).toHaveBeenCalledTimes(2);
     expect(onReconnected).toHaveBeenCalledTimes(1);
+    expect(onFirstOpen).toHaveBeenCalledTimes(1);
     streams[1]!.write('data: {"type":"test","sentAt":"t"}\n\n');
     await flush();
     expect(events).toHaveLength(3);
@@ -87,7 +92,14 @@ describe('runLiveEvents', () => {
 
   /** Online, with events nobody looks at: for the tests of when it opens the stream. */
   const startOnline = (open: (signal: AbortSignal) => Promise<ReadableStream<Uint8Array>>) =>
-    runLiveEvents({ open, onEvent: jest.fn(), onReconnected: jest.fn(), isOnline: () => true, events: windowLike() });
+    runLiveEvents({
+      open,
+      onEvent: jest.fn(),
+      onReconnected: jest.fn(),
+      onFirstOpen: jest.fn(),
+      isOnline: () => true,
+      events: windowLike(),
+    });
 
   it('stops at once at a server without the stream', async () => {
     const open = jest.fn().mockRejectedValue(new ApiError('Nicht gefunden.', 404));

@@ -12,6 +12,11 @@ export interface LiveEventsDeps {
   onEvent(event: LiveEvent): void;
   /** The stream is open again after a break: what happened meanwhile is read once now. */
   onReconnected(): void;
+  /**
+   * The stream is open for the first time: what changed since the page's own reads (they may
+   * be older than the stream, which opens after the page's content on a start) is read now.
+   */
+  onFirstOpen(): void;
   /** Whether the device has a network; offline, the next try waits for the 'online' event. */
   isOnline(): boolean;
   /** Window-like: 'online' reconnects at once, 'offline' drops the connection that cannot carry anything now. */
@@ -109,6 +114,7 @@ export function runLiveEvents(deps: LiveEventsDeps): () => void {
         const stream = await deps.open(current.signal);
         attempt = 0;
         if (connectedBefore) deps.onReconnected();
+        else deps.onFirstOpen();
         connectedBefore = true;
         await readEvents(stream, (event) => deps.onEvent(event), heard);
       } catch (error) {

@@ -9,6 +9,9 @@ import { RouteGuard } from './RouteGuard';
 import { usePrefetchPages } from './usePrefetchPages';
 import { useAppSelector } from '../store/hooks';
 
+/** The frame's chunk, loaded alongside the data cache (one function for every render of the gate). */
+const preloadShell = () => pages.shell.preload();
+
 export function AppRoutes() {
   usePrefetchPages(useAppSelector((state) => state.auth.user) !== null);
   return (
@@ -19,7 +22,7 @@ export function AppRoutes() {
           <Route
             element={
               <PageFrame>
-                <ApiCacheGate alongside={() => pages.shell.preload()}>
+                <ApiCacheGate alongside={preloadShell}>
                   <pages.shell />
                 </ApiCacheGate>
               </PageFrame>

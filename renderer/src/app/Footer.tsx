@@ -7,6 +7,7 @@ import { ServerVersionNotice } from '../platform/appVersion/ServerVersionNotice'
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { SyncStatusButton } from '../features/sync/SyncStatusButton';
 import { lazyDialog } from '../components/lazyDialog';
+import { useSideReadsMayStart } from '../api/sideReads';
 
 // Opened on click, so chunks of their own rather than part of every signed-in page's frame (issue 19).
 const HelpDialog = lazyDialog(de.help.title, () => import('../features/help/HelpDialog').then((m) => m.HelpDialog));
@@ -21,6 +22,8 @@ export function Footer() {
   const [helpOpen, setHelpOpen] = useState(false);
   const [diagnosticsOpen, setDiagnosticsOpen] = useState(false);
   const dispatch = useAppDispatch();
+  // The version check is a side read: on a stored session's start, after the landing page's content.
+  const sideReads = useSideReadsMayStart();
   const fetchServerInfo = useCallback(
     () => readOnce(dispatch(diagnosticsApi.endpoints.serverInfo.initiate(undefined, FRESH))),
     [dispatch],
@@ -29,12 +32,14 @@ export function Footer() {
     <footer className="app-footer">
       <SyncStatusButton />
       <span className="app-footer__item">{de.footer.version(__APP_VERSION__)}</span>
-      <ServerVersionNotice
-        appVersion={__APP_VERSION__}
-        fetchInfo={fetchServerInfo}
-        isDesktop={desktopBridgeOf(window) !== null}
-        reload={() => window.location.reload()}
-      />
+      {sideReads && (
+        <ServerVersionNotice
+          appVersion={__APP_VERSION__}
+          fetchInfo={fetchServerInfo}
+          isDesktop={desktopBridgeOf(window) !== null}
+          reload={() => window.location.reload()}
+        />
+      )}
       {licenseType && (
         <span className="app-footer__item">
           {de.footer.license(licenseType === 'Lifetime' ? de.license.lifetime : de.license.free)}

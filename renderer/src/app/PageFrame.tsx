@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Component, Suspense } from 'react';
+import { Component } from 'react';
 import { deStart } from '@werkboard/common';
 
 /** Space kept for the page while its chunk loads, so the footer does not jump (issue 19). */
@@ -54,11 +54,11 @@ class PageLoadBoundary extends Component<{ children: ReactNode }, BoundaryState>
   }
 }
 
-/** Where a lazily loaded page renders: loading space, then the page, or a retry on failure. */
+/**
+ * Where a lazily loaded page renders: a retry on failure. The loading space is the page's own
+ * (lazyPage, ApiCacheGate); nothing inside suspends (React holds a Suspense boundary's content
+ * back until 300 ms after its fallback appeared).
+ */
 export function PageFrame({ children }: { children: ReactNode }) {
-  return (
-    <PageLoadBoundary>
-      <Suspense fallback={<PageLoading />}>{children}</Suspense>
-    </PageLoadBoundary>
-  );
+  return <PageLoadBoundary>{children}</PageLoadBoundary>;
 }

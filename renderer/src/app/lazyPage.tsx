@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { lazy, Suspense } from 'react';
+import { useEffect, useState } from 'react';
+import { PageLoading } from './PageFrame';
 
 /** A page in a chunk of its own: loaded on first navigation, or earlier by `preload()`. */
 export interface LazyPage {
@@ -8,40 +9,47 @@ export interface LazyPage {
 }
 
 /**
- * Route-level code splitting (issue 19). Unlike bare React.lazy, a page whose chunk is already
- * loaded (prefetched while idle, or visited before) renders at once, without a Suspense
- * fallback flashing for a frame. `Loading`: the page's own space while its chunk loads, where
- * the PageFrame's general one has another height (the board's reserves the viewport, so the
- * footer does not jump when the board arrives); failures still go to the PageFrame.
+ * Route-level code splitting (issue 19). A page whose chunk is already loaded (prefetched while
+ * idle, or visited before) renders at once. Until then the page's loading space shows: its own
+ * `Loading` where it has one (the board's reserves the viewport, so the footer does not jump
+ * when the board arrives), else the PageFrame's; a failure goes to the PageFrame's boundary,
+ * whose retry mounts the page again, which loads its chunk again.
+ *
+ * Not React.lazy: content that replaces a Suspense fallback is held back by React until 300 ms
+ * after the fallback appeared (its throttle against flashing), so a chunk arriving a moment
+ * after the loading space showed its page up to a quarter of a second late. Here the chunk's
+ * arrival is a state update, shown at once.
  */
-export function lazyPage(load: () => Promise<ComponentType>, Loading?: ComponentType): LazyPage {
+export function lazyPage(load: () => Promise<ComponentType>, Loading: ComponentType = PageLoading): LazyPage {
   let loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
-  const makeLazy = () => lazy(async () => ({ default: await loadOnce() }));
-  // React.lazy keeps a rejection for good; a failed chunk (offline before the service worker
-  // cached it) gets a fresh lazy component so that the page's retry loads it again.
-  let Lazy = makeLazy();
   const loadOnce = (): Promise<ComponentType> => {
     pending ??= load().then(
       (component) => (loaded = component),
       (error: unknown) => {
+        // The next mount (the boundary's retry) loads again.
         pending = undefined;
-        Lazy = makeLazy();
         throw error;
       },
     );
     return pending;
   };
   const Page = () => {
-    const Loaded = loaded;
-    if (Loaded) return <Loaded />;
-    return Loading ? (
-      <Suspense fallback={<Loading />}>
-        <Lazy />
-      </Suspense>
-    ) : (
-      <Lazy />
-    );
+    const [Loaded, setLoaded] = useState<ComponentType | undefined>(() => loaded);
+    const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+    useEffect(() => {
+      if (Loaded) return undefined;
+      let mounted = true;
+      loadOnce().then(
+        (component) => mounted && setLoaded(() => component),
+        (error: unknown) => mounted && setFailure({ error }),
+      );
+      return () => {
+        mounted = false;
+      };
+    }, [Loaded]);
+    if (failure) throw failure.error;
+    return Loaded ? <Loaded /> : <Loading />;
   };
   Page.preload = async () => {
     await loadOnce();

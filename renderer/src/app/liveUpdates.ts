@@ -5,6 +5,7 @@ import { runLiveEvents } from '../api/liveEvents';
 import { projectRevisionAnnounced, reloadProject } from '../entities/project/projectThunks';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import type { AppThunk } from '../store/types';
+import { sideReadsMayStart } from '../api/sideReads';
 
 /** What each live event changes in this tab; other features add their events here. */
 function liveEventArrived(event: LiveEvent): AppThunk {
@@ -48,6 +49,8 @@ function startLiveUpdates(): AppThunk<() => void> {
       open: (signal) => api.openStream('/events', signal),
       onEvent: (event) => dispatch(liveEventArrived(event)),
       onReconnected: () => dispatch(catchUp()),
+      // The open board's delta since its copy: edits made before the stream was there.
+      onFirstOpen: () => dispatch(refreshOpenProject()),
       isOnline: () => navigator.onLine,
       events: window,
     });
@@ -66,10 +69,23 @@ function startLiveUpdates(): AppThunk<() => void> {
 /**
  * The tab's live event stream while signed in (issue 16): opened with the session's token,
  * opened again with a new one (password change), closed at logout. The spec's polling stays
- * as it is, the fallback when the stream cannot be held.
+ * as it is, the fallback when the stream cannot be held. On a start with a stored session it
+ * opens once the landing page's content is on the screen (api/sideReads.ts).
  */
 export function useLiveUpdates(): void {
   const dispatch = useAppDispatch();
   const token = useAppSelector((state) => state.auth.token);
-  useEffect(() => (token ? dispatch(startLiveUpdates()) : undefined), [dispatch, token]);
+  useEffect(() => {
+    if (!token) return undefined;
+    // Not a state of the frame: its change would render the whole signed-in page again.
+    let stop: (() => void) | null = null;
+    let unmounted = false;
+    void sideReadsMayStart().then(() => {
+      if (!unmounted) stop = dispatch(startLiveUpdates());
+    });
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
+  }, [dispatch, token]);
 }

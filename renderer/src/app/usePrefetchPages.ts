@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
+import { holdSideReads } from '../api/sideReads';
 
 /**
  * Once a user is logged in: on a start with a stored session, the landing page's chunks and
@@ -9,7 +10,12 @@ import { useAppDispatch, useAppSelector } from '../store/hooks';
 export function usePrefetchPages(loggedIn: boolean): void {
   const dispatch = useAppDispatch();
   // Whether this run started with a stored session still to check: taken at the first render.
-  const [storedSession] = useState(useAppSelector((state) => !state.auth.verified));
+  const stored = useAppSelector((state) => !state.auth.verified);
+  const [storedSession] = useState(() => {
+    // Before any child's effect: the frame's side reads wait for the landing page (api/sideReads.ts).
+    if (stored) holdSideReads();
+    return stored;
+  });
   useEffect(() => {
     if (loggedIn) void import('./landingStart').then(({ landed }) => dispatch(landed(storedSession)), ignore);
   }, [dispatch, loggedIn, storedSession]);

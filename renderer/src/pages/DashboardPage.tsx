@@ -38,6 +38,7 @@ import { HintedButton } from '../components/HintedButton';
 import type { ViewMode } from '../features/dashboard/ProjectLists';
 import { ActiveProjects, CompletedProjects } from '../features/dashboard/ProjectLists';
 import { useDashboardData } from '../features/dashboard/useDashboardData';
+import { useContentShown } from '../api/sideReads';
 import { LoadFailed } from '../components/LoadFailed';
 import { useLimitReason } from '../entities/license/useLimitReason';
 
@@ -115,6 +116,7 @@ export function DashboardPage() {
   const free = useFreeLicense();
   const now = useNow();
   const data = useDashboardData();
+  useContentShown(data.settled);
   const filterPanelId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [filters, setFilters] = useState<DashboardFilters>(DEFAULT_DASHBOARD_FILTERS);

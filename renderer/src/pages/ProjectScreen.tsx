@@ -19,11 +19,13 @@ import { Board } from '../features/board/Board';
 import { ProjectBanners } from '../features/board/ProjectBanners';
 import type { HeaderDialog } from '../features/board/ProjectHeader';
 import { ProjectHeader } from '../features/board/ProjectHeader';
+import { BOARD_HEADER_SHOWN } from '../features/board/boardUi';
 import { SortableProvider } from '../features/board/useSortable';
 import { AppointmentOverview } from '../features/projectPanels/AppointmentOverview';
 import { LazyProjectReportDialog } from '../features/reports/LazyReportDialog';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
-import { afterNextPaint } from '../utils/afterNextPaint';
+import { afterElementShown } from '../utils/afterShown';
+import { useContentShown } from '../api/sideReads';
 import {
   AppointmentArchiveDialog,
   AppointmentManagerDialog,
@@ -87,13 +89,14 @@ export function ProjectScreen({ projectId, fromArchive, kind, newTemplate = null
     };
   }, [dispatch, projectId, fromArchive, kind, fresh]);
 
-  // The card dialog's chunk once the board is on screen: off the first paint (issue 19), but
+  // The card dialog's chunk once the header is on the screen: off the first paint (issue 19), but
   // there before a finger taps a card. If it cannot load now (offline), the click tries again.
   const loaded = status === 'loaded';
+  useContentShown(loaded);
   useEffect(() => {
     if (!loaded) return undefined;
     let mounted = true;
-    void afterNextPaint().then(async () => {
+    void afterElementShown(BOARD_HEADER_SHOWN).then(async () => {
       if (mounted) await TaskDialog.preload().catch(() => undefined);
     });
     return () => {

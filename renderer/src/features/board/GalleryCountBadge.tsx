@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { de } from '@werkboard/common';
 import { useProjectImagesQuery } from '../../api/endpoints/images';
 import { useAfterFirstPaint } from '../../utils/useAfterFirstPaint';
+import { BOARD_HEADER_SHOWN } from './boardUi';
 
 export interface GalleryBadge {
   /** The count inside the 'Bildergalerie' button, null while there is nothing to show. */
@@ -14,11 +15,11 @@ export interface GalleryBadge {
 /**
  * The count badge of the header's 'Bildergalerie' button (spec section 2), shown from one
  * image on: the length of the project's cached image list (read when the board opens, kept
- * current by the gallery's uploads and deletes); nothing while it is unknown. Read after the
- * header's first paint: the board's first screen does not wait for it.
+ * current by the gallery's uploads and deletes); nothing while it is unknown. Read once the
+ * header's project name is on the screen: the board's first screen does not wait for it.
  */
 export function useGalleryBadge(projectId: string): GalleryBadge {
-  const painted = useAfterFirstPaint();
+  const painted = useAfterFirstPaint(BOARD_HEADER_SHOWN);
   const count = useProjectImagesQuery(projectId, { skip: !painted }).data?.length ?? 0;
   const descriptionId = useId();
   if (count === 0) return { badge: null, describedBy: undefined };

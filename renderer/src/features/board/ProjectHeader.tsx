@@ -16,7 +16,7 @@ import { UserAvatar } from '../../entities/user/UserAvatar';
 import { IconGlyph, iconName } from '../../entities/project/icons';
 import { selectUserSettings } from '../../entities/settings/settingsSelectors';
 import { useHasPendingInvitations } from './useHasPendingInvitations';
-import { useBoardUi } from './boardUi';
+import { boardHeaderTiming, useBoardUi } from './boardUi';
 import { selectTagsById } from '../../api/endpoints/tags';
 import { selectDocument, selectFromArchive, selectProgress } from '../../entities/project/projectSlice';
 import { SignoffLines } from './signoff/SignoffLines';
@@ -92,7 +92,9 @@ function TemplateHeader({ onOpen }: { onOpen: (dialog: HeaderDialog) => void }) 
         <span className="project-header__icon" role="img" aria-label={iconName(document.icon)}>
           <IconGlyph icon={document.icon} />
         </span>
-        <h1 className="project-header__name">{document.name}</h1>
+        <h1 className="project-header__name" {...boardHeaderTiming}>
+          {document.name}
+        </h1>
         <span className="template-header__badge">{m.badge}</span>
       </div>
       {document.description && <p className="template-header__description">{document.description}</p>}
@@ -178,7 +180,9 @@ function BoardHeader({ onOpen }: { onOpen: (dialog: HeaderDialog) => void }) {
         <span className="project-header__icon" role="img" aria-label={iconName(document.icon)}>
           <IconGlyph icon={document.icon} />
         </span>
-        <h1 className="project-header__name">{document.name}</h1>
+        <h1 className="project-header__name" {...boardHeaderTiming}>
+          {document.name}
+        </h1>
       </div>
 
       <dl className="project-header__facts">

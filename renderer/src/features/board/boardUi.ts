@@ -2,6 +2,7 @@ import type { CurrentUserDto } from '@werkboard/common';
 import { selectBoardKind } from '../../entities/project/projectSlice';
 import { selectReadOnly } from '../../entities/project/projectReadOnly';
 import { useAppSelector } from '../../store/hooks';
+import { ELEMENT_TIMING_ATTRIBUTE } from '../../utils/afterShown';
 
 /** What every board component needs besides the document, read from the store (each a primitive, so cards stay memoised). */
 export interface BoardUi {
@@ -37,3 +38,12 @@ export interface QuickTarget {
   id: string;
   title: string;
 }
+
+/**
+ * The board header's project name for the browser's Element Timing (utils/afterElementShown):
+ * the board's side reads and the task dialog's chunk wait until it is on the screen.
+ */
+export const BOARD_HEADER_SHOWN = 'board-header';
+
+/** The h1's attribute that names it for Element Timing. */
+export const boardHeaderTiming = { [ELEMENT_TIMING_ATTRIBUTE]: BOARD_HEADER_SHOWN };

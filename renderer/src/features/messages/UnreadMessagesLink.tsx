@@ -4,12 +4,14 @@ import { NavLink } from 'react-router-dom';
 import { de } from '@werkboard/common';
 import { useUnreadMessagesQuery } from '../../api/endpoints/messages';
 import { useOnlineStatus } from '../../utils/useOnlineStatus';
+import { useSideReadsMayStart } from '../../api/sideReads';
 import { MESSAGE_REFRESH_MS } from './messageRefresh';
 
 /**
  * The navigation's messages link with the unread count (GET /messages/unread-count), read on
  * load, every 30 s while online (the fallback of the live updates), when the network comes
- * back and on storage events. The accessible name carries the count.
+ * back and on storage events. The accessible name carries the count. The first read waits
+ * for the landing page's content on a start with a stored session (api/sideReads.ts).
  */
 export function UnreadMessagesLink({
   className,
@@ -19,15 +21,20 @@ export function UnreadMessagesLink({
   children: ReactNode;
 }) {
   const online = useOnlineStatus();
-  const query = useUnreadMessagesQuery(undefined, { pollingInterval: online ? MESSAGE_REFRESH_MS : 0 });
+  const mayRead = useSideReadsMayStart();
+  const query = useUnreadMessagesQuery(undefined, {
+    skip: !mayRead,
+    pollingInterval: online ? MESSAGE_REFRESH_MS : 0,
+  });
   const { refetch } = query;
   useEffect(() => {
+    if (!mayRead) return undefined;
     const refresh = () => {
       if (navigator.onLine) void refetch();
     };
     window.addEventListener('storage', refresh);
     return () => window.removeEventListener('storage', refresh);
-  }, [refetch]);
+  }, [refetch, mayRead]);
   const count = query.data ?? 0;
   const label = count > 0 ? `${de.nav.messages}: ${count} ungelesen` : de.nav.messages;
   return (

@@ -4,6 +4,7 @@ import { de } from '@werkboard/common';
 import { useMyInvitationsQuery } from '../../api/endpoints/invitations';
 import { loadStateOf } from '../../api/loadState';
 import { useOnlineStatus } from '../../utils/useOnlineStatus';
+import { useSideReadsMayStart } from '../../api/sideReads';
 import { InvitationsDialog } from './InvitationsDialog';
 
 /** Spec section 4: the invitation count refreshes every 5 minutes (and on load and storage events), only while online. */
@@ -17,18 +18,23 @@ const b = de.teamScreen.bell;
  * tab signed in, out or changed something) while online, and again when the dialog opens. A
  * failed read keeps the count already shown. The accessible name
  * begins with 'Einladungen' and carries the count ('Einladungen: 2 ausstehend'). Clicking it
- * opens 'Projekteinladungen' to accept or decline. `children`: the bell icon.
+ * opens 'Projekteinladungen' to accept or decline. `children`: the bell icon. The first read
+ * waits for the landing page's content on a start with a stored session (api/sideReads.ts).
  */
 export function InvitationBell({ children }: { children: ReactNode }) {
   const online = useOnlineStatus();
-  const query = useMyInvitationsQuery(undefined, { pollingInterval: online ? INVITATION_REFRESH_MS : 0 });
+  const mayRead = useSideReadsMayStart();
+  const query = useMyInvitationsQuery(undefined, {
+    skip: !mayRead,
+    pollingInterval: online ? INVITATION_REFRESH_MS : 0,
+  });
   const invitations = loadStateOf(query);
   const [open, setOpen] = useState(false);
   const { refetch } = query;
 
   const refresh = useCallback(() => {
-    if (navigator.onLine) void refetch();
-  }, [refetch]);
+    if (mayRead && navigator.onLine) void refetch();
+  }, [refetch, mayRead]);
 
   // Back online, and another tab signed in, out or changed something: read again.
   useEffect(() => {

@@ -24,6 +24,7 @@ import { ExternalUsersSection } from './ExternalUsersSection';
 import { UserDialog } from './usersDialogs';
 import { LoadFailed } from '../../components/LoadFailed';
 import { firstReadOptions, useJoinsStartedReads } from '../../api/startedReads';
+import { useContentShown } from '../../api/sideReads';
 
 const NO_USERS: ManagedUserDto[] = [];
 
@@ -42,6 +43,7 @@ export function UsersPage() {
   // shows this read.
   const externalUsers = useExternalUsersQuery(undefined, firstReadOptions(joinsStart));
   const users = list.data ?? NO_USERS;
+  useContentShown(list.data !== undefined || list.isError);
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<ManagedUserDto | null>(null);
   const removal = useSubmit();
