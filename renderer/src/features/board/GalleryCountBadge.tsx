@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { de } from '@werkboard/common';
 import { useProjectImagesQuery } from '../../api/endpoints/images';
-import { useAfterFirstPaint } from '../../utils/useAfterFirstPaint';
+import { useAfterElementShown } from '../../utils/useAfterElementShown';
 import { BOARD_HEADER_SHOWN } from './boardUi';
 
 export interface GalleryBadge {
@@ -19,8 +19,8 @@ export interface GalleryBadge {
  * header's project name is on the screen: the board's first screen does not wait for it.
  */
 export function useGalleryBadge(projectId: string): GalleryBadge {
-  const painted = useAfterFirstPaint(BOARD_HEADER_SHOWN);
-  const count = useProjectImagesQuery(projectId, { skip: !painted }).data?.length ?? 0;
+  const headerShown = useAfterElementShown(BOARD_HEADER_SHOWN);
+  const count = useProjectImagesQuery(projectId, { skip: !headerShown }).data?.length ?? 0;
   const descriptionId = useId();
   if (count === 0) return { badge: null, describedBy: undefined };
   return {

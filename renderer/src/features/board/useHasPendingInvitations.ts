@@ -1,5 +1,5 @@
 import { useProjectInvitationsQuery } from '../../api/endpoints/invitations';
-import { useAfterFirstPaint } from '../../utils/useAfterFirstPaint';
+import { useAfterElementShown } from '../../utils/useAfterElementShown';
 import { BOARD_HEADER_SHOWN } from './boardUi';
 
 /**
@@ -10,7 +10,7 @@ import { BOARD_HEADER_SHOWN } from './boardUi';
  * A failed read counts as none.
  */
 export function useHasPendingInvitations(projectId: string, enabled: boolean): boolean {
-  const painted = useAfterFirstPaint(BOARD_HEADER_SHOWN);
-  const { data, isError } = useProjectInvitationsQuery(projectId, { skip: !enabled || !painted });
+  const headerShown = useAfterElementShown(BOARD_HEADER_SHOWN);
+  const { data, isError } = useProjectInvitationsQuery(projectId, { skip: !enabled || !headerShown });
   return enabled && !isError && (data?.length ?? 0) > 0;
 }
